@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { registerAuth } from './core/auth.js';
+import { PasswordCipher } from './core/crypto.js';
+import { BizError } from './core/http.js';
+import { Mailer } from './core/mailer.js';
+import type { AppContext } from './core/context.js';
+import { registerModules } from './modules/index.js';
+
+z.config(z.locales.zhCN());
+
+export interface BuildOptions { db: Db; config: AppConfig; logger?: boolean }
+
+export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
+  const app = Fastify({ logger, bodyLimit: 50 * 1024 * 1024, requestTimeout: 120_000 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { db, config, cipher: await PasswordCipher.load(db), mailer: new Mailer(db, app.log, config.smtpUrl) };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+
+  // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof BizError) return reply.status(200).send({ code: err.code, msg: err.message, data: err.data });
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '';
+      return reply.status(200).send({ code: 400, msg: `参数错误${field ? `（${field}）` : ''}：${first?.message ?? '格式不正确'}`, data: null });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const msg = status === 413 ? '上传文件过大' : status === 404 ? '接口不存在' : '请求格式不正确';
+      return reply.status(200).send({ code: status, msg, data: null });
+    }
+    req.log.error(err);
+    return reply.status(500).send({ code: 500, msg: '服务器内部错误', data: null });
+  });
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 404, msg: '接口不存在', data: null }));
+
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '大数据精准教学诊断平台 API', version: '0.1.0', description: '所有接口返回 { code, msg, data }，code 200 为成功。' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, db);
+  await registerModules(app, ctx);
+
+  if (config.webDist && existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  return app as FastifyInstance & { ctx: AppContext };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { ctx: AppContext }
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment (secrets never live in the code). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; otherwise PGlite in dataDir/db. */
+  databaseUrl?: string;
+  /** smtp://user:pass@host:port — without it mail goes to the outbox table and the log. */
+  smtpUrl?: string;
+  redisUrl?: string;
+  /** Built web app to serve at / (apps/web/dist). */
+  webDist?: string;
+  /** Seed the demo schools into an empty database. */
+  seedDemo: boolean;
+  /** Login failures allowed per account and per address in the window. */
+  loginFailLimit: number;
+  rateWindowMs: number;
+  emailCodeTtlMs: number;
+  emailResendMs: number;
+  userTokenTtlMs: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+    seedDemo: env.SEED_DEMO !== '0',
+    loginFailLimit: Number(env.LOGIN_FAIL_LIMIT ?? 5),
+    rateWindowMs: 15 * 60 * 1000,
+    emailCodeTtlMs: 10 * 60 * 1000,
+    emailResendMs: 60 * 1000,
+    userTokenTtlMs: 7 * 24 * 3600 * 1000,
+  };
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { RoleCode } from '@jz/shared/roles';
+import { ALL_PERMISSION_CODES, PLATFORM_PERMISSION_CODES } from '@jz/shared/roles';
+import type { Db } from '../db/database.js';
+import { newToken, sha256 } from './crypto.js';
+import { BizError, forbidden, unauthorized } from './http.js';
+
+export interface RoleScope {
+  roleCode: RoleCode;
+  gradeId: number | null;
+  classId: number | null;
+  courseCode: string | null;
+}
+
+/** Who is calling: loaded once per request from the session token. */
+export interface AuthUser {
+  id: number;
+  schoolId: number | null;
+  loginId: string;
+  userName: string;
+  userType: 'teacher' | 'student' | 'platform';
+  sessionId: number;
+  kind: 'user' | 'admin';
+  roles: RoleScope[];
+  permissions: Set<string>;
+}
+
+/** Route-level access: public, any school user, a school user with a permission, or the platform admin. */
+export type RouteAuth = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest { auth?: AuthUser }
+  interface FastifyContextConfig { auth?: RouteAuth; permission?: string }
+}
+
+/** End of today in local time: admin sessions (and the spec's admin cookies) expire at the next local midnight. */
+export function nextLocalMidnight(now = new Date()): Date {
+  const d = new Date(now);
+  d.setHours(24, 0, 0, 0);
+  return d;
+}
+
+export async function createSession(db: Db, userId: number, kind: 'user' | 'admin', ttlMs: number): Promise<string> {
+  const token = newToken();
+  const expiresAt = kind === 'admin' ? nextLocalMidnight() : new Date(Date.now() + ttlMs);
+  await db.insertInto('session').values({ token_hash: sha256(token), user_id: userId, kind, expires_at: expiresAt }).execute();
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.updateTable('session').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  return h.startsWith('Bearer ') ? h.slice(7) : h;
+}
+
+export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | undefined> {
+  const row = await db
+    .selectFrom('session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .leftJoin('school as sc', 'sc.id', 'u.school_id')
+    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus'])
+    .where('s.token_hash', '=', sha256(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row || row.status !== 1) return undefined;
+  if (row.school_id !== null && row.schoolStatus !== 1) return undefined;
+  const user: AuthUser = {
+    id: row.id,
+    schoolId: row.school_id,
+    loginId: row.login_id,
+    userName: row.user_name,
+    userType: row.user_type,
+    sessionId: row.sessionId,
+    kind: row.kind,
+    roles: [],
+    permissions: new Set(),
+  };
+  if (row.user_type === 'platform') {
+    const role = row.sys_role_id
+      ? await db.selectFrom('sys_role').select('permissions').where('id', '=', row.sys_role_id).executeTakeFirst()
+      : undefined;
+    user.permissions = new Set(role ? role.permissions : PLATFORM_PERMISSION_CODES);
+    return user;
+  }
+  const roles = await db.selectFrom('user_role').select(['role_code', 'grade_id', 'class_id', 'course_code'])
+    .where('user_id', '=', row.id).execute();
+  user.roles = roles.map((r) => ({ roleCode: r.role_code as RoleCode, gradeId: r.grade_id, classId: r.class_id, courseCode: r.course_code }));
+  const codes = [...new Set(user.roles.map((r) => r.roleCode))];
+  if (codes.includes('school_admin')) {
+    user.permissions = new Set(ALL_PERMISSION_CODES);
+  } else if (codes.length) {
+    const perms = await db.selectFrom('role_permission').select('permission_code')
+      .where('school_id', '=', row.school_id!).where('role_code', 'in', codes).execute();
+    user.permissions = new Set(perms.map((p) => p.permission_code));
+  }
+  return user;
+}
+
+/**
+ * Resolves the caller on every request and enforces the route's `config.auth` / `config.permission`.
+ * Default: /adminApi/ routes need the admin session, /api/ routes a school user's session.
+ */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config ?? {};
+    const url = req.url;
+    const mode: RouteAuth = cfg.auth ?? (url.startsWith('/api/docs') ? 'public' : url.startsWith('/adminApi/') ? 'admin' : url.startsWith('/api/') ? 'user' : 'public');
+    const token = tokenOf(req);
+    if (token) req.auth = await loadAuthUser(db, token);
+    if (mode === 'public') return;
+    if (!req.auth) throw unauthorized();
+    if (mode === 'admin' && (req.auth.kind !== 'admin' || req.auth.userType !== 'platform')) throw unauthorized();
+    if (mode === 'user' && (req.auth.kind !== 'user' || req.auth.schoolId === null)) throw unauthorized();
+    if (cfg.permission && !req.auth.permissions.has(cfg.permission)) throw forbidden();
+  });
+}
+
+/** The caller of a route that requires a school user. */
+export function userOf(req: FastifyRequest): AuthUser & { schoolId: number } {
+  if (!req.auth || req.auth.schoolId === null) throw unauthorized();
+  return req.auth as AuthUser & { schoolId: number };
+}
+
+export function requirePermission(user: AuthUser, code: string): void {
+  if (!user.permissions.has(code)) throw forbidden();
+}
+
+export function hasRole(user: AuthUser, code: RoleCode): boolean {
+  return user.roles.some((r) => r.roleCode === code);
+}
+
+export { BizError };

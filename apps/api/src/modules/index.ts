@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../core/context.js';
+import auth from './auth/auth.routes.js';
+import personal from './personal/personal.routes.js';
+import users from './users/users.routes.js';
+import schoolGrade from './school-grade/school-grade.routes.js';
+import schoolYear from './school-year/school-year.routes.js';
+import schoolClass from './school-class/school-class.routes.js';
+import student from './student/student.routes.js';
+import teacher from './teacher/teacher.routes.js';
+import tchCourse from './tch-course/tch-course.routes.js';
+import excel from './excel/excel.routes.js';
+import admin from './admin/admin.routes.js';
+
+export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+
+/** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
+export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel];
+  await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
+  await app.register(async (scope) => { await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
+}

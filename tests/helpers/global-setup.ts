@@ -1,0 +1,63 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../apps/api/src/db/database.js';
+import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
+import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
+
+/**
+ * Builds one migrated, demo-seeded base database per run: a PGlite data dump every test file copies,
+ * and (when DATABASE_URL is set) a PostgreSQL template database every test file clones.
+ */
+export default async function setup(project: TestProject) {
+  const runId = `${Date.now().toString(36)}${process.pid}`;
+  const dir = path.join(os.tmpdir(), `jz-test-${runId}`);
+  mkdirSync(dir, { recursive: true });
+
+  const pglite = await PGlite.create();
+  const embedded = await openDatabase({ pglite });
+  await migrateToLatest(embedded.db);
+  await seedDemoIfEmpty(embedded.db);
+  const dump = await pglite.dumpDataDir('none');
+  const dumpPath = path.join(dir, 'base.tar');
+  writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  await embedded.close();
+  project.provide('pgliteDump', dumpPath);
+
+  const url = process.env.DATABASE_URL;
+  let template = '';
+  if (url) {
+    template = `jz_base_${runId}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const real = await openDatabase({ databaseUrl: withDatabase(url, template) });
+    await migrateToLatest(real.db);
+    await seedDemoIfEmpty(real.db);
+    await real.close();
+  }
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    if (!url || !template) return;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const { rows } = await admin.query(`select datname from pg_database where datname like $1`, [`jz_%${runId}%`]);
+    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+    await admin.end();
+  };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext { pgliteDump: string; pgTemplate: string }
+}
