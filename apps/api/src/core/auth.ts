@@ -26,8 +26,8 @@ export interface AuthUser {
   permissions: Set<string>;
 }
 
-/** Route-level access: public, any school user, a school user with a permission, or the platform admin. */
-export type RouteAuth = 'public' | 'user' | 'admin';
+/** Route-level access: public, any school user (teachers), a student (/studentApi/), or the platform admin. */
+export type RouteAuth = 'public' | 'user' | 'admin' | 'student';
 
 declare module 'fastify' {
   interface FastifyRequest { auth?: AuthUser }
@@ -110,13 +110,15 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const url = req.url;
-    const mode: RouteAuth = cfg.auth ?? (url.startsWith('/api/docs') ? 'public' : url.startsWith('/adminApi/') ? 'admin' : url.startsWith('/api/') ? 'user' : 'public');
+    const mode: RouteAuth = cfg.auth ?? (url.startsWith('/api/docs') ? 'public' : url.startsWith('/adminApi/') ? 'admin'
+      : url.startsWith('/studentApi/') ? 'student' : url.startsWith('/api/') ? 'user' : 'public');
     const token = tokenOf(req);
     if (token) req.auth = await loadAuthUser(db, token);
     if (mode === 'public') return;
     if (!req.auth) throw unauthorized();
     if (mode === 'admin' && (req.auth.kind !== 'admin' || req.auth.userType !== 'platform')) throw unauthorized();
-    if (mode === 'user' && (req.auth.kind !== 'user' || req.auth.schoolId === null)) throw unauthorized();
+    if (mode === 'user' && (req.auth.kind !== 'user' || req.auth.schoolId === null || req.auth.userType === 'student')) throw unauthorized();
+    if (mode === 'student' && (req.auth.kind !== 'user' || req.auth.schoolId === null || req.auth.userType !== 'student')) throw unauthorized();
     if (cfg.permission && !req.auth.permissions.has(cfg.permission)) throw forbidden();
   });
 }

@@ -31,5 +31,5 @@ export function page<T>(records: T[], total: number, q: { current: number; size:
 
 /** Envelope schema for the OpenAPI document. */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number(), msg: z.string(), data });
+  return z.object({ code: z.number(), msg: z.string(), data: data.nullable() });
 }

@@ -170,3 +170,110 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   app_secret: AppSecretTable;
 }
+
+// ---- Exams (migrations/0006_exam.ts); merged into DB by interface merging. ----
+type Num = ColumnType<number, number | string, number | string>;
+export type ExamMode = 'single' | 'multi' | 'joint';
+export type QuestionType = 'single' | 'multiple' | 'judge' | 'fill' | 'subjective';
+export interface ExamTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  exam_type: number;
+  grade_id: number;
+  semester_id: number | null;
+  mode: Generated<ExamMode>;
+  start_date: DateCol;
+  end_date: DateCol;
+  /** 1 设置中, 2 录入成绩, 3 待发布, 4 已发布 (see exam.service.ts). */
+  status: Generated<number>;
+  progress: Generated<number>;
+  reference_exam_id: number | null;
+  released_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ExamSubjectTable {
+  id: Generated<number>;
+  exam_id: number;
+  course_code: string;
+  course_name: string;
+  full_score: Num;
+  exam_date: DateCol | null;
+  flow_status: Generated<string>;
+  sort: Generated<number>;
+}
+export interface ExamStudentTable {
+  id: Generated<number>;
+  exam_id: number;
+  student_id: number;
+  class_id: number;
+  exam_no: string;
+  room: Generated<string>;
+  seat: number | null;
+  registration_type: Generated<string>;
+}
+export interface QuestionGroupTable {
+  id: Generated<number>;
+  exam_subject_id: number;
+  name: string;
+  sort: Generated<number>;
+}
+export interface QuestionTable {
+  id: Generated<number>;
+  exam_subject_id: number;
+  no: string;
+  parent_no: string | null;
+  sort: Generated<number>;
+  type: QuestionType;
+  full_score: Num;
+  step: ColumnType<number, number | string | undefined, number | string>;
+  answer: string | null;
+  /** Points of a multiple-choice answer that misses options without a wrong one; null = half the full score. */
+  partial_score: ColumnType<number | null, number | string | null, number | string | null>;
+  group_id: number | null;
+  knowledge_points: Generated<string[]>;
+  is_total: Generated<boolean>;
+}
+export interface QuestionScoreTable {
+  exam_student_id: number;
+  question_id: number;
+  score: Num;
+  choice: string | null;
+}
+export interface SubjectAbsenceTable { exam_student_id: number; exam_subject_id: number }
+export interface ExamSettingTable {
+  id: Generated<number>;
+  exam_id: number;
+  course_code: string | null;
+  family: string;
+  value: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+export interface ScoreCorrectionTable {
+  id: Generated<number>;
+  exam_id: number;
+  exam_student_id: number;
+  question_id: number;
+  old_score: Num;
+  new_score: Num;
+  reason: Generated<string>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  applied_by: number | null;
+  applied_at: Timestamp;
+  approved_by: number | null;
+  approved_at: Timestamp | null;
+}
+export interface DB {
+  exam: ExamTable;
+  exam_subject: ExamSubjectTable;
+  exam_student: ExamStudentTable;
+  question_group: QuestionGroupTable;
+  question: QuestionTable;
+  question_score: QuestionScoreTable;
+  subject_absence: SubjectAbsenceTable;
+  exam_setting: ExamSettingTable;
+  score_correction: ScoreCorrectionTable;
+}

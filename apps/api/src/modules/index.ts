@@ -10,13 +10,19 @@ import student from './student/student.routes.js';
 import teacher from './teacher/teacher.routes.js';
 import tchCourse from './tch-course/tch-course.routes.js';
 import excel from './excel/excel.routes.js';
+import exam from './exam/exam.routes.js';
+import examSetting from './exam-setting/exam-setting.routes.js';
+import score from './score/score.routes.js';
 import admin from './admin/admin.routes.js';
+import adminAuth from './auth/admin-auth.routes.js';
+import studentPortal from './student-portal/student-portal.routes.js';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
-  await app.register(async (scope) => { await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
+  await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
+  await app.register(async (scope) => { await studentPortal(scope, ctx); }, { prefix: '/studentApi/v1' });
 }

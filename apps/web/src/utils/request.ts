@@ -1,16 +1,47 @@
 import { message } from 'antd';
+import { ADMIN_COOKIES, STORAGE_KEYS, clearUserSession, cookies, nextLocalMidnight } from './storage';
 
 /** Every API answer: code 200 = success. */
 export interface ApiResult<T = any> { code: number; msg: string; data: T }
 
+/** Request timeout of every client (spec §9). */
 export const REQUEST_TIMEOUT = 120_000;
-const TOKEN_KEY = 'token';
-const ADMIN_TOKEN_KEY = 'adminToken';
 
+/** Host prefix put before '/api/v1', '/adminApi/v1', '/studentApi/v1' (spec §7: configurable; empty = same origin). */
+export const API_HOST: string = (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
+
+/** Why a request failed without an answer body: timeout, HTTP status ≥ 400, network failure, or a body without `code`. */
+export class RequestError extends Error {
+  constructor(readonly kind: 'timeout' | 'http' | 'network' | 'format', message: string, readonly status?: number) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+export const isTimeoutError = (e: unknown) => e instanceof RequestError && e.kind === 'timeout';
+
+/** The school user's token (localStorage `token`). */
 export const tokenStore = {
-  get: () => localStorage.getItem(TOKEN_KEY) ?? '',
-  set: (t: string) => localStorage.setItem(TOKEN_KEY, t),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  get: () => localStorage.getItem(STORAGE_KEYS.token) ?? '',
+  set: (t: string) => localStorage.setItem(STORAGE_KEYS.token, t),
+  clear: () => localStorage.removeItem(STORAGE_KEYS.token),
+};
+
+/** The platform administrator's token and user: cookies expiring at the next local midnight (spec §6). */
+export const adminTokenStore = {
+  get: () => cookies.get(ADMIN_COOKIES.token),
+  set: (t: string) => cookies.set(ADMIN_COOKIES.token, t, nextLocalMidnight()),
+  clear: () => { cookies.remove(ADMIN_COOKIES.token); cookies.remove(ADMIN_COOKIES.user); },
+  getUser: (): { username?: string; userName?: string; [k: string]: unknown } | null => {
+    try { const raw = cookies.get(ADMIN_COOKIES.user); return raw ? JSON.parse(raw) : null; } catch { return null; }
+  },
+  setUser: (u: unknown) => cookies.set(ADMIN_COOKIES.user, JSON.stringify(u), nextLocalMidnight()),
+};
+
+/** The student's token (localStorage `studentToken`). */
+export const studentTokenStore = {
+  get: () => localStorage.getItem(STORAGE_KEYS.studentToken) ?? '',
+  set: (t: string) => localStorage.setItem(STORAGE_KEYS.studentToken, t),
+  clear: () => localStorage.removeItem(STORAGE_KEYS.studentToken),
 };
 
 type Query = Record<string, unknown> | undefined;
@@ -36,13 +67,15 @@ export interface ClientOptions {
   onHttpError: (status: number) => void;
   /** Called with every non-200 body (the admin client shows msg of code ≥ 400 for 5 s). */
   onBizError?: (res: ApiResult) => void;
+  timeout?: number;
 }
 
 /** A client for one API prefix: GET with query, POST with JSON body, multipart upload, blob download. */
 export function createClient(opts: ClientOptions) {
   async function send(method: string, url: string, init: { params?: Query; body?: unknown; form?: FormData; blob?: boolean } = {}): Promise<any> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT);
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, opts.timeout ?? REQUEST_TIMEOUT);
     const headers: Record<string, string> = {};
     const token = opts.getToken();
     if (token) headers.Authorization = token;
@@ -50,16 +83,31 @@ export function createClient(opts: ClientOptions) {
     if (init.form) body = init.form;
     else if (init.body !== undefined) { headers['Content-Type'] = 'application/json'; body = JSON.stringify(init.body); }
     try {
-      const res = await fetch(withQuery(`${opts.prefix}${url}`, init.params), { method, headers, body, signal: controller.signal });
-      if (!res.ok) { opts.onHttpError(res.status); throw new Error(`HTTP ${res.status}`); }
+      let res: Response;
+      try {
+        res = await fetch(withQuery(`${opts.prefix}${url}`, init.params), { method, headers, body, signal: controller.signal });
+      } catch (e) {
+        if (timedOut) throw new RequestError('timeout', '请求超时，请检查网络连接');
+        throw new RequestError('network', e instanceof Error ? e.message : '网络错误');
+      }
+      if (!res.ok) { opts.onHttpError(res.status); throw new RequestError('http', `HTTP ${res.status}`, res.status); }
       const type = res.headers.get('content-type') ?? '';
       if (init.blob && !type.includes('application/json')) {
         const disposition = res.headers.get('content-disposition') ?? '';
-        const m = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-        return { blob: await res.blob(), filename: m ? decodeURIComponent(m[1]) : '' };
+        const m = /filename\*=UTF-8''([^;]+)/i.exec(disposition) ?? /filename="?([^";]+)"?/i.exec(disposition);
+        let filename = '';
+        if (m) { try { filename = decodeURIComponent(m[1]); } catch { filename = m[1]; } }
+        return { blob: await res.blob(), filename };
       }
-      const json = (await res.json()) as ApiResult;
-      if (typeof json !== 'object' || json === null || !('code' in json)) throw new Error('响应格式错误');
+      let json: ApiResult;
+      try {
+        json = (await res.json()) as ApiResult;
+      } catch (e) {
+        if (timedOut) throw new RequestError('timeout', '请求超时，请检查网络连接');
+        throw new RequestError('format', '响应格式错误');
+      }
+      // A body without `code` is rejected (spec §8).
+      if (typeof json !== 'object' || json === null || !('code' in json)) throw new RequestError('format', '响应格式错误');
       if (json.code === 401) opts.onUnauthorized();
       else if (json.code !== 200) opts.onBizError?.(json);
       return json;
@@ -84,6 +132,8 @@ export function createClient(opts: ClientOptions) {
   };
 }
 
+export type HttpClient = ReturnType<typeof createClient>;
+
 /** Saves a downloaded blob under its name. */
 export function saveBlob(blob: Blob, filename: string) {
   const a = document.createElement('a');
@@ -95,17 +145,48 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
+const hashPath = () => location.hash.replace(/^#/, '').split('?')[0] || '/';
+
+/** Sends the browser to a hash route unless it is already there. */
+function goTo(path: string) {
+  if (hashPath() !== path) location.hash = `#${path}`;
+}
+
+let lastHttpWarning = 0;
+/** HTTP 500 (or any ≥ 500): one warning even when several calls fail together. */
+function warnHttp(status: number) {
+  if (status < 500) return;
+  const now = Date.now();
+  if (now - lastHttpWarning < 1000) return;
+  lastHttpWarning = now;
+  message.warning('网络请求超时，请重试！');
+}
+
+/** Teaching API (/api/v1): body code 401 clears the token and goes to /login. */
 export const http = createClient({
-  prefix: '/api/v1',
+  prefix: `${API_HOST}/api/v1`,
   getToken: tokenStore.get,
-  onUnauthorized: () => { tokenStore.clear(); if (!location.hash.startsWith('#/login')) location.hash = '#/login'; },
-  onHttpError: (status) => { if (status >= 500) message.warning('网络请求超时，请重试！'); },
+  onUnauthorized: () => {
+    clearUserSession();
+    const p = hashPath();
+    if (!['/login', '/logins', '/'].includes(p)) goTo('/login');
+  },
+  onHttpError: warnHttp,
 });
 
+/** Admin API (/adminApi/v1): token from the admin cookie; 401 logs the admin out; code ≥ 400 shows msg for 5 s. */
 export const adminHttp = createClient({
-  prefix: '/adminApi/v1',
-  getToken: () => localStorage.getItem(ADMIN_TOKEN_KEY) ?? '',
-  onUnauthorized: () => { localStorage.removeItem(ADMIN_TOKEN_KEY); location.hash = '#/admin/login'; },
-  onHttpError: (status) => { if (status >= 500) message.warning('网络请求超时，请重试！'); },
+  prefix: `${API_HOST}/adminApi/v1`,
+  getToken: adminTokenStore.get,
+  onUnauthorized: () => { adminTokenStore.clear(); goTo('/admin/login'); },
+  onHttpError: warnHttp,
   onBizError: (res) => { if (res.code >= 400) message.warning(res.msg, 5); },
+});
+
+/** Student API (/studentApi/v1): 401 clears the student token and goes to the student login page. */
+export const studentHttp = createClient({
+  prefix: `${API_HOST}/studentApi/v1`,
+  getToken: studentTokenStore.get,
+  onUnauthorized: () => { studentTokenStore.clear(); goTo('/studentLogin'); },
+  onHttpError: warnHttp,
 });

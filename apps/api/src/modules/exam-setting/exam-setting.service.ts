@@ -1,0 +1,100 @@
+/**
+ * Per-exam analysis settings (systemConfig). A value is stored per exam (course_code null) or per exam subject
+ * (course-level families only); nothing stored = the default of @jz/shared/api/exam-setting. Changing settings
+ * is allowed after release (the reports are recomputed from them).
+ */
+import {
+  COURSE_LEVEL_FAMILIES, SETTING_DEFAULTS, SETTING_FAMILIES, SETTING_FAMILY_NAMES, SETTING_SCHEMAS, resolveSetting,
+  type SettingFamily, type SettingItem,
+} from '@jz/shared/api/exam-setting';
+import type { Db } from '../../db/database.js';
+import { BizError, forbidden, notFound } from '../../core/http.js';
+import { canEditExam, canEditSubject, examFor, type SchoolUser } from '../exam/exam.service.js';
+
+interface StoredSetting { id: number; courseCode: string | null; family: string; value: unknown }
+
+async function storedOf(db: Db, examId: number): Promise<StoredSetting[]> {
+  return db.selectFrom('exam_setting').select(['id', 'course_code as courseCode', 'family', 'value']).where('exam_id', '=', examId).execute();
+}
+
+async function subjectCodes(db: Db, examId: number): Promise<string[]> {
+  const rows = await db.selectFrom('exam_subject').select('course_code').where('exam_id', '=', examId).orderBy('sort').execute();
+  return rows.map((r) => r.course_code);
+}
+
+export async function querySettings(db: Db, user: SchoolUser, examId: number, courseCode?: string) {
+  const exam = await examFor(db, user, examId);
+  if (courseCode && !(await subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
+  const stored = await storedOf(db, exam.id);
+  const items: SettingItem[] = SETTING_FAMILIES.map((family) => {
+    const courseLevel = !!courseCode && COURSE_LEVEL_FAMILIES.includes(family);
+    const { value, source } = resolveSetting(family, stored, courseLevel ? courseCode : null);
+    const own = stored.find((s) => s.family === family && s.courseCode === (courseLevel ? courseCode : null));
+    return {
+      family,
+      familyName: SETTING_FAMILY_NAMES[family],
+      id: own?.id ?? null,
+      courseLevel,
+      value,
+      source,
+      isDefault: source === 'default',
+      defaultValue: SETTING_DEFAULTS[family],
+    };
+  });
+  return { examId: exam.id, courseCode: courseCode ?? null, items };
+}
+
+/** The exam, checked for editing the family at the asked level. */
+async function editable(db: Db, user: SchoolUser, examId: number, family: SettingFamily, courseCode?: string) {
+  const exam = await examFor(db, user, examId);
+  if (courseCode) {
+    if (!COURSE_LEVEL_FAMILIES.includes(family)) throw new BizError(`${SETTING_FAMILY_NAMES[family]}只能按整场考试设置，不能按科目设置`);
+    if (!(await subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
+    if (!canEditSubject(user, exam, courseCode)) throw forbidden();
+  } else if (!canEditExam(user, exam)) {
+    throw forbidden();
+  }
+  return exam;
+}
+
+export async function updateSetting(db: Db, user: SchoolUser, body: { examId: number; courseCode?: string; family: SettingFamily; value: unknown }) {
+  const exam = await editable(db, user, body.examId, body.family, body.courseCode);
+  const parsed = SETTING_SCHEMAS[body.family].safeParse(body.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const at = issue.path.length ? `（${issue.path.join('.')}）` : '';
+    throw new BizError(`${SETTING_FAMILY_NAMES[body.family]}设置不正确${at}：${issue.message}`);
+  }
+  if (body.family === 'subjectCombos') {
+    const codes = await subjectCodes(db, exam.id);
+    const combos = (parsed.data as { combos: { name: string; courseCodes: string[] }[] }).combos;
+    const bad = combos.flatMap((c) => c.courseCodes).filter((c) => !codes.includes(c));
+    if (bad.length) throw new BizError(`科目组合中的 ${[...new Set(bad)].join('、')} 不是本次考试的科目`);
+  }
+  const courseCode = body.courseCode ?? null;
+  const value = JSON.stringify(parsed.data);
+  await db.transaction().execute(async (tx) => {
+    let q = tx.selectFrom('exam_setting').select('id').where('exam_id', '=', exam.id).where('family', '=', body.family);
+    q = courseCode === null ? q.where('course_code', 'is', null) : q.where('course_code', '=', courseCode);
+    const row = await q.executeTakeFirst();
+    if (row) await tx.updateTable('exam_setting').set({ value, updated_by: user.id, updated_at: new Date() }).where('id', '=', row.id).execute();
+    else await tx.insertInto('exam_setting').values({ exam_id: exam.id, course_code: courseCode, family: body.family, value, updated_by: user.id }).execute();
+  });
+  return querySettings(db, user, exam.id, body.courseCode);
+}
+
+/** Back to the default at the asked level (rollBackDefault). */
+export async function rollBack(db: Db, user: SchoolUser, body: { examId: number; courseCode?: string; family: SettingFamily }) {
+  const exam = await editable(db, user, body.examId, body.family, body.courseCode);
+  let q = db.deleteFrom('exam_setting').where('exam_id', '=', exam.id).where('family', '=', body.family);
+  q = body.courseCode ? q.where('course_code', '=', body.courseCode) : q.where('course_code', 'is', null);
+  await q.execute();
+  return querySettings(db, user, exam.id, body.courseCode);
+}
+
+/** reset/{id}: removes one stored value (the id of a query item). */
+export async function resetById(db: Db, user: SchoolUser, id: number) {
+  const row = await db.selectFrom('exam_setting').select(['id', 'exam_id', 'course_code', 'family']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('设置');
+  return rollBack(db, user, { examId: row.exam_id, courseCode: row.course_code ?? undefined, family: row.family as SettingFamily });
+}

@@ -1,0 +1,235 @@
+/** SQL of exam management: exams, exam subjects, exam students, questions and groups. */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+
+type Q = Db | Tx;
+
+export interface ExamRow {
+  id: number;
+  schoolId: number;
+  name: string;
+  examType: number;
+  gradeId: number;
+  gradeName: string;
+  semesterId: number | null;
+  mode: 'single' | 'multi' | 'joint';
+  startDate: string;
+  endDate: string;
+  status: number;
+  progress: number;
+  referenceExamId: number | null;
+  releasedAt: Date | null;
+  createdAt: Date;
+}
+
+function examSelect(q: Q) {
+  return q.selectFrom('exam as e')
+    .innerJoin('school_grade as g', 'g.id', 'e.grade_id')
+    .select([
+      'e.id', 'e.school_id as schoolId', 'e.name', 'e.exam_type as examType', 'e.grade_id as gradeId', 'g.name as gradeName',
+      'e.semester_id as semesterId', 'e.mode', 'e.status', 'e.progress', 'e.reference_exam_id as referenceExamId',
+      'e.released_at as releasedAt', 'e.created_at as createdAt',
+      sql<string>`to_char(e.start_date, 'YYYY-MM-DD')`.as('startDate'),
+      sql<string>`to_char(e.end_date, 'YYYY-MM-DD')`.as('endDate'),
+    ]);
+}
+
+export async function findExam(q: Q, examId: number): Promise<ExamRow | undefined> {
+  return examSelect(q).where('e.id', '=', examId).executeTakeFirst() as Promise<ExamRow | undefined>;
+}
+
+export interface ExamFilter {
+  schoolId: number;
+  gradeIds: number[] | 'all';
+  name?: string;
+  examType?: number;
+  gradeId?: number;
+  status?: number;
+}
+
+export async function pageExams(q: Q, f: ExamFilter, current: number, size: number): Promise<{ rows: ExamRow[]; total: number }> {
+  let base = q.selectFrom('exam as e').where('e.school_id', '=', f.schoolId);
+  if (f.gradeIds !== 'all') base = f.gradeIds.length ? base.where('e.grade_id', 'in', f.gradeIds) : base.where(sql<boolean>`false`);
+  if (f.name) base = base.where('e.name', 'ilike', `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.examType) base = base.where('e.exam_type', '=', f.examType);
+  if (f.gradeId) base = base.where('e.grade_id', '=', f.gradeId);
+  if (f.status) base = base.where('e.status', '=', f.status);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const ids = await base.select('e.id').orderBy('e.start_date', 'desc').orderBy('e.id', 'desc')
+    .limit(size).offset((current - 1) * size).execute();
+  if (!ids.length) return { rows: [], total: Number(total) };
+  const rows = await examSelect(q).where('e.id', 'in', ids.map((r) => r.id)).execute() as ExamRow[];
+  const order = new Map(ids.map((r, i) => [r.id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { rows, total: Number(total) };
+}
+
+export interface SubjectRow {
+  id: number;
+  examId: number;
+  courseCode: string;
+  courseName: string;
+  fullScore: number;
+  examDate: string | null;
+  flowStatus: string;
+  sort: number;
+  questionCount: number;
+  questionFullScore: number;
+  totalsOnly: boolean;
+  scoredCount: number;
+  absentCount: number;
+}
+
+/** Subjects of exams with their set-up and entry counts (scored = rows of the subject's first question). */
+export async function subjectsOf(q: Q, examIds: number[]): Promise<SubjectRow[]> {
+  if (!examIds.length) return [];
+  const rows = await q.selectFrom('exam_subject as s')
+    .select([
+      's.id', 's.exam_id as examId', 's.course_code as courseCode', 's.course_name as courseName', 's.full_score as fullScore',
+      sql<string | null>`to_char(s.exam_date, 'YYYY-MM-DD')`.as('examDate'), 's.flow_status as flowStatus', 's.sort',
+      sql<number>`(select count(*)::int from question q where q.exam_subject_id = s.id and not q.is_total)`.as('questionCount'),
+      sql<number>`(select coalesce(sum(q.full_score), 0)::float8 from question q where q.exam_subject_id = s.id and not q.is_total)`.as('questionFullScore'),
+      sql<boolean>`exists (select 1 from question q where q.exam_subject_id = s.id and q.is_total)`.as('totalsOnly'),
+      sql<number>`(select count(*)::int from question_score qs where qs.question_id =
+        (select q.id from question q where q.exam_subject_id = s.id order by q.sort, q.id limit 1))`.as('scoredCount'),
+      sql<number>`(select count(*)::int from subject_absence a where a.exam_subject_id = s.id)`.as('absentCount'),
+    ])
+    .where('s.exam_id', 'in', examIds)
+    .orderBy('s.exam_id').orderBy('s.sort').orderBy('s.id')
+    .execute();
+  return rows.map((r) => ({ ...r, fullScore: Number(r.fullScore), questionFullScore: Number(r.questionFullScore) }));
+}
+
+export async function findSubject(q: Q, examSubjectId: number) {
+  const r = await q.selectFrom('exam_subject').selectAll().where('id', '=', examSubjectId).executeTakeFirst();
+  return r ? { ...r, full_score: Number(r.full_score) } : undefined;
+}
+
+export async function studentCounts(q: Q, examIds: number[]): Promise<Map<number, { students: number; classes: number }>> {
+  if (!examIds.length) return new Map();
+  const rows = await q.selectFrom('exam_student').select([
+    'exam_id', sql<number>`count(*)::int`.as('students'), sql<number>`count(distinct class_id)::int`.as('classes'),
+  ]).where('exam_id', 'in', examIds).groupBy('exam_id').execute();
+  return new Map(rows.map((r) => [r.exam_id, { students: r.students, classes: r.classes }]));
+}
+
+/** Exam students: every active student of the classes, 考号 = 学号, seat = position in the class by 学号. */
+export async function insertExamStudents(q: Q, examId: number, schoolId: number, classIds: number[]): Promise<number> {
+  const res = await sql`
+    insert into exam_student (exam_id, student_id, class_id, exam_no, seat, registration_type)
+    select ${examId}, s.id, s.class_id, s.admission_no,
+           row_number() over (partition by s.class_id order by s.admission_no), s.registration_type
+    from student s
+    where s.school_id = ${schoolId} and s.status = 1 and s.class_id in (${sql.join(classIds)})`.execute(q);
+  return Number(res.numAffectedRows ?? 0);
+}
+
+/** Assigns 考场/座号 in class order (class sort, 学号), perRoom students per room. */
+export async function arrangeRooms(q: Q, examId: number, perRoom: number, prefix: string | undefined): Promise<number> {
+  const roomExpr = prefix ? sql`${prefix} || ((o.i / ${perRoom}) + 1)::text` : sql`'第' || ((o.i / ${perRoom}) + 1)::text || '考场'`;
+  const res = await sql`
+    with o as (
+      select es.id, (row_number() over (order by c.sort, c.id, st.admission_no, es.id) - 1)::int as i
+      from exam_student es
+      join school_class c on c.id = es.class_id
+      join student st on st.id = es.student_id
+      where es.exam_id = ${examId}
+    )
+    update exam_student e set room = ${roomExpr}, seat = (o.i % ${perRoom}) + 1
+    from o where e.id = o.id
+    returning e.id`.execute(q);
+  return res.rows.length;
+}
+
+export interface ExamStudentFilter { examId: number; classIds: number[] | 'all'; classId?: number; room?: string; keyword?: string }
+
+const examStudentColumns = [
+  'es.id', 'es.student_id as studentId', 'st.name', 'st.admission_no as admissionNo', 'es.exam_no as examNo',
+  'es.class_id as classId', 'c.name as className', 'es.room', 'es.seat', 'es.registration_type as registrationType',
+] as const;
+
+export async function examStudentsById(q: Q, ids: number[]) {
+  if (!ids.length) return [];
+  return q.selectFrom('exam_student as es')
+    .innerJoin('student as st', 'st.id', 'es.student_id')
+    .innerJoin('school_class as c', 'c.id', 'es.class_id')
+    .select(examStudentColumns).where('es.id', 'in', ids).execute();
+}
+
+export async function pageExamStudents(q: Q, f: ExamStudentFilter, current: number, size: number) {
+  let base = q.selectFrom('exam_student as es')
+    .innerJoin('student as st', 'st.id', 'es.student_id')
+    .innerJoin('school_class as c', 'c.id', 'es.class_id')
+    .where('es.exam_id', '=', f.examId);
+  if (f.classIds !== 'all') base = f.classIds.length ? base.where('es.class_id', 'in', f.classIds) : base.where(sql<boolean>`false`);
+  if (f.classId) base = base.where('es.class_id', '=', f.classId);
+  if (f.room) base = base.where('es.room', '=', f.room);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('st.name', 'like', like), eb('es.exam_no', 'like', like)]));
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const records = await base.select(examStudentColumns).orderBy('c.sort').orderBy('c.id').orderBy('st.admission_no').orderBy('es.id')
+    .limit(size).offset((current - 1) * size).execute();
+  return { records, total: Number(total) };
+}
+
+export interface QuestionRow {
+  id: number;
+  examSubjectId: number;
+  no: string;
+  parentNo: string | null;
+  sort: number;
+  type: 'single' | 'multiple' | 'judge' | 'fill' | 'subjective';
+  fullScore: number;
+  step: number;
+  answer: string | null;
+  partialScore: number | null;
+  groupId: number | null;
+  knowledgePoints: string[];
+  isTotal: boolean;
+}
+
+export async function questionsOf(q: Q, examSubjectIds: number[], withTotals = false): Promise<QuestionRow[]> {
+  if (!examSubjectIds.length) return [];
+  let query = q.selectFrom('question').select([
+    'id', 'exam_subject_id as examSubjectId', 'no', 'parent_no as parentNo', 'sort', 'type', 'full_score as fullScore', 'step',
+    'answer', 'partial_score as partialScore', 'group_id as groupId', 'knowledge_points as knowledgePoints', 'is_total as isTotal',
+  ]).where('exam_subject_id', 'in', examSubjectIds);
+  if (!withTotals) query = query.where('is_total', '=', false);
+  const rows = await query.orderBy('exam_subject_id').orderBy('sort').orderBy('id').execute();
+  return rows.map((r) => ({
+    ...r,
+    fullScore: Number(r.fullScore),
+    step: Number(r.step),
+    partialScore: r.partialScore === null ? null : Number(r.partialScore),
+  }));
+}
+
+export async function groupsOf(q: Q, examSubjectId: number) {
+  return q.selectFrom('question_group').select(['id', 'name', 'sort']).where('exam_subject_id', '=', examSubjectId)
+    .orderBy('sort').orderBy('id').execute();
+}
+
+/** Score rows of a subject's questions (any student). */
+export async function subjectHasScores(q: Q, examSubjectId: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`
+    select (exists (select 1 from question_score qs join question qu on qu.id = qs.question_id where qu.exam_subject_id = ${examSubjectId})
+         or exists (select 1 from subject_absence a where a.exam_subject_id = ${examSubjectId}))::int as n`.execute(q);
+  return r.rows[0]!.n === 1;
+}
+
+/** Removes every score and absence of a subject. */
+export async function clearSubjectScores(q: Q, examSubjectId: number): Promise<void> {
+  await sql`delete from question_score where question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(q);
+  await q.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).execute();
+}
+
+/** Adds a token to a subject's comma-joined flow status (question, score). */
+export async function markFlow(q: Q, examSubjectId: number, token: string): Promise<void> {
+  await sql`update exam_subject set flow_status = case
+      when flow_status = '' then ${token}
+      when ${token} = any(string_to_array(flow_status, ',')) then flow_status
+      else flow_status || ',' || ${token} end
+    where id = ${examSubjectId}`.execute(q);
+}

@@ -1,0 +1,124 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addExamBody, arrangeRoomsBody, arrangeRoomsResult, copySubjectBody, examIdQuery, examPageSchema, examSchema, examSchoolSchema,
+  examStudentPageSchema, examStudentSchema, findExamQuery, findExamStudentQuery, idBody, questionGroupListSchema,
+  questionTemplateSchema, saveGroupBody, saveKnowledgeBody, saveQuestionsBody, subjectQuery, transferSubjectBody,
+  updateExamStudentBody,
+} from '@jz/shared/api/exam';
+import type { ModuleRoutes } from '../index.js';
+import { userOf } from '../../core/auth.js';
+import { envelope, ok } from '../../core/http.js';
+import * as service from './exam.service.js';
+
+const tags = ['考试管理'];
+
+/**
+ * exam_manage (exams), exam_student (考场编排), question_template (小题设置), question_group (题组).
+ * Grade-level edits need exam:exam:edit (school administrator or the grade's leader); subject-level edits are
+ * also open to the subject's lesson leader (checked in the service). Refusals carry data null, hence nullable().
+ */
+const routes: ModuleRoutes = async (base, ctx) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  const view = { permission: 'exam:exam:view' };
+  const edit = { permission: 'exam:exam:edit' };
+
+  app.get('/exam_manage/find_exam_by_page', {
+    config: view,
+    schema: { tags, summary: '考试列表（分页；可按名称、考试类型、年级、状态筛选；含科目、人数、步骤状态 1–4 与进度）', querystring: findExamQuery, response: { 200: envelope(examPageSchema.nullable()) } },
+  }, async (req) => ok(await service.findExamPage(db, userOf(req), req.query), '查询成功'));
+
+  app.get('/exam_manage/find_exam', {
+    config: view,
+    schema: { tags, summary: '一场考试的详情', querystring: examIdQuery, response: { 200: envelope(examSchema.nullable()) } },
+  }, async (req) => ok(await service.getExam(db, userOf(req), req.query.examId), '查询成功'));
+
+  app.post('/exam_manage/add_single_exam', {
+    config: edit,
+    schema: { tags, summary: '新建单科考试（subjects 只能一项；考生为所选班级的全部在读学生，考号默认学号）', body: addExamBody, response: { 200: envelope(examSchema.nullable()) } },
+  }, async (req) => ok(await service.addExam(db, userOf(req), req.body, 'single'), '创建成功'));
+
+  app.post('/exam_manage/add_multipart_exam', {
+    config: edit,
+    schema: { tags, summary: '新建多科考试（考生为所选班级的全部在读学生，考号默认学号，座号按班级内学号顺序编排）', body: addExamBody, response: { 200: envelope(examSchema.nullable()) } },
+  }, async (req) => ok(await service.addExam(db, userOf(req), req.body, 'multi'), '创建成功'));
+
+  app.post('/exam_manage/delete_exam_paper', {
+    config: edit,
+    schema: { tags, summary: '删除考试（含科目、小题、考生与成绩；已发布的考试不能删除）', body: idBody, response: { 200: envelope(z.null()) } },
+  }, async (req) => { await service.deleteExam(db, userOf(req), req.body.id); return ok(null, '删除成功'); });
+
+  app.post('/exam_manage/copy_subject', {
+    config: view,
+    schema: { tags, summary: '复制小题设置：把一个考试科目的小题、答案、题组与知识点复制到另一个满分相同的考试科目（覆盖目标科目的小题）', body: copySubjectBody, response: { 200: envelope(questionTemplateSchema.nullable()) } },
+  }, async (req) => ok(await service.copySubject(db, userOf(req), req.body.fromExamSubjectId, req.body.toExamSubjectId), '复制成功'));
+
+  app.post('/exam_manage/transfer_subject', {
+    config: edit,
+    schema: { tags, summary: '转移科目：把一个尚无成绩的考试科目（含小题与该科设置）移到同年级另一场未发布的考试', body: transferSubjectBody, response: { 200: envelope(examSchema.nullable()) } },
+  }, async (req) => ok(await service.transferSubject(db, userOf(req), req.body.examSubjectId, req.body.targetExamId), '转移成功'));
+
+  app.get('/exam_manage/get_exam_school', {
+    config: view,
+    schema: { tags, summary: '考试的参考学校（单校考试为本校）及考生数、班级数', querystring: examIdQuery, response: { 200: envelope(examSchoolSchema.nullable()) } },
+  }, async (req) => ok(await service.getExamSchool(db, userOf(req), req.query.examId), '查询成功'));
+
+  // ---- exam_student
+  app.get('/exam_student/find_page', {
+    config: view,
+    schema: { tags, summary: '考生名单（分页；可按班级、考场、姓名或考号筛选；教师只见可见班级）', querystring: findExamStudentQuery, response: { 200: envelope(examStudentPageSchema.nullable()) } },
+  }, async (req) => ok(await service.findExamStudents(db, userOf(req), req.query), '查询成功'));
+
+  app.post('/exam_student/update', {
+    config: edit,
+    schema: { tags, summary: '修改考生的考号、考场、座号（发布后不能改考号）', body: updateExamStudentBody, response: { 200: envelope(examStudentSchema.nullable()) } },
+  }, async (req) => ok(await service.updateExamStudent(db, userOf(req), req.body), '修改成功'));
+
+  app.post('/exam_student/arrange_rooms', {
+    config: edit,
+    schema: { tags, summary: '按班级顺序（班内按学号）编排考场与座号，每考场 perRoom 人', body: arrangeRoomsBody, response: { 200: envelope(arrangeRoomsResult.nullable()) } },
+  }, async (req) => ok(await service.arrangeRooms(db, userOf(req), req.body.examId, req.body.perRoom, req.body.prefix), '编排成功'));
+
+  // ---- question_template
+  app.get('/question_template/find', {
+    config: view,
+    schema: { tags, summary: '一个考试科目的小题设置与题组', querystring: subjectQuery, response: { 200: envelope(questionTemplateSchema.nullable()) } },
+  }, async (req) => ok(await service.findQuestions(db, userOf(req), req.query.examSubjectId), '查询成功'));
+
+  app.post('/question_template/save', {
+    config: view,
+    schema: {
+      tags,
+      summary: '保存小题设置（整体替换，按题号保留原题）。校验：题号不重复；满分大于 0 且为步长整数倍；客观题答案合法；小题满分之和等于科目满分',
+      body: saveQuestionsBody,
+      response: { 200: envelope(questionTemplateSchema.nullable()) },
+    },
+  }, async (req) => {
+    const user = userOf(req);
+    const { cleared } = await service.saveQuestions(db, user, req.body.examSubjectId, req.body.questions, req.body.clearScores);
+    return ok(await service.findQuestions(db, user, req.body.examSubjectId), cleared ? '保存成功，该科目原有成绩已清除，请重新导入' : '保存成功');
+  });
+
+  app.post('/question_template/save_knowledge', {
+    config: view,
+    schema: { tags, summary: '保存小题的知识点', body: saveKnowledgeBody, response: { 200: envelope(questionTemplateSchema.nullable()) } },
+  }, async (req) => ok(await service.saveKnowledge(db, userOf(req), req.body.examSubjectId, req.body.items), '保存成功'));
+
+  // ---- question_group
+  app.get('/question_group/find', {
+    config: view,
+    schema: { tags, summary: '一个考试科目的题组', querystring: subjectQuery, response: { 200: envelope(questionGroupListSchema.nullable()) } },
+  }, async (req) => ok(await service.findGroups(db, userOf(req), req.query.examSubjectId), '查询成功'));
+
+  app.post('/question_group/save', {
+    config: view,
+    schema: { tags, summary: '新建或修改题组（id 为空则新建）；questionIds 为该组的全部小题', body: saveGroupBody, response: { 200: envelope(questionGroupListSchema.nullable()) } },
+  }, async (req) => ok(await service.saveGroup(db, userOf(req), req.body), '保存成功'));
+
+  app.post('/question_group/delete', {
+    config: view,
+    schema: { tags, summary: '删除题组（其小题不再属于任何题组）', body: idBody, response: { 200: envelope(questionGroupListSchema.nullable()) } },
+  }, async (req) => ok(await service.deleteGroup(db, userOf(req), req.body.id), '删除成功'));
+};
+export default routes;

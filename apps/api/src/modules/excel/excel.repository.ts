@@ -1,0 +1,145 @@
+/** SQL of the Excel imports and exports: preloaded lookups and bulk multi-row writes (chunks of 1000). */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+
+type Q = Db | Tx;
+const CHUNK = 1000;
+
+function chunks<T>(rows: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+export function schoolGrades(db: Q, schoolId: number) {
+  return db.selectFrom('school_grade').select(['id', 'name', 'sort']).where('school_id', '=', schoolId).orderBy('sort').orderBy('id').execute();
+}
+
+export function schoolClasses(db: Q, schoolId: number) {
+  return db.selectFrom('school_class').select(['id', 'name', 'grade_id', 'sort']).where('school_id', '=', schoolId).execute();
+}
+
+export function schoolGradeCourses(db: Q, schoolId: number) {
+  return db.selectFrom('school_grade_course').select(['grade_id', 'course_code', 'course_name', 'sort']).where('school_id', '=', schoolId).execute();
+}
+
+export function schoolStudentKeys(db: Q, schoolId: number) {
+  return db.selectFrom('student').select(['id', 'admission_no', 'name', 'class_id', 'gender', 'registration_type'])
+    .where('school_id', '=', schoolId).execute();
+}
+
+export interface StudentWrite {
+  school_id: number;
+  class_id: number;
+  name: string;
+  admission_no: string;
+  gender: string;
+  registration_type: string;
+}
+
+/** Creates or updates students by (school_id, admission_no): one multi-row upsert per 1000 rows. */
+export async function upsertStudents(tx: Q, rows: StudentWrite[]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    await tx.insertInto('student').values(chunk)
+      .onConflict((oc) => oc.columns(['school_id', 'admission_no']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        class_id: eb.ref('excluded.class_id'),
+        gender: eb.ref('excluded.gender'),
+        registration_type: eb.ref('excluded.registration_type'),
+      })))
+      .execute();
+  }
+}
+
+/** Students for export: active ones of the given classes (or all), ordered by grade, class, admission number. */
+export function studentsForExport(db: Q, schoolId: number, classIds: number[] | 'all') {
+  let q = db.selectFrom('student as s')
+    .innerJoin('school_class as c', 'c.id', 's.class_id')
+    .innerJoin('school_grade as g', 'g.id', 'c.grade_id')
+    .select(['s.id', 's.name', 's.admission_no', 's.gender', 's.registration_type', 'g.name as gradeName', 'c.name as className'])
+    .where('s.school_id', '=', schoolId)
+    .where('s.status', '=', 1);
+  if (classIds !== 'all') q = q.where('s.class_id', 'in', classIds.length ? classIds : [0]);
+  return q.orderBy('g.sort').orderBy('g.id').orderBy('c.sort').orderBy('c.id').orderBy('s.admission_no').execute();
+}
+
+/** Accounts with these login ids, any school (login ids are unique on the platform). */
+export async function usersByLoginIds(db: Q, loginIds: string[]) {
+  const out: { id: number; login_id: string; school_id: number | null; user_type: string }[] = [];
+  for (const chunk of chunks(loginIds)) {
+    if (!chunk.length) continue;
+    out.push(...await db.selectFrom('app_user').select(['id', 'login_id', 'school_id', 'user_type']).where('login_id', 'in', chunk).execute());
+  }
+  return out;
+}
+
+/** The school's teachers with their account. */
+export function schoolTeachers(db: Q, schoolId: number) {
+  return db.selectFrom('teacher as t').innerJoin('app_user as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.user_id', 't.name', 't.phone', 't.gender', 'u.login_id'])
+    .where('t.school_id', '=', schoolId)
+    .orderBy('t.id').execute();
+}
+
+export interface NewTeacher { loginId: string; name: string; phone: string; gender: string; passwordHash: string }
+
+export async function insertTeachers(tx: Q, schoolId: number, rows: NewTeacher[]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    const users = await tx.insertInto('app_user').values(chunk.map((r) => ({
+      school_id: schoolId, login_id: r.loginId, user_name: r.name, phone: r.phone || null, gender: r.gender || null,
+      password_hash: r.passwordHash, user_type: 'teacher' as const,
+    }))).returning(['id', 'login_id']).execute();
+    const idOf = new Map(users.map((u) => [u.login_id, u.id]));
+    await tx.insertInto('teacher').values(chunk.map((r) => ({
+      school_id: schoolId, user_id: idOf.get(r.loginId)!, name: r.name, phone: r.phone, gender: r.gender,
+    }))).execute();
+  }
+}
+
+export interface TeacherUpdate { userId: number; name: string; phone: string; gender: string }
+
+/** Updates teachers and their accounts: one UPDATE … FROM (VALUES …) per table and 1000 rows. */
+export async function updateTeachers(tx: Q, schoolId: number, rows: TeacherUpdate[]): Promise<void> {
+  for (const chunk of chunks(rows)) {
+    const values = sql.join(chunk.map((r) => sql`(${r.userId}::int, ${r.name}::text, ${r.phone}::text, ${r.gender}::text)`));
+    await sql`update teacher as t set name = v.name, phone = v.phone, gender = v.gender
+      from (values ${values}) as v(user_id, name, phone, gender)
+      where t.user_id = v.user_id and t.school_id = ${schoolId}`.execute(tx);
+    await sql`update app_user as u set user_name = v.name, phone = nullif(v.phone, ''), gender = nullif(v.gender, '')
+      from (values ${values}) as v(user_id, name, phone, gender)
+      where u.id = v.user_id and u.school_id = ${schoolId}`.execute(tx);
+  }
+}
+
+export interface RelationWrite {
+  school_id: number;
+  user_id: number;
+  role_code: string;
+  grade_id: number;
+  class_id: number;
+  course_code: string | null;
+}
+
+/** Inserts relations, skipping those already present; returns how many were new. */
+export async function insertRelations(tx: Q, rows: RelationWrite[]): Promise<number> {
+  let created = 0;
+  for (const chunk of chunks(rows)) {
+    const res = await tx.insertInto('user_role').values(chunk).onConflict((oc) => oc.doNothing()).returning('id').execute();
+    created += res.length;
+  }
+  return created;
+}
+
+/** Head-teacher and subject-teacher relations of the given classes (or all), for export. */
+export function relationsForExport(db: Q, schoolId: number, classIds: number[] | 'all') {
+  let q = db.selectFrom('user_role as r')
+    .innerJoin('school_class as c', 'c.id', 'r.class_id')
+    .innerJoin('school_grade as g', 'g.id', 'c.grade_id')
+    .innerJoin('app_user as u', 'u.id', 'r.user_id')
+    .leftJoin('school_grade_course as gc', (j) => j.onRef('gc.grade_id', '=', 'c.grade_id').onRef('gc.course_code', '=', 'r.course_code'))
+    .select(['r.id', 'r.role_code', 'r.course_code', 'gc.course_name', 'u.login_id', 'g.name as gradeName', 'c.name as className', 'g.id as gradeId', 'c.id as classId'])
+    .where('r.school_id', '=', schoolId)
+    .where('r.role_code', 'in', ['head_teacher', 'subject_teacher']);
+  if (classIds !== 'all') q = q.where('r.class_id', 'in', classIds.length ? classIds : [0]);
+  return q.orderBy('g.sort').orderBy('g.id').orderBy('c.sort').orderBy('c.id').orderBy('r.role_code').orderBy('gc.sort').orderBy('r.id').execute();
+}

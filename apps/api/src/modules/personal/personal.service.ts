@@ -1,0 +1,109 @@
+import { DEFAULT_RESET_PASSWORD } from '@jz/shared';
+import { checkPasswordStrength, type MyCourseData, type UpdatePasswordBody, type UserProfile } from '@jz/shared/api/personal';
+import type { AppContext } from '../../core/context.js';
+import type { AuthUser } from '../../core/auth.js';
+import { hashPassword, verifyPassword } from '../../core/crypto.js';
+import { BizError, forbidden } from '../../core/http.js';
+import { idsInSchool, loadRoleInfos, revokeUserSessions } from '../users/users.repository.js';
+
+type SchoolUser = AuthUser & { schoolId: number };
+
+/** Decrypts a new password and applies the strength rule (PASSWORD_RULE_MESSAGE). */
+export function newPasswordFrom(ctx: AppContext, encrypted: string): string {
+  const plain = ctx.cipher.decrypt(encrypted).trim();
+  const problem = checkPasswordStrength(plain);
+  if (problem) throw new BizError(problem);
+  return plain;
+}
+
+/** POST pc_personal/update_password: own password; other sessions of the account are ended. */
+export async function updatePassword(ctx: AppContext, user: SchoolUser, body: UpdatePasswordBody): Promise<void> {
+  if (!body.oldPassword) throw new BizError('请输入原密码');
+  if (!body.newPassword) throw new BizError('请输入新密码');
+  if (!body.confirmNewPassword) throw new BizError('请输入确认新密码');
+  const oldPlain = ctx.cipher.decrypt(body.oldPassword);
+  const newPlain = ctx.cipher.decrypt(body.newPassword).trim();
+  const confirm = ctx.cipher.decrypt(body.confirmNewPassword).trim();
+  if (newPlain !== confirm) throw new BizError('两次输入密码不一致');
+  const problem = checkPasswordStrength(newPlain);
+  if (problem) throw new BizError(problem);
+  const row = await ctx.db.selectFrom('app_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(oldPlain, row.password_hash))) throw new BizError('原密码错误');
+  if (oldPlain === newPlain) throw new BizError('新密码不能与原密码相同');
+  const hash = await hashPassword(newPlain);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
+    await revokeUserSessions(tx, [user.id], user.sessionId);
+  });
+}
+
+export async function findUserInfo(ctx: AppContext, user: SchoolUser): Promise<UserProfile> {
+  const row = await ctx.db.selectFrom('app_user as u').innerJoin('school as s', 's.id', 'u.school_id')
+    .select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 's.id as school_id', 's.name as school_name'])
+    .where('u.id', '=', user.id).executeTakeFirstOrThrow();
+  const roles = (await loadRoleInfos(ctx.db, user.schoolId, [user.id])).get(user.id) ?? [];
+  return {
+    id: row.id, username: row.login_id, loginId: row.login_id, userName: row.user_name, userEmail: row.email,
+    phone: row.phone, gender: row.gender, userType: row.user_type, schoolId: row.school_id, schoolName: row.school_name,
+    roleNames: [...new Set(roles.map((r) => r.roleName))],
+  };
+}
+
+/** Own roles with the grades, classes and courses they cover (a grade role covers all classes of its grade). */
+export async function findMyCourseData(ctx: AppContext, user: SchoolUser): Promise<MyCourseData> {
+  const roles = (await loadRoleInfos(ctx.db, user.schoolId, [user.id])).get(user.id) ?? [];
+  const admin = roles.some((r) => r.roleCode === 'school_admin');
+  const gradeIds = new Set<number>();
+  const classIds = new Set<number>();
+  for (const r of roles) {
+    if (r.gradeId) gradeIds.add(r.gradeId);
+    if (r.classId) classIds.add(r.classId);
+  }
+  const leaderGrades = roles.filter((r) => (r.roleCode === 'grade_leader' || r.roleCode === 'lesson_leader') && r.gradeId).map((r) => r.gradeId!);
+  let classQuery = ctx.db.selectFrom('school_class as c').innerJoin('school_grade as g', 'g.id', 'c.grade_id')
+    .select(['c.id', 'c.name', 'g.id as grade_id', 'g.name as grade_name']).where('c.school_id', '=', user.schoolId);
+  if (!admin) {
+    const ids = [...classIds];
+    if (!ids.length && !leaderGrades.length) classQuery = classQuery.where('c.id', '=', -1);
+    else classQuery = classQuery.where((eb) => eb.or([
+      ...(ids.length ? [eb('c.id', 'in', ids)] : []),
+      ...(leaderGrades.length ? [eb('c.grade_id', 'in', leaderGrades)] : []),
+    ]));
+  }
+  const classes = await classQuery.orderBy('g.sort').orderBy('c.sort').orderBy('c.id').execute();
+  const grades = new Map<number, string>();
+  for (const r of roles) if (r.gradeId && r.gradeName) grades.set(r.gradeId, r.gradeName);
+  for (const c of classes) if (admin || gradeIds.has(c.grade_id) || classIds.has(c.id)) grades.set(c.grade_id, c.grade_name);
+  const courses = new Map<string, string>();
+  for (const r of roles) if (r.courseCode) courses.set(r.courseCode, r.courseName ?? r.courseCode);
+  return {
+    roles,
+    grades: [...grades].map(([gradeId, gradeName]) => ({ gradeId, gradeName })),
+    classes: classes.map((c) => ({ classId: c.id, className: c.name, gradeId: c.grade_id, gradeName: c.grade_name })),
+    courses: [...courses].map(([courseCode, courseName]) => ({ courseCode, courseName })),
+  };
+}
+
+/** pc_personal/reset_pwd: a school user's password → the given one (encrypted) or DEFAULT_RESET_PASSWORD. */
+export async function resetPwd(ctx: AppContext, user: SchoolUser, userId: number, encrypted?: string): Promise<string> {
+  if ((await idsInSchool(ctx.db, user.schoolId, [userId])).length !== 1) throw forbidden();
+  const plain = encrypted ? newPasswordFrom(ctx, encrypted) : DEFAULT_RESET_PASSWORD;
+  const hash = await hashPassword(plain);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', userId).execute();
+    await revokeUserSessions(tx, [userId], user.sessionId);
+  });
+  return encrypted ? '密码已重置' : `密码已重置为 ${DEFAULT_RESET_PASSWORD}`;
+}
+
+/** Enables (1) or disables (0) school users; disabling ends their sessions. Own account cannot be disabled. */
+export async function setUsersStatus(ctx: AppContext, user: SchoolUser, ids: number[], status: number): Promise<number> {
+  const unique = [...new Set(ids)];
+  if ((await idsInSchool(ctx.db, user.schoolId, unique)).length !== unique.length) throw forbidden();
+  if (status === 0 && unique.includes(user.id)) throw new BizError('不能禁用当前登录的账号');
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('app_user').set({ status }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    if (status === 0) await revokeUserSessions(tx, unique);
+  });
+  return unique.length;
+}

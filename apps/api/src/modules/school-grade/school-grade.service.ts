@@ -1,0 +1,85 @@
+import { COURSES } from '@jz/shared';
+import type { SaveGradeCourseBody, SchoolGrade } from '@jz/shared/api/school-grade';
+import type { AppContext } from '../../core/context.js';
+import { BizError } from '../../core/http.js';
+import { visibleGradeIds } from '../../core/scope.js';
+import type { Db } from '../../db/database.js';
+import { gradeOfSchool, guardInUse, type SchoolUser } from '../school-class/school-data.js';
+
+/** Grades of the school (those the caller may see) with their courses, by sort. */
+export async function findGrades(db: Db, user: SchoolUser): Promise<SchoolGrade[]> {
+  const visible = await visibleGradeIds(db, user);
+  if (visible !== 'all' && !visible.length) return [];
+  let q = db.selectFrom('school_grade').select(['id', 'name', 'grade_dict_id', 'sort']).where('school_id', '=', user.schoolId);
+  if (visible !== 'all') q = q.where('id', 'in', visible);
+  const grades = await q.orderBy('sort').orderBy('id').execute();
+  if (!grades.length) return [];
+  const courses = await db.selectFrom('school_grade_course').select(['id', 'grade_id', 'course_code', 'course_name', 'sort'])
+    .where('school_id', '=', user.schoolId).where('grade_id', 'in', grades.map((g) => g.id)).orderBy('sort').orderBy('id').execute();
+  return grades.map((g) => ({
+    id: g.id,
+    name: g.name,
+    gradeDictId: g.grade_dict_id,
+    sort: g.sort,
+    courses: courses.filter((c) => c.grade_id === g.id).map((c) => ({ id: c.id, courseCode: c.course_code, courseName: c.course_name, sort: c.sort })),
+  }));
+}
+
+export async function findCourses(db: Db, user: SchoolUser, gradeId: number) {
+  await gradeOfSchool(db, user, gradeId);
+  const visible = await visibleGradeIds(db, user);
+  if (visible !== 'all' && !visible.includes(gradeId)) return [];
+  const rows = await db.selectFrom('school_grade_course').select(['id', 'course_code', 'course_name', 'sort'])
+    .where('grade_id', '=', gradeId).where('school_id', '=', user.schoolId).orderBy('sort').orderBy('id').execute();
+  return rows.map((c) => ({ id: c.id, courseCode: c.course_code, courseName: c.course_name, sort: c.sort }));
+}
+
+/**
+ * Adds a grade from the grade dictionary (gradeDictId, no gradeId) and/or sets the grade's courses to exactly
+ * `courseCodes` (codes of the course dictionary). Returns the grade id.
+ */
+export async function saveGradeCourse(ctx: AppContext, user: SchoolUser, body: SaveGradeCourseBody): Promise<number> {
+  if (!body.gradeId && !body.gradeDictId) throw new BizError('请选择年级');
+  return ctx.db.transaction().execute(async (tx) => {
+    let gradeId = body.gradeId;
+    if (gradeId) {
+      await gradeOfSchool(tx, user, gradeId);
+    } else {
+      const dict = await tx.selectFrom('grade_dict').select(['id', 'name', 'sort']).where('id', '=', body.gradeDictId!).executeTakeFirst();
+      if (!dict) throw new BizError('年级字典中没有该年级');
+      const exists = await tx.selectFrom('school_grade').select('id').where('school_id', '=', user.schoolId).where('name', '=', dict.name).executeTakeFirst();
+      if (exists) throw new BizError(`年级「${dict.name}」已存在`);
+      const row = await tx.insertInto('school_grade').values({ school_id: user.schoolId, grade_dict_id: dict.id, name: dict.name, sort: dict.sort })
+        .returning('id').executeTakeFirstOrThrow();
+      gradeId = row.id;
+    }
+    if (body.courseCodes) {
+      const codes = [...new Set(body.courseCodes)];
+      const dict = codes.length ? await tx.selectFrom('course_dict').select(['code', 'name', 'sort']).where('code', 'in', codes).execute() : [];
+      const unknown = codes.filter((c) => !dict.some((d) => d.code === c));
+      if (unknown.length) throw new BizError(`学科不存在：${unknown.join('、')}`);
+      const current = await tx.selectFrom('school_grade_course').select(['id', 'course_code']).where('grade_id', '=', gradeId).execute();
+      const removed = current.filter((c) => !codes.includes(c.course_code));
+      if (removed.length) {
+        await guardInUse(() => tx.deleteFrom('school_grade_course').where('id', 'in', removed.map((r) => r.id)).execute(), '学科已被使用，无法移除');
+      }
+      const added = dict.filter((d) => !current.some((c) => c.course_code === d.code));
+      if (added.length) {
+        await tx.insertInto('school_grade_course').values(added.map((d) => ({
+          school_id: user.schoolId, grade_id: gradeId!, course_code: d.code, course_name: d.name, sort: d.sort,
+        }))).execute();
+      }
+    }
+    return gradeId!;
+  });
+}
+
+export async function deleteSingleCourse(ctx: AppContext, user: SchoolUser, gradeId: number, courseCode: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const grade = await gradeOfSchool(tx, user, gradeId);
+    const row = await tx.selectFrom('school_grade_course').select('id').where('grade_id', '=', gradeId).where('course_code', '=', courseCode).executeTakeFirst();
+    const name = COURSES.find((c) => c.code === courseCode)?.name ?? courseCode;
+    if (!row) throw new BizError(`年级「${grade.name}」没有学科「${name}」`);
+    await guardInUse(() => tx.deleteFrom('school_grade_course').where('id', '=', row.id).execute(), `学科「${name}」已被使用，无法移除`);
+  });
+}

@@ -1,0 +1,66 @@
+/** SQL of score entry: exam students for matching, bulk score writes, one student's scores. */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+
+type Q = Db | Tx;
+
+export interface ImportStudent { id: number; examNo: string; name: string; className: string; classSort: number }
+
+export async function examStudents(q: Q, examId: number): Promise<ImportStudent[]> {
+  return q.selectFrom('exam_student as es')
+    .innerJoin('student as st', 'st.id', 'es.student_id')
+    .innerJoin('school_class as c', 'c.id', 'es.class_id')
+    .select(['es.id', 'es.exam_no as examNo', 'st.name', 'c.name as className', 'c.sort as classSort'])
+    .where('es.exam_id', '=', examId)
+    .orderBy('c.sort').orderBy('c.id').orderBy('es.exam_no')
+    .execute();
+}
+
+const CHUNK = 20_000;
+
+/** Bulk insert of question scores through unnest (4 array parameters per statement). */
+export async function insertScores(q: Q, rows: { studentIds: number[]; questionIds: number[]; scores: number[]; choices: (string | null)[] }): Promise<void> {
+  for (let i = 0; i < rows.studentIds.length; i += CHUNK) {
+    const end = i + CHUNK;
+    await sql`insert into question_score (exam_student_id, question_id, score, choice)
+      select * from unnest(${rows.studentIds.slice(i, end)}::int[], ${rows.questionIds.slice(i, end)}::int[],
+                           ${rows.scores.slice(i, end)}::numeric[], ${rows.choices.slice(i, end)}::text[])`.execute(q);
+  }
+}
+
+export async function insertAbsences(q: Q, examSubjectId: number, studentIds: number[]): Promise<void> {
+  for (let i = 0; i < studentIds.length; i += CHUNK) {
+    await sql`insert into subject_absence (exam_subject_id, exam_student_id)
+      select ${examSubjectId}, unnest(${studentIds.slice(i, i + CHUNK)}::int[])`.execute(q);
+  }
+}
+
+/** The synthetic 总分 question of a totals-only subject, created when missing. */
+export async function ensureTotalQuestion(q: Q, examSubjectId: number, fullScore: number, no: string): Promise<number> {
+  const row = await q.selectFrom('question').select('id').where('exam_subject_id', '=', examSubjectId).where('is_total', '=', true).executeTakeFirst();
+  if (row) {
+    await q.updateTable('question').set({ full_score: fullScore }).where('id', '=', row.id).execute();
+    return row.id;
+  }
+  const created = await q.insertInto('question').values({
+    exam_subject_id: examSubjectId, no, sort: 0, type: 'subjective', full_score: fullScore, step: 0.5, is_total: true,
+  }).returning('id').executeTakeFirstOrThrow();
+  return created.id;
+}
+
+export async function studentScores(q: Q, examStudentId: number) {
+  return q.selectFrom('question_score').select(['question_id as questionId', 'score', 'choice'])
+    .where('exam_student_id', '=', examStudentId).execute();
+}
+
+export async function studentAbsences(q: Q, examStudentId: number): Promise<number[]> {
+  const rows = await q.selectFrom('subject_absence').select('exam_subject_id').where('exam_student_id', '=', examStudentId).execute();
+  return rows.map((r) => r.exam_subject_id);
+}
+
+/** Removes one student's scores and absence in one subject. */
+export async function clearStudentSubject(q: Q, examStudentId: number, examSubjectId: number): Promise<void> {
+  await sql`delete from question_score where exam_student_id = ${examStudentId}
+    and question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(q);
+  await q.deleteFrom('subject_absence').where('exam_student_id', '=', examStudentId).where('exam_subject_id', '=', examSubjectId).execute();
+}

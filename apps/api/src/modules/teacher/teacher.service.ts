@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import { DEFAULT_RESET_PASSWORD, ROLE_NAMES, classFullName, type RoleCode } from '@jz/shared';
+import type { SaveTeacherBody, TeacherRow } from '@jz/shared/api/teacher';
+import type { AppContext } from '../../core/context.js';
+import { hashPassword } from '../../core/crypto.js';
+import { BizError, forbidden, page, type Page } from '../../core/http.js';
+import type { Db } from '../../db/database.js';
+import { guardInUse, isUniqueViolation, uniqueIds, type SchoolUser } from '../school-class/school-data.js';
+import { containsPattern } from '../student/student.service.js';
+
+type Duty = TeacherRow['roles'][number];
+
+/** 年级主任（高一）；任课老师（高一1班数学、高一2班数学） */
+export function dutySummary(duties: Duty[]): string {
+  const groups = new Map<string, string[]>();
+  for (const d of duties) {
+    const where = d.className && d.gradeName ? classFullName(d.gradeName, d.className) : (d.gradeName ?? '');
+    const item = `${where}${d.courseName ?? ''}`;
+    const list = groups.get(d.roleName) ?? [];
+    if (item) list.push(item);
+    groups.set(d.roleName, list);
+  }
+  return [...groups].map(([role, items]) => (items.length ? `${role}（${items.join('、')}）` : role)).join('；');
+}
+
+async function dutiesOf(db: Db, schoolId: number, userIds: number[]): Promise<Map<number, Duty[]>> {
+  const map = new Map<number, Duty[]>();
+  if (!userIds.length) return map;
+  const rows = await db.selectFrom('user_role as r')
+    .leftJoin('school_class as c', 'c.id', 'r.class_id')
+    .leftJoin('school_grade as g', (j) => j.on(sql<boolean>`g.id = coalesce(r.grade_id, c.grade_id)`))
+    .leftJoin('course_dict as cd', 'cd.code', 'r.course_code')
+    .select(['r.user_id', 'r.role_code', 'g.id as gradeId', 'g.name as gradeName', 'c.id as classId', 'c.name as className', 'r.course_code', 'cd.name as courseName'])
+    .where('r.school_id', '=', schoolId).where('r.user_id', 'in', userIds)
+    .orderBy('r.user_id').orderBy(sql`array_position(array['school_admin','grade_leader','lesson_leader','head_teacher','subject_teacher','student'], r.role_code)`)
+    .orderBy('g.sort').orderBy('c.sort').orderBy('r.id').execute();
+  for (const r of rows) {
+    const list = map.get(r.user_id) ?? [];
+    list.push({
+      roleCode: r.role_code, roleName: ROLE_NAMES[r.role_code as RoleCode] ?? r.role_code,
+      gradeId: r.gradeId, gradeName: r.gradeName, classId: r.classId, className: r.className, courseCode: r.course_code, courseName: r.courseName,
+    });
+    map.set(r.user_id, list);
+  }
+  return map;
+}
+
+export async function findTeacherPage(db: Db, user: SchoolUser, q: { current: number; size: number; keyword?: string }): Promise<Page<TeacherRow>> {
+  const base = db.selectFrom('teacher as t').innerJoin('app_user as u', 'u.id', 't.user_id')
+    .where('t.school_id', '=', user.schoolId)
+    .$if(!!q.keyword, (w) => w.where((eb) => eb.or([
+      eb('t.name', 'ilike', containsPattern(q.keyword!)),
+      eb('t.phone', 'ilike', containsPattern(q.keyword!)),
+      eb('u.login_id', 'ilike', containsPattern(q.keyword!)),
+    ])));
+  const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select(['t.id', 't.user_id', 't.name', 'u.login_id', 't.phone', 't.gender', 'u.email', 'u.status'])
+    .orderBy('t.id').limit(q.size).offset((q.current - 1) * q.size).execute();
+  const duties = await dutiesOf(db, user.schoolId, rows.map((r) => r.user_id));
+  return page(rows.map((r) => {
+    const roles = duties.get(r.user_id) ?? [];
+    return {
+      id: r.id, userId: r.user_id, name: r.name, loginId: r.login_id, phone: r.phone, gender: r.gender, email: r.email, status: r.status,
+      roles, dutySummary: dutySummary(roles),
+    };
+  }), total, q);
+}
+
+export async function teacherTable(db: Db, user: SchoolUser) {
+  const rows = await db.selectFrom('teacher as t').innerJoin('app_user as u', 'u.id', 't.user_id')
+    .select(['t.id', 't.user_id', 't.name', 'u.login_id']).where('t.school_id', '=', user.schoolId).where('u.status', '=', 1)
+    .orderBy('t.id').execute();
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, name: r.name, loginId: r.login_id }));
+}
+
+/** Creates a teacher with its login (password DEFAULT_RESET_PASSWORD) or updates both. Returns the teacher id. */
+export async function saveTeacher(ctx: AppContext, user: SchoolUser, body: SaveTeacherBody): Promise<number> {
+  const passwordHash = body.id ? undefined : await hashPassword(DEFAULT_RESET_PASSWORD);
+  const taken = () => new BizError(`登录账号「${body.loginId}」已被使用，请换一个`);
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      const existing = body.id
+        ? await tx.selectFrom('teacher').select(['id', 'user_id']).where('id', '=', body.id).where('school_id', '=', user.schoolId).executeTakeFirst()
+        : undefined;
+      if (body.id && !existing) throw forbidden();
+      const clash = await tx.selectFrom('app_user').select('id').where(sql`lower(login_id)`, '=', body.loginId.toLowerCase())
+        .$if(!!existing, (q) => q.where('id', '!=', existing!.user_id)).executeTakeFirst();
+      if (clash) throw taken();
+      const person = { phone: body.phone, gender: body.gender };
+      if (existing) {
+        await tx.updateTable('teacher').set({ name: body.name, ...person }).where('id', '=', existing.id).execute();
+        await tx.updateTable('app_user').set({ user_name: body.name, login_id: body.loginId, phone: body.phone || null, gender: body.gender || null })
+          .where('id', '=', existing.user_id).execute();
+        return existing.id;
+      }
+      const u = await tx.insertInto('app_user').values({
+        school_id: user.schoolId, login_id: body.loginId, user_name: body.name, email: null, phone: body.phone || null, gender: body.gender || null,
+        password_hash: passwordHash!, user_type: 'teacher',
+      }).returning('id').executeTakeFirstOrThrow();
+      const t = await tx.insertInto('teacher').values({ school_id: user.schoolId, user_id: u.id, name: body.name, ...person })
+        .returning('id').executeTakeFirstOrThrow();
+      return t.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+}
+
+/** Deletes teachers with their logins and duties; never oneself nor a school administrator. */
+export async function deleteTeachers(ctx: AppContext, user: SchoolUser, ids: number[]): Promise<number> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const unique = uniqueIds(ids);
+    const rows = await tx.selectFrom('teacher').select(['id', 'user_id', 'name']).where('school_id', '=', user.schoolId).where('id', 'in', unique).execute();
+    if (rows.length !== unique.length) throw forbidden();
+    if (rows.some((r) => r.user_id === user.id)) throw new BizError('不能删除自己的账号');
+    const admins = await tx.selectFrom('user_role').select('user_id').where('role_code', '=', 'school_admin')
+      .where('user_id', 'in', rows.map((r) => r.user_id)).execute();
+    if (admins.length) {
+      const names = rows.filter((r) => admins.some((a) => a.user_id === r.user_id)).map((r) => r.name).join('、');
+      throw new BizError(`学校管理员不能删除：${names}`);
+    }
+    await guardInUse(async () => {
+      await tx.deleteFrom('teacher').where('id', 'in', unique).execute();
+      await tx.deleteFrom('app_user').where('id', 'in', rows.map((r) => r.user_id)).where('school_id', '=', user.schoolId).execute();
+    }, '教师已有阅卷或考试数据，不能删除，可在用户管理中禁用其账号');
+    return rows.length;
+  });
+}

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { COURSES, ROLE_CODES, ROLE_NAMES, classFullName, type RoleCode } from '@jz/shared';
+import type { RoleInfo } from '@jz/shared/api/auth';
+import type { Db } from '../../db/database.js';
+
+const courseNameOf = (code: string | null, stored: string | null) =>
+  code === null ? null : stored ?? COURSES.find((c) => c.code === code)?.name ?? code;
+
+/** Roles of some users with the names of their grade, class and course, keyed by user id, in ROLE_CODES order. */
+export async function loadRoleInfos(db: Db, schoolId: number, userIds: number[]): Promise<Map<number, RoleInfo[]>> {
+  const out = new Map<number, RoleInfo[]>();
+  if (!userIds.length) return out;
+  const rows = await db.selectFrom('user_role as ur')
+    .leftJoin('school_class as c', 'c.id', 'ur.class_id')
+    .leftJoin('school_grade as g', (j) => j.on(sql`g.id`, '=', sql`coalesce(ur.grade_id, c.grade_id)`))
+    .leftJoin('course_dict as cd', 'cd.code', 'ur.course_code')
+    .select(['ur.user_id', 'ur.role_code', 'g.id as grade_id', 'g.name as grade_name', 'ur.class_id', 'c.name as class_name',
+      'ur.course_code', 'cd.name as course_name', 'g.sort as grade_sort', 'c.sort as class_sort'])
+    .where('ur.school_id', '=', schoolId)
+    .where('ur.user_id', 'in', userIds)
+    .execute();
+  const rank = (code: string) => { const i = ROLE_CODES.indexOf(code as RoleCode); return i < 0 ? 99 : i; };
+  rows.sort((a, b) => rank(a.role_code) - rank(b.role_code) || (a.grade_sort ?? 0) - (b.grade_sort ?? 0)
+    || (a.class_sort ?? 0) - (b.class_sort ?? 0) || (a.class_id ?? 0) - (b.class_id ?? 0) || (a.course_code ?? '').localeCompare(b.course_code ?? ''));
+  for (const r of rows) {
+    const list = out.get(r.user_id) ?? [];
+    list.push({
+      roleCode: r.role_code,
+      roleName: ROLE_NAMES[r.role_code as RoleCode] ?? r.role_code,
+      gradeId: r.grade_id ?? null,
+      gradeName: r.grade_name ?? null,
+      classId: r.class_id,
+      className: r.class_name ?? null,
+      courseCode: r.course_code,
+      courseName: courseNameOf(r.course_code, r.course_name ?? null),
+    });
+    out.set(r.user_id, list);
+  }
+  return out;
+}
+
+/** "班主任(高一1班)、任课老师(高一1班 数学)" */
+export function roleSummary(roles: RoleInfo[]): string {
+  return roles.map((r) => {
+    const place = r.className ? classFullName(r.gradeName ?? '', r.className) : r.gradeName;
+    const scope = [place, r.courseName].filter(Boolean).join(' ');
+    return scope ? `${r.roleName}(${scope})` : r.roleName;
+  }).join('、');
+}
+
+/** The ids among `ids` that are users of the school. */
+export async function idsInSchool(db: Db, schoolId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('app_user').select('id').where('school_id', '=', schoolId).where('id', 'in', [...new Set(ids)]).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function revokeUserSessions(db: Db, userIds: number[], exceptSessionId?: number): Promise<void> {
+  if (!userIds.length) return;
+  let q = db.updateTable('session').set({ revoked_at: new Date() }).where('user_id', 'in', userIds).where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) q = q.where('id', '<>', exceptSessionId);
+  await q.execute();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db.selectFrom('app_user as u').leftJoin('school as s', 's.id', 'u.school_id')
+    .select(['u.id', 'u.school_id', 'u.user_type', 'u.status', 's.status as school_status'])
+    .where(sql`lower(u.email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}

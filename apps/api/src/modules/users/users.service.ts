@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import { DEFAULT_RESET_PASSWORD } from '@jz/shared';
+import type { AddUserBody, UpdateUserBody, UserPageQuery, UserRecord } from '@jz/shared/api/users';
+import type { AppContext } from '../../core/context.js';
+import type { AuthUser } from '../../core/auth.js';
+import { hashPassword } from '../../core/crypto.js';
+import { BizError, forbidden, notFound, page, type Page } from '../../core/http.js';
+import { consumeEmailCode, issueResetTicket, normalizeEmail } from '../auth/email-code.service.js';
+import { newPasswordFrom } from '../personal/personal.service.js';
+import { findUserByEmail, idsInSchool, loadRoleInfos, revokeUserSessions, roleSummary } from './users.repository.js';
+
+type SchoolUser = AuthUser & { schoolId: number };
+
+const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
+
+/** GET teach/user/page: users of the caller's school. */
+export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQuery): Promise<Page<UserRecord>> {
+  let base = ctx.db.selectFrom('app_user as u').where('u.school_id', '=', user.schoolId);
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    base = base.where((eb) => eb.or([eb('u.login_id', 'ilike', like), eb('u.user_name', 'ilike', like), eb('u.email', 'ilike', like), eb('u.phone', 'ilike', like)]));
+  }
+  if (q.status !== undefined) base = base.where('u.status', '=', q.status);
+  if (q.userType) base = base.where('u.user_type', '=', q.userType);
+  if (q.roleCode) {
+    const roleCode = q.roleCode;
+    base = base.where((eb) => eb.exists(eb.selectFrom('user_role as ur').select('ur.id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_code', '=', roleCode)));
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 'u.status', 'u.created_at'])
+    .orderBy('u.user_type', 'desc').orderBy('u.id').limit(q.size).offset((q.current - 1) * q.size).execute();
+  const roles = await loadRoleInfos(ctx.db, user.schoolId, rows.map((r) => r.id));
+  return page(rows.map((r) => {
+    const list = roles.get(r.id) ?? [];
+    return {
+      id: r.id, loginId: r.login_id, userName: r.user_name, email: r.email, phone: r.phone, gender: r.gender,
+      userType: r.user_type, status: r.status, createdAt: iso(r.created_at),
+      roles: list.map(({ roleCode, roleName, gradeName, className, courseName }) => ({ roleCode, roleName, gradeName, className, courseName })),
+      roleSummary: roleSummary(list),
+    };
+  }), Number(total), q);
+}
+
+/** teach/user/add: a teaching account of the caller's school (no teacher-table row: pc_teacher does that). */
+export async function addUser(ctx: AppContext, user: SchoolUser, body: AddUserBody): Promise<number> {
+  const exists = await ctx.db.selectFrom('app_user').select('id').where(sql`lower(login_id)`, '=', body.loginId.toLowerCase()).executeTakeFirst();
+  if (exists) throw new BizError('账号已存在');
+  const plain = body.password ? newPasswordFrom(ctx, body.password) : DEFAULT_RESET_PASSWORD;
+  const hash = await hashPassword(plain);
+  return ctx.db.transaction().execute(async (tx) => {
+    const row = await tx.insertInto('app_user').values({
+      school_id: user.schoolId, login_id: body.loginId, user_name: body.userName, phone: body.phone || null, gender: body.gender || null,
+      password_hash: hash, user_type: 'teacher',
+    }).returning('id').executeTakeFirstOrThrow();
+    if (body.schoolAdmin) await tx.insertInto('user_role').values({ school_id: user.schoolId, user_id: row.id, role_code: 'school_admin' }).execute();
+    return row.id;
+  });
+}
+
+export async function updateUser(ctx: AppContext, user: SchoolUser, body: UpdateUserBody): Promise<void> {
+  await assertInSchool(ctx, user, [body.id]);
+  await ctx.db.updateTable('app_user').set({ user_name: body.userName, phone: body.phone || null, gender: body.gender || null })
+    .where('id', '=', body.id).where('school_id', '=', user.schoolId).execute();
+}
+
+async function assertInSchool(ctx: AppContext, user: SchoolUser, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if ((await idsInSchool(ctx.db, user.schoolId, unique)).length !== unique.length) throw forbidden();
+  return unique;
+}
+
+/** teach/user/resetPassword and batchResetPassword → DEFAULT_RESET_PASSWORD; their sessions end (not the caller's own). */
+export async function resetPasswords(ctx: AppContext, user: SchoolUser, ids: number[]): Promise<number> {
+  const unique = await assertInSchool(ctx, user, ids);
+  const hash = await hashPassword(DEFAULT_RESET_PASSWORD);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    await revokeUserSessions(tx, unique, user.sessionId);
+  });
+  return unique.length;
+}
+
+/** teach/user/unbindEmail: a user may unbind itself; others need system:user:edit and the same school. */
+export async function unbindEmails(ctx: AppContext, user: SchoolUser, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  const onlySelf = unique.length === 1 && unique[0] === user.id;
+  if (!onlySelf) {
+    if (!user.permissions.has('system:user:edit')) throw forbidden();
+    await assertInSchool(ctx, user, unique);
+  }
+  const res = await ctx.db.updateTable('app_user').set({ email: null })
+    .where('id', 'in', unique).where('school_id', '=', user.schoolId).where('email', 'is not', null).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** teach/user/bindEmail: the code of email/sendBindEmailCode binds the mailbox to the caller. */
+export async function bindEmail(ctx: AppContext, user: SchoolUser, rawEmail: string, code: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const self = await ctx.db.selectFrom('app_user').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (self.email) throw new BizError('每个账号仅允许绑定一个邮箱号，请先解除绑定');
+  const owner = await findUserByEmail(ctx.db, email);
+  if (owner && owner.id !== user.id) throw new BizError('该邮箱已绑定其他账号，每个邮箱号仅支持绑定一个账号');
+  const { userId } = await consumeEmailCode(ctx, email, 'bind', code);
+  if (userId !== user.id) throw new BizError('验证码错误或已过期');
+  try {
+    await ctx.db.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw new BizError('该邮箱已绑定其他账号，每个邮箱号仅支持绑定一个账号');
+    throw e;
+  }
+}
+
+/** teach/user/checkEmailCode: proves the mailbox with the reset code → a one-time ticket for updateEmailCodePassword. */
+export async function checkResetCode(ctx: AppContext, rawEmail: string, code: string): Promise<string> {
+  const email = normalizeEmail(rawEmail);
+  const { userId } = await consumeEmailCode(ctx, email, 'reset', code);
+  const owner = await findUserByEmail(ctx.db, email);
+  if (!owner || owner.id !== userId) throw new BizError('验证码错误或已过期');
+  return issueResetTicket(ctx, email, owner.id);
+}
+
+/** teach/user/updateEmailCodePassword: new password with a ticket (or directly with the reset code); every session of the account ends. */
+export async function updatePasswordByEmail(ctx: AppContext, body: { email: string; code?: string; ticket?: string; newPassword: string; confirmNewPassword?: string }): Promise<void> {
+  const email = normalizeEmail(body.email);
+  const plain = newPasswordFrom(ctx, body.newPassword);
+  if (body.confirmNewPassword !== undefined && body.confirmNewPassword !== '' && ctx.cipher.decrypt(body.confirmNewPassword).trim() !== plain) {
+    throw new BizError('两次输入密码不一致');
+  }
+  if (!body.ticket && !body.code) throw new BizError('请输入验证码');
+  const { userId } = body.ticket ? await consumeEmailCode(ctx, email, 'reset_ticket', body.ticket) : await consumeEmailCode(ctx, email, 'reset', body.code);
+  const owner = await findUserByEmail(ctx.db, email);
+  if (!owner || owner.id !== userId) throw new BizError('验证码错误或已过期');
+  const hash = await hashPassword(plain);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', owner.id).execute();
+    await revokeUserSessions(tx, [owner.id]);
+  });
+}
+
+/** teach/user/getUserByRegistrationCode/{code}: a student of the school by admission number, else a user by login id. */
+export async function userByRegistrationCode(ctx: AppContext, user: SchoolUser, code: string) {
+  const st = await ctx.db.selectFrom('student as s').leftJoin('app_user as u', 'u.id', 's.user_id')
+    .leftJoin('school_class as c', 'c.id', 's.class_id').leftJoin('school_grade as g', 'g.id', 'c.grade_id')
+    .select(['s.id as student_id', 's.name', 's.admission_no', 'u.id as user_id', 'u.login_id', 'c.name as class_name', 'g.name as grade_name'])
+    .where('s.school_id', '=', user.schoolId).where('s.admission_no', '=', code).executeTakeFirst();
+  if (st) {
+    return {
+      id: st.user_id ?? null, loginId: st.login_id ?? null, userName: st.name, userType: 'student', studentId: st.student_id,
+      admissionNo: st.admission_no, className: st.class_name ? `${st.grade_name ?? ''}${st.class_name}` : null,
+    };
+  }
+  const u = await ctx.db.selectFrom('app_user').select(['id', 'login_id', 'user_name', 'user_type'])
+    .where('school_id', '=', user.schoolId).where('login_id', '=', code).executeTakeFirst();
+  if (!u) throw notFound('用户');
+  return { id: u.id, loginId: u.login_id, userName: u.user_name, userType: u.user_type, studentId: null, admissionNo: null, className: null };
+}
+
+/**
+ * teach/user/outbox: mails kept in the outbox (no SMTP configured) addressed to the school's users: their bound
+ * mailboxes and the mailboxes they asked a bind code for.
+ */
+export async function outbox(ctx: AppContext, user: SchoolUser, q: { current: number; size: number; email?: string }) {
+  const bound = ctx.db.selectFrom('app_user').select(sql<string>`lower(email)`.as('addr')).where('school_id', '=', user.schoolId).where('email', 'is not', null);
+  const asked = ctx.db.selectFrom('email_code as ec').innerJoin('app_user as u', 'u.id', 'ec.user_id')
+    .select(sql<string>`lower(ec.email)`.as('addr')).where('u.school_id', '=', user.schoolId);
+  let base = ctx.db.selectFrom('mail_outbox as m').where(sql`lower(m.to_addr)`, 'in', bound.union(asked));
+  if (q.email) base = base.where(sql`lower(m.to_addr)`, '=', q.email.toLowerCase());
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select(['m.id', 'm.to_addr', 'm.subject', 'm.body', 'm.created_at'])
+    .orderBy('m.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+  return page(rows.map((r) => ({ id: r.id, to: r.to_addr, subject: r.subject, body: r.body, createdAt: iso(r.created_at) })), Number(total), q);
+}

@@ -1,0 +1,4 @@
+export * from './useTable';
+export * from './SearchTable';
+export * from './ImportButton';
+export * from './feedback';

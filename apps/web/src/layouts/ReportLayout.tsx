@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ContentOutlet } from '@/components/ContentOutlet';
+import { REPORT_ITEMS, REPORT_MENU } from '@/router/sections';
+
+/** A single-course transcript filter is stored (then subject comparison and subject quality are hidden). */
+function oneCourseFilterSet(): boolean {
+  try {
+    const raw = localStorage.getItem('transcript_oneCourseRelationInfoEntityIds');
+    if (!raw) return false;
+    const v = JSON.parse(raw);
+    return Array.isArray(v) ? v.length > 0 : !!v;
+  } catch {
+    return false;
+  }
+}
+
+/** Report navigation menu (spec §2) around a report page; `joint` adds school comparison. */
+export default function ReportLayout({ base, joint = false }: { base: string; joint?: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hideOneCourse = oneCourseFilterSet();
+
+  const items = useMemo<MenuProps['items']>(() => {
+    const item = (k: string) => ({ key: `${base}/${k}`, label: k === 'schoolComparison' ? '学校对比' : REPORT_ITEMS[k] });
+    let analysis = REPORT_MENU.analysis.filter((k) => !(hideOneCourse && REPORT_MENU.hiddenForOneCourse.includes(k)));
+    if (joint) {
+      const i = analysis.indexOf('classComparison');
+      analysis = [...analysis.slice(0, i + 1), 'schoolComparison', ...analysis.slice(i + 1)];
+    }
+    return [
+      item(REPORT_MENU.overview),
+      { type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.map(item) },
+      { type: 'group' as const, key: 'analysis', label: '成绩分析', children: analysis.map(item) },
+    ];
+  }, [base, joint, hideOneCourse]);
+
+  const seg = location.pathname.slice(base.length + 1).split('/')[0];
+  return (
+    <div className="jz-section">
+      <aside className="jz-section-side">
+        <div className="jz-section-title">{joint ? '联考报告' : '分析报告'}</div>
+        <Menu mode="inline" items={items} selectedKeys={[`${base}/${seg}`]}
+          onClick={({ key }) => { if (key !== location.pathname) navigate(key); }} style={{ borderInlineEnd: 'none' }} />
+      </aside>
+      <main className="jz-section-main">
+        <ContentOutlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button, Form, Input, Space, Steps, Typography, message } from 'antd';
+import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { emailLogin, login, sendLoginEmailCode, type CurrentUserInfo } from '@/api/auth';
+import { EMAIL_PATTERN } from '@/components/BindEmailFormModal';
+import { useCountdown } from '@/hooks/useCountdown';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { encryptPassword } from '@/utils/crypto';
+import { isTimeoutError, tokenStore, type ApiResult } from '@/utils/request';
+import { LoginShell } from './LoginShell';
+
+const LOGIN_PATHS = ['/', '/login', '/logins'];
+
+/** Where to go after login: the page asked for, else 考试阅卷 (or the first menu when it is not in the menu). */
+export function homePathOf(user: CurrentUserInfo | null): string {
+  const menus = user?.menus ?? [];
+  if (!menus.length || menus.some((m) => m.path === '/examMarking' || m.path.startsWith('/examMarking/'))) return '/examMarking';
+  return menus[0].path;
+}
+
+const failText = (e: unknown) => (isTimeoutError(e) ? '请求超时，请检查网络连接' : '登录失败，请检查网络连接');
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { refresh } = useCurrentUser();
+  const [tab, setTab] = useState<'account' | 'email'>('account');
+  const [accountForm] = Form.useForm<{ loginId: string; password: string }>();
+  const [emailForm] = Form.useForm<{ email: string; code: string }>();
+  const [loading, setLoading] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
+  const [emailStep, setEmailStep] = useState(0);
+  const [done, setDone] = useState(false);
+  const countdown = useCountdown(60);
+
+  /** Token stored → user info → home page. */
+  const finish = async (res: ApiResult<{ accessToken: string }>) => {
+    if (res.code !== 200 || !res.data?.accessToken) {
+      message.error(res.msg || '登录失败');
+      return false;
+    }
+    tokenStore.set(res.data.accessToken);
+    const user = await refresh();
+    if (!user) {
+      tokenStore.clear();
+      message.error('获取用户信息失败，请重新登录');
+      return false;
+    }
+    setDone(true);
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && !LOGIN_PATHS.includes(from.split('?')[0]) ? from : homePathOf(user), { replace: true });
+    return true;
+  };
+
+  const submitAccount = async () => {
+    let v: { loginId: string; password: string };
+    try { v = await accountForm.validateFields(); } catch { return; }
+    setLoading(true);
+    try {
+      const password = await encryptPassword(v.password);
+      await finish(await login({ loginId: v.loginId.trim(), password }));
+    } catch (e) {
+      message.error(failText(e));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const sendCode = async () => {
+    if (countdown.running || sending) return;
+    let email: string;
+    try { email = ((await emailForm.validateFields(['email'])).email ?? '').trim(); } catch { return; }
+    setSending(true);
+    try {
+      const res = await sendLoginEmailCode(email);
+      if (res.code === 200) {
+        message.success('已发送验证码');
+        setCodeSent(true);
+        setEmailStep(1);
+        countdown.start();
+      } else {
+        message.warning(typeof res.data === 'string' && res.data ? res.data : res.msg);
+      }
+    } catch (e) {
+      message.error(isTimeoutError(e) ? '请求超时，请检查网络连接' : '发送失败，请稍后重试');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submitEmail = async () => {
+    let v: { email: string; code: string };
+    try { v = await emailForm.validateFields(); } catch { return; }
+    setLoading(true);
+    setEmailStep(2);
+    try {
+      const ok = await finish(await emailLogin({ email: v.email.trim(), code: v.code.trim() }));
+      if (!ok) setEmailStep(1);
+    } catch (e) {
+      setEmailStep(1);
+      message.error(failText(e));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const accountPane = (
+    <Form form={accountForm} layout="vertical" requiredMark={false} autoComplete="on" onFinish={submitAccount}>
+      <Form.Item label="账号" name="loginId" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+        <Input size="large" prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={64} />
+      </Form.Item>
+      <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
+      </Form.Item>
+      <Button type="primary" size="large" block htmlType="submit" loading={loading}>登录</Button>
+    </Form>
+  );
+
+  const emailPane = (
+    <>
+      <Steps size="small" current={emailStep} status={done ? 'finish' : 'process'} style={{ marginBottom: 20 }}
+        items={[{ title: '填写邮箱' }, { title: '输入验证码' }, { title: '登录' }]} />
+      <Form form={emailForm} layout="vertical" requiredMark={false} autoComplete="off" onFinish={submitEmail}>
+        <Form.Item label="邮箱" name="email" validateTrigger="onBlur"
+          rules={[{ required: true, whitespace: true, message: '请输入邮箱号' }, { pattern: EMAIL_PATTERN, message: '该邮箱不存在' }]}>
+          <Input size="large" prefix={<MailOutlined />} placeholder="请输入邮箱号" maxLength={100} />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
+              <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={10} />
+            </Form.Item>
+            <Button size="large" onClick={sendCode} disabled={countdown.running} loading={sending} style={{ minWidth: 132 }}>
+              {countdown.label(codeSent ? '重新获取' : '发送验证码')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Button type="primary" size="large" block htmlType="submit" loading={loading}>登录</Button>
+      </Form>
+    </>
+  );
+
+  return (
+    <LoginShell>
+      <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>欢迎登录</Typography.Title>
+      {/* A tab switch of its own: antd's tab panels are labelled by their tab (账号登录), which would make the
+          field label 账号 ambiguous; the panes here carry only their fields' labels. */}
+      <div className="jz-login-tabs" role="tablist">
+        {([['account', '账号登录'], ['email', '邮箱验证码登录']] as const).map(([k, label]) => (
+          <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''} onClick={() => setTab(k)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div hidden={tab !== 'account'}>{accountPane}</div>
+      <div hidden={tab !== 'email'}>{emailPane}</div>
+      <div className="jz-login-links">
+        <Link to="/studentLogin">学生登录</Link>
+        <Link to="/admin/login">管理员登录</Link>
+      </div>
+    </LoginShell>
+  );
+}

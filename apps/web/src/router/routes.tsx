@@ -1,0 +1,204 @@
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
+import { PageLoading } from '@/components/PageLoading';
+import { PlaceholderPage } from '@/pages/placeholder/PlaceholderPage';
+import { lazyPage } from './lazyPage';
+import { RequireAdmin, RequireStudent, RequireUser } from './guards';
+import {
+  ADMIN_INFO_ITEMS, EXAM_ANALYSIS_ITEMS, EXAM_DETAILS_EDIT_ITEMS, EXAM_MARKING_ITEMS, EXAM_MONITOR_DETAIL_ITEMS,
+  MULTI_DETAILS_ITEMS, REPORT_ITEMS, SCHOOL_ANALYSIS_MULTI_ITEMS, USER_INFO_ITEMS, type SectionItem,
+} from './sections';
+
+/** Product prefix of every page title (spec §1). */
+export const TITLE_PREFIX = '大数据精准教学诊断平台';
+
+export interface RouteHandle { title: string }
+
+// ---- lazily loaded layouts and pages ----
+const MainLayout = lazyPage(() => import('@/layouts/MainLayout'));
+const AdminLayout = lazyPage(() => import('@/layouts/AdminLayout'));
+const BlankLayout = lazyPage(() => import('@/layouts/BlankLayout'));
+const SectionLayout = lazyPage(() => import('@/layouts/SectionLayout'));
+const ReportLayout = lazyPage(() => import('@/layouts/ReportLayout'));
+const LoginPage = lazyPage(() => import('@/pages/login/LoginPage'));
+const AdminLoginPage = lazyPage(() => import('@/pages/admin/AdminLoginPage'));
+const StudentLoginPage = lazyPage(() => import('@/pages/student/StudentLoginPage'));
+const StudentHomePage = lazyPage(() => import('@/pages/student/StudentHomePage'));
+const NotFound = lazyPage(() => import('@/pages/NotFound'));
+
+// Personal centre and admin centre pages (built in pages/userInfo and pages/adminInfo by the other engineer).
+// Found with import.meta.glob so a page not written yet shows the placeholder instead of breaking the build.
+type PageModule = { default: ComponentType };
+const externalPages = import.meta.glob<PageModule>(['/src/pages/userInfo/*.tsx', '/src/pages/adminInfo/*.tsx']);
+const external = (file: string, title: string): LazyExoticComponent<ComponentType> => {
+  const loader = externalPages[`/src/pages/${file}.tsx`];
+  return lazyPage(loader ?? (async () => ({ default: () => <PlaceholderPage title={title} /> })));
+};
+const USER_INFO_FILES: Record<string, string> = {
+  personInfo: 'PersonInfo', schoolGradeSubject: 'SchoolGradeSubject', schoolGradeTerm: 'SchoolGradeTerm', userManagement: 'UserManagement',
+  schoolClassStudent: 'SchoolClassStudent', schoolTeachersList: 'SchoolTeachersList', schoolManaPerson: 'SchoolManaPerson',
+};
+const USER_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  USER_INFO_ITEMS.map((i) => [i.path, external(`userInfo/${USER_INFO_FILES[i.path]}`, i.title)]),
+);
+const HomeContent = external('adminInfo/HomeContent', '首页');
+const ADMIN_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  homePage: HomeContent,
+  content: HomeContent,
+  userPersion: external('adminInfo/UserPersion', '用户管理'),
+  permissionManagement: external('adminInfo/PermissionManagement', '角色管理'),
+};
+/** The personal centre's own layout (left menu with permission checks) when pages/userInfo provides one. */
+const userInfoLayoutLoader = externalPages['/src/pages/userInfo/UserInfoLayout.tsx'];
+const UserInfoLayout = userInfoLayoutLoader ? lazyPage(userInfoLayoutLoader) : null;
+
+/** A lazy page inside a layout that has no Suspense of its own: loads behind a spinner, failure shows a retry. */
+const Suspended = ({ C }: { C: ComponentType }) => {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}><C /></Suspense>
+    </RouteErrorBoundary>
+  );
+};
+
+// ---- helpers ----
+const page = (path: string, title: string, C: ComponentType): RouteObject => ({ path, element: <C />, handle: { title } });
+const ph = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage key={path} title={title} />, handle: { title } });
+const to = (target: string): RouteObject => ({ index: true, element: <Navigate to={target} replace /> });
+const redirect = (path: string, target: string, title: string): RouteObject => ({ path, element: <Navigate to={target} replace />, handle: { title } });
+const phItems = (items: SectionItem[]) => items.map((i) => ph(i.path, i.title));
+
+/** Report children of reportDetails / schoolReportDetails. */
+const reportChildren = (joint: boolean): RouteObject[] => [
+  to(joint ? '/jointExamination/schoolReportDetails/dataScreening' : '/analysisReportList/reportDetails/dataScreening'),
+  ...Object.entries(REPORT_ITEMS).map(([p, t]) => ph(p, t)),
+  ...(joint ? [ph('schoolComparison', '学校对比')] : []),
+];
+
+const section = (base: string, title: string, items: SectionItem[], first = items[0].path): RouteObject => ({
+  path: base,
+  element: <SectionLayout base={base} title={title} groups={[{ items }]} />,
+  handle: { title },
+  children: [to(`${base}/${first}`), ...phItems(items)],
+});
+
+/** Every route of spec §2 (plus the student login and home pages). */
+export const routes: RouteObject[] = [
+  // ---- public ----
+  page('/', '登录', LoginPage),
+  page('/login', '登录', LoginPage),
+  page('/logins', '登录', LoginPage),
+  page('/admin/login', '管理员登录', AdminLoginPage),
+  page('/studentLogin', '学生登录', StudentLoginPage),
+  {
+    element: <BlankLayout />,
+    children: [ph('/otherLogin', '其他方式登录'), ph('/wechatLogin', '微信扫码登录')],
+  },
+
+  // ---- student ----
+  { element: <RequireStudent />, children: [page('/student/home', '学生主页', StudentHomePage)] },
+
+  // ---- platform administrator ----
+  {
+    element: <RequireAdmin />,
+    children: [{
+      element: <AdminLayout />,
+      children: [
+        redirect('/adminInfo', '/adminInfo/homePage', '管理中心'),
+        ...ADMIN_INFO_ITEMS.map((i) => page(`/adminInfo/${i.path}`, i.title, ADMIN_INFO_PAGES[i.path])),
+      ],
+    }],
+  },
+
+  // ---- school users ----
+  {
+    element: <RequireUser />,
+    children: [
+      {
+        // full-screen pages without the header
+        element: <BlankLayout />,
+        children: [
+          ph('/tabscroll', '滚动标签演示'),
+          ph('/copeSettiing', '复制设置演示'),
+          ph('/ckeditor/test', 'CKEditor编辑器演示'),
+          ph('/wang/editor', 'wangEditor编辑器演示'),
+          ph('/markDetail', '阅卷详情'),
+          ph('/scanUnnormalDetail', '异常扫描详情'),
+          ph('/makeSheetCard', '制作答题卡'),
+          ph('/makeSheetCards', '制作答题卡'),
+          ph('/makeSheetCardold', '制作答题卡'),
+          ph('/makeSheetCard/preview', '答题卡预览'),
+          ph('/onLineCard', '在线制卡'),
+          ph('/onLineCard/printCard', '打印答题卡'),
+          ph('/examMonitorEcharts', '阅卷监控'),
+          ph('/examMonitorEchartsDetail', '阅卷监控详情'),
+        ],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          ph('/knowTopic/list', '校本题库'),
+          ph('/analyzeManageSystemSettings/systemSetting', '系统设置'),
+          ph('/schoolAnalysis/systemSetting', '系统设置'),
+          {
+            path: '/userInfo',
+            element: UserInfoLayout ? <UserInfoLayout /> : <SectionLayout base="/userInfo" title="个人中心" groups={[{ items: USER_INFO_ITEMS }]} />,
+            handle: { title: '个人中心' },
+            children: [
+              to('/userInfo/personInfo'),
+              ...USER_INFO_ITEMS.map((i) => ({ path: i.path, element: <Suspended C={USER_INFO_PAGES[i.path]} />, handle: { title: i.title } })),
+            ],
+          },
+          section('/examMarking', '考试阅卷', EXAM_MARKING_ITEMS),
+          section('/examDetailsEdit', '考试详情', EXAM_DETAILS_EDIT_ITEMS),
+          section('/examMonitor/detail', '阅卷监控', EXAM_MONITOR_DETAIL_ITEMS),
+          section('/examAnalysisMana', '考试分析管理', EXAM_ANALYSIS_ITEMS),
+          section('/multidetails', '多科考试管理', MULTI_DETAILS_ITEMS),
+          {
+            path: '/schoolAnalysis',
+            element: <SectionLayout base="/schoolAnalysis" title="联考分析管理"
+              groups={[{ title: '多科考试', items: SCHOOL_ANALYSIS_MULTI_ITEMS }, { title: '单科考试', items: EXAM_ANALYSIS_ITEMS }]} />,
+            handle: { title: '联考分析管理' },
+            children: [to('/schoolAnalysis/multiSetting'), ...phItems(SCHOOL_ANALYSIS_MULTI_ITEMS), ...phItems(EXAM_ANALYSIS_ITEMS)],
+          },
+          {
+            path: '/analysisReportList',
+            element: <Outlet />,
+            handle: { title: '分析报告' },
+            children: [
+              to('/analysisReportList/list'),
+              ph('list', '分析报告'),
+              {
+                path: 'reportDetails',
+                id: 'reportDetails',
+                element: <ReportLayout base="/analysisReportList/reportDetails" />,
+                handle: { title: '报告详情' },
+                children: reportChildren(false),
+              },
+            ],
+          },
+          {
+            path: '/jointExamination',
+            element: <Outlet />,
+            handle: { title: '联考报告' },
+            children: [
+              to('/jointExamination/list'),
+              ph('list', '联考报告'),
+              {
+                path: 'schoolReportDetails',
+                id: 'schoolReportDetails',
+                element: <ReportLayout base="/jointExamination/schoolReportDetails" joint />,
+                handle: { title: '联考报告详情' },
+                children: reportChildren(true),
+              },
+            ],
+          },
+          ph('/analysisReport/*', '分析报告'),
+        ],
+      },
+    ],
+  },
+  page('*', '页面不存在', NotFound),
+];

@@ -1,0 +1,6 @@
+/** @jz/analysis — the pure score-analysis engine (DOMAIN.md §3): statistics, then report builders. No I/O. */
+export * from './stats/index.js';
+export * from './group.js';
+export * from './model.js';
+export * from './settings.js';
+export * from './reports/index.js';

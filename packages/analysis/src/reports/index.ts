@@ -1,0 +1,48 @@
+import type { AnalysisInput } from '../model.js';
+import { buildClassComparison } from './classComparison.js';
+import { buildGGroups } from './gGroups.js';
+import { buildOnline } from './online.js';
+import { buildOverview } from './overview.js';
+import { buildPaper } from './paper.js';
+import { prepareExam, type DimensionKey, type PreparedExam } from './prepare.js';
+import { buildQuartiles } from './quartiles.js';
+import { buildRankSegments } from './rankSegments.js';
+import { buildRateCritical } from './rateCritical.js';
+import { buildScoreSegments } from './scoreSegments.js';
+import { buildStudentAnalysis, type ReferenceExam } from './student.js';
+import { buildSubjectComparison } from './subjectComparison.js';
+import { buildTranscript } from './transcript.js';
+
+export * from './prepare.js';
+export * from './overview.js';
+export * from './transcript.js';
+export * from './classComparison.js';
+export * from './subjectComparison.js';
+export * from './rateCritical.js';
+export * from './scoreSegments.js';
+export * from './rankSegments.js';
+export * from './gGroups.js';
+export * from './quartiles.js';
+export * from './online.js';
+export * from './paper.js';
+export * from './student.js';
+
+/** Every report of one exam, per unit of `by` (class by default; 'school' for a joint exam's school view). */
+export function buildAllReports(input: AnalysisInput | PreparedExam, options: { by?: DimensionKey; reference?: ReferenceExam } = {}) {
+  const exam = 'columns' in input ? input : prepareExam(input);
+  const by = options.by ?? 'class';
+  return {
+    overview: buildOverview(exam),
+    transcript: buildTranscript(exam),
+    classComparison: buildClassComparison(exam, { by }),
+    subjectComparison: buildSubjectComparison(exam, { by }),
+    rateCritical: buildRateCritical(exam, { by }),
+    scoreSegments: buildScoreSegments(exam, { by }),
+    rankSegments: buildRankSegments(exam, { by }),
+    gGroups: buildGGroups(exam, { by }),
+    quartiles: buildQuartiles(exam, { by }),
+    online: buildOnline(exam, { by }),
+    paper: buildPaper(exam, { by }),
+    students: buildStudentAnalysis(exam, { by, reference: options.reference }),
+  };
+}

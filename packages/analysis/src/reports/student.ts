@@ -1,0 +1,82 @@
+import { pickExtremes, rankChange } from '../stats/progress.js';
+import { subjectBalance } from '../stats/subjectBalance.js';
+import { dimensionOf, unitMembers, unitRanks, type DimensionKey, type PreparedExam } from './prepare.js';
+
+/** Ranks of a reference (usually the previous) exam, by student id: grade rank of the total and per subject. */
+export interface ReferenceExam {
+  name?: string;
+  ranks: ReadonlyMap<string, { total?: number | null; subjects?: Readonly<Record<string, number | null>> }>;
+}
+
+export interface StudentRef {
+  studentId: string;
+  name: string;
+  total: number;
+  gradeRank: number;
+  unitRank: number;
+  lastRank: number | null;
+  /** last rank − this rank (positive = up); null without a reference rank. */
+  change: number | null;
+}
+
+export interface StudentBalanceRow extends StudentRef {
+  unitName: string;
+  /** Per subject: subject grade rank − total grade rank. */
+  gaps: (number | null)[];
+  weakSubject: string | null;
+  strongSubject: string | null;
+}
+
+export interface StudentAnalysisReport {
+  referenceName: string | null;
+  subjects: { code: string; name: string }[];
+  /** Students who sat the total, best first. */
+  students: StudentBalanceRow[];
+  units: { unitId: string; unitName: string; top: StudentRef[]; bottom: StudentRef[]; up: StudentRef[]; low: StudentRef[] }[];
+}
+
+/**
+ * 学生分析: per student the progress against a reference exam (rank change of the total grade rank) and
+ * the subject balance (weak subject = largest positive gap of subject rank − total rank); per unit the
+ * top `topNumber` and bottom `bottomNumber` students by total (by place, ties by admission number) and the
+ * `upNumber` biggest risers / `lowNumber` biggest fallers. Students absent from the total are left out.
+ */
+export function buildStudentAnalysis(exam: PreparedExam, options: { by?: DimensionKey; reference?: ReferenceExam; rules?: Partial<PreparedExam['settings']['studentRules']> } = {}): StudentAnalysisReport {
+  const by = options.by ?? 'class';
+  const dim = dimensionOf(exam, by);
+  const rules = { ...exam.settings.studentRules, ...(options.rules ?? {}) };
+  const total = exam.total;
+  const uRanks = unitRanks(exam, total, by);
+  const ref = options.reference;
+  const refOf = (i: number): StudentRef => {
+    const s = exam.students[i];
+    const lastRank = ref?.ranks.get(s.id)?.total ?? null;
+    return { studentId: s.id, name: s.name, total: total.score[i], gradeRank: total.rank[i], unitRank: uRanks[i], lastRank, change: rankChange(lastRank, total.rank[i]) };
+  };
+  const students: StudentBalanceRow[] = Array.from(total.order, (i) => {
+    const base = refOf(i);
+    const b = subjectBalance(
+      exam.subjects.map((c) => c.rank[i] || null),
+      total.rank[i],
+    );
+    const g = dim.unitOf[i];
+    return { ...base, unitName: g >= 0 ? dim.units[g].name : '', gaps: b.gaps, weakSubject: b.weak === null ? null : exam.subjects[b.weak].code, strongSubject: b.strong === null ? null : exam.subjects[b.strong].code };
+  });
+  const byId = new Map<number, StudentBalanceRow>();
+  Array.from(total.order).forEach((i, k) => byId.set(i, students[k]));
+  const strip = (r: StudentBalanceRow): StudentRef => ({ studentId: r.studentId, name: r.name, total: r.total, gradeRank: r.gradeRank, unitRank: r.unitRank, lastRank: r.lastRank, change: r.change });
+  const { offsets, members } = unitMembers(exam, total, by);
+  const units = dim.units.map((u, g) => {
+    const list = Array.from(members.subarray(offsets[g], offsets[g + 1]), (i) => byId.get(i) as StudentBalanceRow);
+    const changes = list.map((r) => r.change);
+    return {
+      unitId: u.id,
+      unitName: u.name,
+      top: list.slice(0, Math.max(0, rules.topNumber)).map(strip),
+      bottom: list.slice(Math.max(0, list.length - Math.max(0, rules.bottomNumber))).map(strip),
+      up: pickExtremes(changes, rules.upNumber, 'up').map((k) => strip(list[k])),
+      low: pickExtremes(changes, rules.lowNumber, 'down').map((k) => strip(list[k])),
+    };
+  });
+  return { referenceName: ref?.name ?? null, subjects: exam.subjects.map((c) => ({ code: c.code, name: c.name })), students, units };
+}

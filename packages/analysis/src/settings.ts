@@ -1,0 +1,41 @@
+import type { AnalysisSettings } from './model.js';
+import { DEFAULT_CRITICAL_BUFFER } from './stats/criticalStudents.js';
+import { DEFAULT_LEVEL_BANDS } from './stats/levelAssign.js';
+import { DEFAULT_RANK_CUTOFFS } from './stats/rankSegments.js';
+import type { RateLevel } from './stats/rateShares.js';
+
+/** 五率 (DOMAIN.md §3): 高分 90 %, 优秀 80 %, 良好 70 %, 及格 60 %, 低分 below 30 %. */
+export const FIVE_RATES: readonly RateLevel[] = [
+  { key: 'high', name: '高分', threshold: 0.9 },
+  { key: 'excellent', name: '优秀', threshold: 0.8 },
+  { key: 'good', name: '良好', threshold: 0.7 },
+  { key: 'pass', name: '及格', threshold: 0.6 },
+  { key: 'low', name: '低分', threshold: 0.3, below: true },
+];
+
+/** 四率, the default (spec §9 report rate name 四率): 五率 without 高分. */
+export const FOUR_RATES: readonly RateLevel[] = FIVE_RATES.filter((r) => r.key !== 'high');
+
+export const DEFAULT_SETTINGS: Readonly<AnalysisSettings> = {
+  rates: FOUR_RATES.map((r) => ({ ...r })),
+  segmentWidth: 10,
+  totalSegmentWidth: 50,
+  segmentWidths: {},
+  rankCutoffs: [...DEFAULT_RANK_CUTOFFS],
+  groupCount: 10,
+  lines: [],
+  criticalBuffer: DEFAULT_CRITICAL_BUFFER,
+  studentRules: { topNumber: 10, bottomNumber: 10, upNumber: 3, lowNumber: 3 },
+  levelBands: DEFAULT_LEVEL_BANDS.map((b) => ({ ...b })),
+  totalSubjects: null,
+  totalCode: 'total',
+  totalName: '总分',
+};
+
+/** Defaults overlaid with the exam's settings ("reset to default" = pass nothing). */
+export function resolveSettings(partial: Partial<AnalysisSettings> = {}): AnalysisSettings {
+  const out: AnalysisSettings = { ...DEFAULT_SETTINGS, ...partial } as AnalysisSettings;
+  out.studentRules = { ...DEFAULT_SETTINGS.studentRules, ...(partial.studentRules ?? {}) };
+  out.segmentWidths = { ...(partial.segmentWidths ?? {}) };
+  return out;
+}

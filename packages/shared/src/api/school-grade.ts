@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** pc_school_grade: a school's grades and the courses taught in each. */
+export const gradeCourse = z.object({ id: z.number(), courseCode: z.string(), courseName: z.string(), sort: z.number() });
+export type GradeCourse = z.infer<typeof gradeCourse>;
+
+export const schoolGrade = z.object({
+  id: z.number(),
+  name: z.string(),
+  gradeDictId: z.number().nullable(),
+  sort: z.number(),
+  courses: z.array(gradeCourse),
+});
+export type SchoolGrade = z.infer<typeof schoolGrade>;
+
+export const findCourseQuery = z.object({ gradeId: z.coerce.number().int().positive() });
+
+/** Adds a grade (gradeDictId) and/or sets its courses (the whole list; codes from course_dict). */
+export const saveGradeCourseBody = z.object({
+  gradeId: z.coerce.number().int().positive().optional(),
+  gradeDictId: z.coerce.number().int().positive().optional(),
+  courseCodes: z.array(z.string().min(1)).max(50).optional(),
+});
+export type SaveGradeCourseBody = z.infer<typeof saveGradeCourseBody>;
+
+export const deleteSingleCourseBody = z.object({ gradeId: z.coerce.number().int().positive(), courseCode: z.string().min(1) });

@@ -1,0 +1,169 @@
+/**
+ * Validation and formatting helpers of spec §5 ("Integer check accepts 0 or a positive integer without
+ * leading zeros. Percentage is rounded and clamped to 0 to 100, never below 0. Number formatting drops
+ * trailing zeros and .00. Timestamps of 10 digits are treated as seconds. Invalid numbers give empty or an
+ * error.") and the progress percentage of §9.
+ *
+ * Choices made where the spec is silent (each is tested):
+ * - Invalid input never throws. Functions returning text give `''`; functions returning a number give `0`
+ *   (a percentage bar with nothing to show is empty, not broken); `toDate` gives `null`.
+ * - Numeric strings are accepted wherever numbers are (values often arrive as strings from Excel or JSON);
+ *   surrounding spaces are ignored by the number formatters but NOT by the integer check, which is a form
+ *   rule and must reject what the user would see as wrong.
+ */
+
+/** Parses a number or numeric string; anything else (NaN, ±Infinity, '', '12abc', null, booleans) → null. */
+export function toFiniteNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string') {
+    const s = value.trim();
+    if (s === '' || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return null;
+    const n = Number(s);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/**
+ * True for 0 or a positive integer written without leading zeros: `0`, `7`, `120`, `'0'`, `'120'`.
+ * False for `'007'`, `'-1'`, `'1.0'`, `'1e3'`, `' 1'`, `''`, `1.5`, `-1`, `NaN`, unsafe integers, non-numbers.
+ * A number value is checked by value (`1.0 === 1` is an integer); a string by its text.
+ *
+ * @example isNonNegativeInteger('10') // true
+ * @example isNonNegativeInteger('010') // false
+ */
+export function isNonNegativeInteger(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0;
+  if (typeof value === 'string') return /^(0|[1-9]\d*)$/.test(value) && Number.isSafeInteger(Number(value));
+  return false;
+}
+
+/** Half-away-from-zero rounding to `digits` decimals, free of binary artefacts (1.005 → 1.01, 2.675 → 2.68). */
+export function roundTo(value: number, digits = 0): number {
+  if (!Number.isFinite(value)) return value;
+  const sign = value < 0 ? -1 : 1;
+  const text = String(Math.abs(value));
+  // Shift by string exponent so that 1.005 is treated as written, not as 1.00499999…
+  const shifted = text.includes('e') ? Math.abs(value) * 10 ** digits : Number(`${text}e${digits}`);
+  if (!Number.isFinite(shifted) || shifted >= 1e21) return value;
+  const r = Number(`${Math.round(shifted)}e-${digits}`) * sign;
+  return Object.is(r, -0) ? 0 : r;
+}
+
+/**
+ * A percentage for display: rounded to an integer (half up) and clamped to 0..100, never below 0.
+ * Invalid input (non-numeric, NaN, ±Infinity) → 0.
+ *
+ * @example clampPercent(33.5) // 34
+ * @example clampPercent(-5) // 0
+ * @example clampPercent(180) // 100
+ */
+export function clampPercent(value: unknown): number {
+  const n = toFiniteNumber(value);
+  if (n === null) return 0;
+  const r = roundTo(n, 0);
+  return r < 0 ? 0 : r > 100 ? 100 : r;
+}
+
+/**
+ * Progress percentage (spec §9: clamped 0 to 100) of `done` out of `total`: round(done ÷ total × 100),
+ * clamped. `total` ≤ 0 or any invalid input → 0.
+ *
+ * @example progressPercent(1, 3) // 33
+ * @example progressPercent(5, 4) // 100
+ */
+export function progressPercent(done: unknown, total: unknown): number {
+  const d = toFiniteNumber(done);
+  const t = toFiniteNumber(total);
+  if (d === null || t === null || t <= 0) return 0;
+  return clampPercent((d / t) * 100);
+}
+
+/**
+ * A number as text with at most `digits` decimals (default 2, half away from zero), trailing zeros and a
+ * bare decimal point dropped: 85.50 → '85.5', 90.00 → '90', 0.125 → '0.13', -0 → '0'. No exponent notation
+ * for |x| < 1e21. Invalid input (non-numeric, NaN, ±Infinity, null) → ''.
+ *
+ * @example formatNumber(85.5) // '85.5'
+ * @example formatNumber('90.00') // '90'
+ * @example formatNumber(2 / 3) // '0.67'
+ */
+export function formatNumber(value: unknown, digits = 2): string {
+  const n = toFiniteNumber(value);
+  if (n === null) return '';
+  const d = Math.max(0, Math.min(20, Math.trunc(digits)));
+  const r = roundTo(n, d);
+  if (Math.abs(r) >= 1e21) return String(r);
+  let s = r.toFixed(d);
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return s === '-0' ? '0' : s;
+}
+
+/**
+ * Reads a date. Numbers and all-digit strings are timestamps: exactly 10 digits (ignoring a leading '-')
+ * are seconds (spec §5), anything else milliseconds (13 digits being the usual case). Other strings are
+ * parsed as dates; 'YYYY-MM-DD[ HH:mm[:ss]]' (also with '/' or 'T') is read as local time. A Date is copied.
+ * Invalid → null.
+ *
+ * @example toDate(1700000000)?.getTime() // 1700000000000
+ * @example toDate('1700000000000')?.getTime() // 1700000000000
+ */
+export function toDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : new Date(value.getTime());
+  let ms: number | null = null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    ms = isSecondsTimestamp(value) ? value * 1000 : value;
+  } else if (typeof value === 'string') {
+    const s = value.trim();
+    if (s === '') return null;
+    if (/^-?\d+$/.test(s)) {
+      const n = Number(s);
+      ms = s.replace('-', '').length === 10 ? n * 1000 : n;
+    } else {
+      const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(s);
+      if (m) {
+        const [y, mo, d, h, mi, se] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+        const date = new Date(y, mo - 1, d, h, mi, se);
+        // Reject overflowing parts such as 2024-02-30 instead of rolling into March.
+        if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
+        return date;
+      }
+      ms = Date.parse(s);
+    }
+  } else {
+    return null;
+  }
+  if (ms === null || !Number.isFinite(ms)) return null;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function isSecondsTimestamp(n: number): boolean {
+  if (!Number.isInteger(n)) return false;
+  const a = Math.abs(n);
+  return a >= 1e9 && a < 1e10;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/**
+ * Formats a timestamp (see `toDate` for what is accepted) with the tokens YYYY MM DD HH mm ss
+ * (default 'YYYY-MM-DD HH:mm:ss'), in local time or, with `{ utc: true }`, in UTC. Invalid → ''.
+ *
+ * @example formatTimestamp(1700000000, 'YYYY-MM-DD HH:mm:ss', { utc: true }) // '2023-11-14 22:13:20'
+ */
+export function formatTimestamp(value: unknown, pattern = 'YYYY-MM-DD HH:mm:ss', options: { utc?: boolean } = {}): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const u = options.utc === true;
+  const parts: Record<string, string> = {
+    YYYY: pad(u ? d.getUTCFullYear() : d.getFullYear(), 4),
+    MM: pad((u ? d.getUTCMonth() : d.getMonth()) + 1),
+    DD: pad(u ? d.getUTCDate() : d.getDate()),
+    HH: pad(u ? d.getUTCHours() : d.getHours()),
+    mm: pad(u ? d.getUTCMinutes() : d.getMinutes()),
+    ss: pad(u ? d.getUTCSeconds() : d.getSeconds()),
+  };
+  return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (t) => parts[t]);
+}
