@@ -68,7 +68,7 @@ function makeExam(nStudents: number, seed: number): { input: AnalysisInput; refe
       absent: absent.length ? absent : undefined,
     });
   }
-  const scores: AnalysisInput['scores'] = {};
+  const scores: Record<string, { points: Float64Array; choices: Uint8Array }> = {};
   for (const sub of subjects) {
     const Q = sub.questions.length;
     const points = new Float64Array(nStudents * Q);

@@ -15,7 +15,7 @@ export interface SchoolTable {
   contact_name: Generated<string>;
   contact_phone: Generated<string>;
   status: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface GradeDictTable { id: Generated<number>; name: string; stage: Generated<string>; sort: Generated<number> }
 export interface CourseDictTable { id: Generated<number>; code: string; name: string; sort: Generated<number> }
@@ -25,7 +25,7 @@ export interface SysRoleTable {
   name: string;
   remark: Generated<string>;
   permissions: Generated<string[]>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export type UserType = 'teacher' | 'student' | 'platform';
 export interface AppUserTable {
@@ -40,7 +40,7 @@ export interface AppUserTable {
   user_type: UserType;
   sys_role_id: number | null;
   status: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface SchoolGradeTable {
   id: Generated<number>;
@@ -92,7 +92,7 @@ export interface StudentTable {
   gender: Generated<string>;
   registration_type: Generated<string>;
   status: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface TeacherTable {
   id: Generated<number>;
@@ -101,7 +101,7 @@ export interface TeacherTable {
   name: string;
   phone: Generated<string>;
   gender: Generated<string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface UserRoleTable {
   id: Generated<number>;
@@ -112,7 +112,7 @@ export interface UserRoleTable {
   class_id: number | null;
   course_code: string | null;
   temporary: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface RolePermissionTable {
   id: Generated<number>;
@@ -125,7 +125,7 @@ export interface SessionTable {
   token_hash: string;
   user_id: number;
   kind: 'user' | 'admin';
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
 }
@@ -135,7 +135,7 @@ export interface EmailCodeTable {
   purpose: string;
   user_id: number | null;
   code_hash: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
@@ -145,7 +145,7 @@ export interface MailOutboxTable {
   to_addr: string;
   subject: string;
   body: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface AppSecretTable { name: string; value: string }
 

@@ -1,14 +1,11 @@
 import { OBJECTIVE_TYPES, type QuestionType } from '../model.js';
-import { cronbachAlpha } from '../stats/cronbachAlpha.js';
+import { cronbachAlphaFromVariances } from '../stats/cronbachAlpha.js';
 import { difficulty } from '../stats/difficulty.js';
-import { discriminationIndexFromOrder } from '../stats/discriminationIndex.js';
+import { extremeGroupSize } from '../stats/discriminationIndex.js';
 import { discriminationQuality, type DiscriminationQuality } from '../stats/discriminationQuality.js';
-import { itemTotalCorrectedCorrelation } from '../stats/itemTotalCorrectedCorrelation.js';
-import { kr20 } from '../stats/kr20.js';
-import { mean } from '../stats/mean.js';
-import { encodeChoice, optionDistribution, type OptionDistribution } from '../stats/optionDistribution.js';
+import { correctedCorrelationFromMoments } from '../stats/itemTotalCorrectedCorrelation.js';
+import { encodeChoice, OptionTally, type OptionDistribution } from '../stats/optionDistribution.js';
 import { paperDifficulty } from '../stats/paperDifficulty.js';
-import { sampleStandardDeviation } from '../stats/sampleStandardDeviation.js';
 import { dimensionOf, type DimensionKey, type PreparedExam } from './prepare.js';
 
 export interface QuestionAnalysis {
@@ -53,69 +50,116 @@ export interface PaperTable {
   questions: QuestionAnalysis[];
 }
 
-/** 试卷分析: per subject, each question's mean, 得分率, D, r, bands, option distribution; paper difficulty and α. */
+/**
+ * 试卷分析: per subject, each question's mean, SD, 得分率, D, corrected r and their quality bands, full-mark
+ * and zero counts, option distribution (objective questions) and unit means; the paper's difficulty,
+ * Cronbach's α and (all questions 0/1) KR-20.
+ * Two sequential sweeps over the score matrix per subject (sums, then centred moments); D reads only the
+ * extreme 27 % groups of the subject's order. The one-pass formulas are tested against the plain stats
+ * functions (cronbachAlpha, itemTotalCorrectedCorrelation, discriminationIndex, kr20).
+ */
 export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = {}): PaperTable[] {
   const dim = dimensionOf(exam, options.by ?? 'class');
   const U = dim.units.length;
+  const unitOf = dim.unitOf;
+  const N = exam.students.length;
   return exam.subjects.map((col) => {
     const Q = col.questions.length;
     const n = col.order.length;
-    const order = col.order;
+    const score = col.score;
     const points = col.scores?.points ?? [];
     const choices = col.scores?.choices;
-    const items: Float64Array[] = col.questions.map(() => new Float64Array(n));
-    const totals = new Float64Array(n);
+    const full = Float64Array.from(col.questions, (q) => q.fullScore);
+    const objective = col.questions.map((q) => OBJECTIVE_TYPES.includes(q.type));
+    const tallies = col.questions.map((q, j) => (objective[j] ? new OptionTally(encodeChoice(q.answer)) : null));
+    const sum = new Float64Array(Q);
+    const fullMarks = new Int32Array(Q);
+    const zeros = new Int32Array(Q);
+    const dichotomous = new Uint8Array(Q).fill(1);
     const unitN = new Int32Array(U);
     const unitSums = new Float64Array(U * Q);
-    for (let k = 0; k < n; k++) {
-      const i = order[k];
-      totals[k] = col.score[i];
-      const g = dim.unitOf[i];
+    let totalSum = 0;
+    // Sweep 1: sums, counts, unit sums, option tallies.
+    for (let i = 0; i < N; i++) {
+      const t = score[i];
+      if (t !== t) continue;
+      totalSum += t;
+      const g = unitOf[i];
       if (g >= 0) unitN[g]++;
       const base = i * Q;
+      const ub = g * Q;
       for (let j = 0; j < Q; j++) {
         const p = points[base + j];
         const v = p === p && p !== Infinity && p !== -Infinity && p !== undefined ? p : 0;
-        items[j][k] = v;
-        if (g >= 0) unitSums[g * Q + j] += v;
+        sum[j] += v;
+        if (v >= full[j]) fullMarks[j]++;
+        if (v === 0) zeros[j]++;
+        else if (v !== 1) dichotomous[j] = 0;
+        if (g >= 0) unitSums[ub + j] += v;
+      }
+      if (choices) for (let j = 0; j < Q; j++) if (objective[j]) (tallies[j] as OptionTally).add(choices[base + j] || 0);
+    }
+    const m = Float64Array.from(sum, (x) => (n > 0 ? x / n : NaN));
+    const mt = n > 0 ? totalSum / n : NaN;
+    // Sweep 2: centred sums of squares and cross-products with the subject score.
+    const ss = new Float64Array(Q);
+    const sp = new Float64Array(Q);
+    let sst = 0;
+    for (let i = 0; i < N; i++) {
+      const t = score[i];
+      if (t !== t) continue;
+      const dt = t - mt;
+      sst += dt * dt;
+      const base = i * Q;
+      for (let j = 0; j < Q; j++) {
+        const p = points[base + j];
+        const d = (p === p && p !== Infinity && p !== -Infinity && p !== undefined ? p : 0) - m[j];
+        ss[j] += d * d;
+        sp[j] += d * dt;
       }
     }
-    const identity = Int32Array.from({ length: n }, (_, k) => k);
+    const g27 = extremeGroupSize(n);
+    const order = col.order;
     const questions: QuestionAnalysis[] = col.questions.map((q, j) => {
-      const item = items[j];
-      let fullMarks = 0;
-      let zeros = 0;
-      for (let k = 0; k < n; k++) {
-        if (item[k] >= q.fullScore) fullMarks++;
-        if (item[k] === 0) zeros++;
+      let d: number | null = null;
+      if (n >= 2 && q.fullScore > 0) {
+        let hi = 0;
+        let lo = 0;
+        for (let k = 0; k < g27; k++) {
+          hi += cleanPoint(points[order[k] * Q + j]);
+          lo += cleanPoint(points[order[n - 1 - k] * Q + j]);
+        }
+        d = (hi - lo) / g27 / q.fullScore;
       }
-      const m = mean(item);
-      const d = discriminationIndexFromOrder(item, identity, q.fullScore);
-      const r = itemTotalCorrectedCorrelation(item, totals);
+      const r = n >= 2 ? correctedCorrelationFromMoments(ss[j], sst, sp[j]) : null;
+      const mean = n > 0 ? m[j] : null;
       const row: QuestionAnalysis = {
         no: q.no,
         type: q.type,
         fullScore: q.fullScore,
         n,
-        mean: m,
-        sd: sampleStandardDeviation(item),
-        scoreRate: difficulty(m, q.fullScore),
+        mean,
+        sd: n >= 2 ? Math.sqrt(ss[j] / (n - 1)) : null,
+        scoreRate: difficulty(mean, q.fullScore),
         discrimination: d,
         discriminationQuality: discriminationQuality(d),
         correlation: r,
         correlationQuality: discriminationQuality(r),
-        fullMarks,
-        zeros,
+        fullMarks: fullMarks[j],
+        zeros: zeros[j],
         unitMeans: dim.units.map((_, g) => (unitN[g] > 0 ? unitSums[g * Q + j] / unitN[g] : null)),
       };
       if (q.answer !== undefined) row.answer = q.answer;
-      if (OBJECTIVE_TYPES.includes(q.type)) {
-        const marks = new Uint32Array(n);
-        if (choices) for (let k = 0; k < n; k++) marks[k] = choices[order[k] * Q + j] || 0;
-        row.options = optionDistribution(marks, encodeChoice(q.answer), q.type === 'judge' ? 2 : 4);
+      const tally = tallies[j];
+      if (tally) {
+        if (!choices) for (let k = 0; k < n; k++) tally.add(0);
+        row.options = tally.result(q.type === 'judge' ? 2 : 4);
       }
       return row;
     });
+    let sumSs = 0;
+    for (let j = 0; j < Q; j++) sumSs += ss[j];
+    const alpha = n >= 2 ? cronbachAlphaFromVariances(Q, sumSs, sst) : null;
     return {
       code: col.code,
       name: col.name,
@@ -124,10 +168,15 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       mean: col.summary.mean,
       sd: col.summary.sd,
       difficulty: paperDifficulty(questions.map((q) => ({ difficulty: q.scoreRate, fullScore: q.fullScore })), col.fullScore),
-      alpha: cronbachAlpha(items),
-      kr20: kr20(items),
+      alpha,
+      // On 0/1 items KR-20 equals α (Σpq = Σ population variances); kr20() is the tested reference.
+      kr20: Q >= 2 && dichotomous.every((x) => x === 1) ? alpha : null,
       units: dim.units.map((u, g) => ({ unitId: u.id, unitName: u.name, n: unitN[g] })),
       questions,
     };
   });
+}
+
+function cleanPoint(p: number): number {
+  return p === p && p !== Infinity && p !== -Infinity && p !== undefined ? p : 0;
 }

@@ -68,6 +68,8 @@ export interface PreparedExam {
   totalSubjectCodes: string[];
   /** Position of each student when sorted by admission number (the universal tie-break). */
   admissionRank: Int32Array;
+  /** Students sorted by admission number. */
+  byAdmission: Int32Array;
   dimensions: Map<string, Dimension>;
   /** Memo of derived data shared by several reports (partitions, unit ranks, unit summaries). */
   cache: Map<string, unknown>;
@@ -88,32 +90,62 @@ export function summarize(ascending: Float64Array): Summary {
   };
 }
 
-/** Admission numbers compare by length, then text: '9' < '10', '2024001' < '2024002'. */
+/** Students by admission number: by length, then text ('9' < '10', '2024001' < '2024002'). */
 function admissionOrder(students: readonly StudentInput[]): Int32Array {
-  const idx = Array.from({ length: students.length }, (_, i) => i);
+  const keys = students.map((s) => String(s.admissionNo ?? ''));
+  const idx = Int32Array.from({ length: students.length }, (_, i) => i);
   idx.sort((a, b) => {
-    const x = String(students[a].admissionNo ?? '');
-    const y = String(students[b].admissionNo ?? '');
+    const x = keys[a];
+    const y = keys[b];
     return x.length - y.length || (x < y ? -1 : x > y ? 1 : a - b);
   });
-  const rank = new Int32Array(students.length);
-  idx.forEach((i, k) => (rank[i] = k));
-  return rank;
+  return idx;
 }
 
-function buildColumn(index: number, code: string, name: string, fullScore: number, isTotal: boolean, questions: readonly QuestionInput[], scores: SubjectScores | null, score: Float64Array, admissionRank: Int32Array): PreparedColumn {
+/**
+ * Sorts the sitting students best first, ties by admission number, without a comparator: the distinct
+ * scores (native numeric sort) are buckets, students are dealt into buckets in admission order (a stable
+ * counting sort). Also yields competition ranks: 1 + the number of students in better buckets.
+ * Cost O(n log n) in native code + O(n log distinct).
+ */
+function buildColumn(index: number, code: string, name: string, fullScore: number, isTotal: boolean, questions: readonly QuestionInput[], scores: SubjectScores | null, score: Float64Array, byAdmission: Int32Array): PreparedColumn {
   const n = score.length;
   let present = 0;
   for (let i = 0; i < n; i++) if (score[i] === score[i]) present++;
-  const order = new Int32Array(present);
-  for (let i = 0, k = 0; i < n; i++) if (score[i] === score[i]) order[k++] = i;
-  order.sort((a, b) => score[b] - score[a] || admissionRank[a] - admissionRank[b]);
   const ascending = new Float64Array(present);
+  for (let i = 0, k = 0; i < n; i++) if (score[i] === score[i]) ascending[k++] = score[i];
+  ascending.sort();
+  let distinct = 0;
+  for (let k = 0; k < present; k++) if (k === 0 || ascending[k] !== ascending[k - 1]) distinct++;
+  const values = new Float64Array(distinct);
+  for (let k = 0, d = 0; k < present; k++) if (k === 0 || ascending[k] !== ascending[k - 1]) values[d++] = ascending[k];
+  // bucket b = position of the score among distinct values, best first (b = 0 is the top score)
+  const bucketOf = new Int32Array(n).fill(-1);
+  const counts = new Int32Array(distinct + 1);
+  for (let i = 0; i < n; i++) {
+    const x = score[i];
+    if (x !== x) continue;
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (values[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    const b = distinct - 1 - lo;
+    bucketOf[i] = b;
+    counts[b + 1]++;
+  }
+  for (let b = 0; b < distinct; b++) counts[b + 1] += counts[b];
   const rank = new Int32Array(n);
-  for (let k = 0; k < present; k++) {
-    const i = order[k];
-    ascending[present - 1 - k] = score[i];
-    rank[i] = k > 0 && score[order[k - 1]] === score[i] ? rank[order[k - 1]] : k + 1;
+  const order = new Int32Array(present);
+  const fill = counts.slice(0, distinct);
+  for (let k = 0; k < n; k++) {
+    const i = byAdmission[k];
+    const b = bucketOf[i];
+    if (b < 0) continue;
+    order[fill[b]++] = i;
+    rank[i] = counts[b] + 1;
   }
   return { index, code, name, fullScore, isTotal, questions, scores, score, order, ascending, rank, absentCount: n - present, summary: summarize(ascending) };
 }
@@ -129,13 +161,18 @@ export function prepareExam(input: AnalysisInput): PreparedExam {
   const settings = resolveSettings(input.settings);
   const students = input.students;
   const n = students.length;
-  const admissionRank = admissionOrder(students);
+  const byAdmission = admissionOrder(students);
+  const admissionRank = new Int32Array(n);
+  for (let k = 0; k < n; k++) admissionRank[byAdmission[k]] = k;
   const subjects: PreparedColumn[] = input.subjects.map((sub, si) => {
     const q = sub.questions.length;
     const sc = input.scores[sub.code] ?? { points: [] };
     const score = new Float64Array(n);
     const absent = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if (students[i].absent?.includes(sub.code)) absent[i] = 1;
+    for (let i = 0; i < n; i++) {
+      const a = students[i].absent;
+      if (a !== undefined && a.length > 0 && a.includes(sub.code)) absent[i] = 1;
+    }
     const pts = sc.points;
     for (let i = 0; i < n; i++) {
       if (absent[i]) {
@@ -156,14 +193,14 @@ export function prepareExam(input: AnalysisInput): PreparedExam {
       score[i] = s;
     }
     const full = sub.fullScore ?? sub.questions.reduce((a, x) => a + (Number.isFinite(x.fullScore) ? x.fullScore : 0), 0);
-    return buildColumn(si, sub.code, sub.name, full, false, sub.questions, sc, score, admissionRank);
+    return buildColumn(si, sub.code, sub.name, full, false, sub.questions, sc, score, byAdmission);
   });
   const wanted = settings.totalSubjects ? new Set(settings.totalSubjects) : null;
   const inTotal = subjects.filter((s) => !wanted || wanted.has(s.code));
   const totalScore = new Float64Array(n);
   for (const s of inTotal) for (let i = 0; i < n; i++) totalScore[i] += s.score[i];
   const totalFull = inTotal.reduce((a, s) => a + s.fullScore, 0);
-  const total = buildColumn(subjects.length, settings.totalCode, settings.totalName, totalFull, true, [], null, totalScore, admissionRank);
+  const total = buildColumn(subjects.length, settings.totalCode, settings.totalName, totalFull, true, [], null, totalScore, byAdmission);
   const exam: PreparedExam = {
     input,
     settings,
@@ -173,6 +210,7 @@ export function prepareExam(input: AnalysisInput): PreparedExam {
     columns: [...subjects, total],
     totalSubjectCodes: inTotal.map((s) => s.code),
     admissionRank,
+    byAdmission,
     dimensions: new Map(),
     cache: new Map(),
   };

@@ -48,26 +48,39 @@ export function buildStudentAnalysis(exam: PreparedExam, options: { by?: Dimensi
   const total = exam.total;
   const uRanks = unitRanks(exam, total, by);
   const ref = options.reference;
-  const refOf = (i: number): StudentRef => {
+  const subjects = exam.subjects;
+  const S = subjects.length;
+  const order = total.order;
+  const students: StudentBalanceRow[] = new Array(order.length);
+  const position = new Int32Array(exam.students.length);
+  const subjectRanks = new Array<number | null>(S);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    position[i] = k;
     const s = exam.students[i];
+    const gradeRank = total.rank[i];
     const lastRank = ref?.ranks.get(s.id)?.total ?? null;
-    return { studentId: s.id, name: s.name, total: total.score[i], gradeRank: total.rank[i], unitRank: uRanks[i], lastRank, change: rankChange(lastRank, total.rank[i]) };
-  };
-  const students: StudentBalanceRow[] = Array.from(total.order, (i) => {
-    const base = refOf(i);
-    const b = subjectBalance(
-      exam.subjects.map((c) => c.rank[i] || null),
-      total.rank[i],
-    );
+    for (let c = 0; c < S; c++) subjectRanks[c] = subjects[c].rank[i] || null;
+    const b = subjectBalance(subjectRanks, gradeRank);
     const g = dim.unitOf[i];
-    return { ...base, unitName: g >= 0 ? dim.units[g].name : '', gaps: b.gaps, weakSubject: b.weak === null ? null : exam.subjects[b.weak].code, strongSubject: b.strong === null ? null : exam.subjects[b.strong].code };
-  });
-  const byId = new Map<number, StudentBalanceRow>();
-  Array.from(total.order).forEach((i, k) => byId.set(i, students[k]));
+    students[k] = {
+      studentId: s.id,
+      name: s.name,
+      total: total.score[i],
+      gradeRank,
+      unitRank: uRanks[i],
+      lastRank,
+      change: rankChange(lastRank, gradeRank),
+      unitName: g >= 0 ? dim.units[g].name : '',
+      gaps: b.gaps,
+      weakSubject: b.weak === null ? null : subjects[b.weak].code,
+      strongSubject: b.strong === null ? null : subjects[b.strong].code,
+    };
+  }
   const strip = (r: StudentBalanceRow): StudentRef => ({ studentId: r.studentId, name: r.name, total: r.total, gradeRank: r.gradeRank, unitRank: r.unitRank, lastRank: r.lastRank, change: r.change });
   const { offsets, members } = unitMembers(exam, total, by);
   const units = dim.units.map((u, g) => {
-    const list = Array.from(members.subarray(offsets[g], offsets[g + 1]), (i) => byId.get(i) as StudentBalanceRow);
+    const list = Array.from(members.subarray(offsets[g], offsets[g + 1]), (i) => students[position[i]]);
     const changes = list.map((r) => r.change);
     return {
       unitId: u.id,

@@ -42,21 +42,25 @@ export function buildTranscript(exam: PreparedExam): TranscriptReport {
   const sequence: number[] = Array.from(exam.total.order);
   for (const i of exam.total.order) seen[i] = 1;
   const rest: number[] = [];
-  for (let i = 0; i < exam.students.length; i++) if (!seen[i]) rest.push(i);
-  rest.sort((a, b) => exam.admissionRank[a] - exam.admissionRank[b]);
+  for (const i of exam.byAdmission) if (!seen[i]) rest.push(i);
+  const C = cols.length;
   const rows: TranscriptRow[] = sequence.concat(rest).map((i) => {
     const s = exam.students[i];
-    const scores: (number | null)[] = [];
-    const cr: (number | null)[] = [];
-    const gr: (number | null)[] = [];
-    const sr: (number | null)[] | undefined = schoolRanks ? [] : undefined;
-    for (let c = 0; c < cols.length; c++) {
+    const scores = new Array<number | null>(C);
+    const cr = new Array<number | null>(C);
+    const gr = new Array<number | null>(C);
+    const sr = schoolRanks ? new Array<number | null>(C) : undefined;
+    for (let c = 0; c < C; c++) {
       const v = cols[c].score[i];
-      const ok = v === v;
-      scores.push(ok ? v : null);
-      cr.push(ok ? classRanks[c][i] || null : null);
-      gr.push(ok ? cols[c].rank[i] : null);
-      if (sr && schoolRanks) sr.push(ok ? schoolRanks[c][i] || null : null);
+      if (v === v) {
+        scores[c] = v;
+        cr[c] = classRanks[c][i] || null;
+        gr[c] = cols[c].rank[i];
+        if (sr && schoolRanks) sr[c] = schoolRanks[c][i] || null;
+      } else {
+        scores[c] = cr[c] = gr[c] = null;
+        if (sr) sr[c] = null;
+      }
     }
     const row: TranscriptRow = { studentId: s.id, admissionNo: s.admissionNo, name: s.name, classId: s.classId, className: s.className, scores, classRanks: cr, gradeRanks: gr };
     if (s.schoolName !== undefined) row.schoolName = s.schoolName;

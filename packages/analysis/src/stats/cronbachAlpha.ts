@@ -27,3 +27,14 @@ export function cronbachAlpha(items: readonly Numbers[]): number | null {
   if (vt === null || vt <= 0) return null;
   return (k / (k - 1)) * (1 - sumItemVar / vt);
 }
+
+/**
+ * Cronbach's α from its parts, for one-pass report code: k/(k−1) · (1 − Σ s²ᵢ ÷ s²ₜ) (variances with the
+ * same denominator). Cost O(1). k < 2 or s²ₜ ≤ 0 or non-finite → null.
+ *
+ * @example cronbachAlphaFromVariances(2, 2 / 3, 1) // 0.666…
+ */
+export function cronbachAlphaFromVariances(k: number, sumItemVariance: number, totalVariance: number): number | null {
+  if (!(k >= 2) || !(totalVariance > 0) || !Number.isFinite(sumItemVariance) || !Number.isFinite(totalVariance)) return null;
+  return (k / (k - 1)) * (1 - sumItemVariance / totalVariance);
+}

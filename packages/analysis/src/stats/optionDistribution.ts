@@ -46,6 +46,60 @@ export interface OptionDistribution {
 }
 
 /**
+ * Running tally of marks for one objective item (feed masks one by one, then read the distribution);
+ * `optionDistribution` is this over an array. Cost O(1) per mark.
+ */
+export class OptionTally {
+  readonly oneMark = new Int32Array(26);
+  readonly marked = new Int32Array(26);
+  n = 0;
+  blank = 0;
+  multiple = 0;
+  keyMarked = 0;
+  private seen: number;
+  constructor(readonly key: number) {
+    this.seen = key | 0;
+  }
+
+  add(raw: number): void {
+    this.n++;
+    const m = Number.isInteger(raw) && raw > 0 ? raw & 0x3ffffff : 0;
+    if (m === 0) {
+      this.blank++;
+      return;
+    }
+    this.seen |= m;
+    if (m === this.key) this.keyMarked++;
+    if ((m & (m - 1)) === 0) {
+      const k = 31 - Math.clz32(m);
+      this.oneMark[k]++;
+      this.marked[k]++;
+    } else {
+      this.multiple++;
+      for (let k = 0; k < 26; k++) if (m & (1 << k)) this.marked[k]++;
+    }
+  }
+
+  result(optionCount?: number): OptionDistribution {
+    const n = this.n;
+    const highest = this.seen === 0 ? 0 : 32 - Math.clz32(this.seen);
+    const count = Math.min(26, Math.max(optionCount ?? 4, highest));
+    const share = (c: number) => (n > 0 ? c / n : null);
+    const options: OptionShare[] = [];
+    for (let k = 0; k < count; k++) {
+      options.push({ option: String.fromCharCode(65 + k), count: this.oneMark[k], share: share(this.oneMark[k]), marked: this.marked[k], markedShare: share(this.marked[k]), correct: (this.key & (1 << k)) !== 0 });
+    }
+    return {
+      n,
+      options,
+      blank: { count: this.blank, share: share(this.blank) },
+      multiple: { count: this.multiple, share: share(this.multiple) },
+      keyMarked: { count: this.keyMarked, share: share(this.keyMarked) },
+    };
+  }
+}
+
+/**
  * Option distribution of an objective item over n students: per option the students marking only it and
  * those marking it at all, blanks, multiple marks and exact key matches, each with its share of n.
  * `optionCount` defaults to 4 or the highest option seen (key included). For single-choice items
@@ -54,36 +108,7 @@ export interface OptionDistribution {
  * @example optionDistribution([1, 1, 2, 0, 3], encodeChoice('A')).options[0] // A: count 2, marked 3
  */
 export function optionDistribution(choices: Numbers, key: number, optionCount?: number): OptionDistribution {
-  const n = choices.length;
-  const oneMark = new Int32Array(26);
-  const marked = new Int32Array(26);
-  let blank = 0;
-  let multiple = 0;
-  let keyMarked = 0;
-  let seen = key | 0;
-  for (let i = 0; i < n; i++) {
-    const raw = choices[i];
-    const m = Number.isInteger(raw) && raw > 0 ? raw & 0x3ffffff : 0;
-    if (m === 0) {
-      blank++;
-      continue;
-    }
-    seen |= m;
-    if (m === key) keyMarked++;
-    if ((m & (m - 1)) === 0) {
-      oneMark[31 - Math.clz32(m)]++;
-      marked[31 - Math.clz32(m)]++;
-    } else {
-      multiple++;
-      for (let k = 0; k < 26; k++) if (m & (1 << k)) marked[k]++;
-    }
-  }
-  const highest = seen === 0 ? 0 : 32 - Math.clz32(seen);
-  const count = Math.min(26, Math.max(optionCount ?? 4, highest));
-  const share = (c: number) => (n > 0 ? c / n : null);
-  const options: OptionShare[] = [];
-  for (let k = 0; k < count; k++) {
-    options.push({ option: String.fromCharCode(65 + k), count: oneMark[k], share: share(oneMark[k]), marked: marked[k], markedShare: share(marked[k]), correct: (key & (1 << k)) !== 0 });
-  }
-  return { n, options, blank: { count: blank, share: share(blank) }, multiple: { count: multiple, share: share(multiple) }, keyMarked: { count: keyMarked, share: share(keyMarked) } };
+  const tally = new OptionTally(key);
+  for (let i = 0; i < choices.length; i++) tally.add(choices[i]);
+  return tally.result(optionCount);
 }

@@ -14,14 +14,22 @@ export interface SubjectBalance {
  * @example subjectBalance([12, 3, 40], 10) // gaps [2, -7, 30], weak 2, strong 1
  */
 export function subjectBalance(subjectRanks: readonly (number | null | undefined)[], totalRank: number | null | undefined): SubjectBalance {
-  const ok = (r: number | null | undefined): r is number => r != null && r >= 1 && Number.isFinite(r);
-  const gaps = subjectRanks.map((r) => (ok(r) && ok(totalRank) ? r - totalRank : null));
+  const totalOk = totalRank != null && totalRank >= 1 && Number.isFinite(totalRank);
+  const gaps = new Array<number | null>(subjectRanks.length);
   let weak: number | null = null;
   let strong: number | null = null;
-  gaps.forEach((g, i) => {
-    if (g === null) return;
-    if (g > 0 && (weak === null || g > (gaps[weak] as number))) weak = i;
-    if (g < 0 && (strong === null || g < (gaps[strong] as number))) strong = i;
-  });
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < subjectRanks.length; i++) {
+    const r = subjectRanks[i];
+    if (!totalOk || r == null || !(r >= 1) || !Number.isFinite(r)) {
+      gaps[i] = null;
+      continue;
+    }
+    const g = r - (totalRank as number);
+    gaps[i] = g;
+    if (g > hi) (hi = g), (weak = i);
+    if (g < lo) (lo = g), (strong = i);
+  }
   return { gaps, weak, strong };
 }
