@@ -31,7 +31,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
   app.setErrorHandler((err, req, reply) => {
     // Refusals are not the route's success shape: skip its response schema.
-    reply.serializer(JSON.stringify);
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (err instanceof BizError) return reply.status(200).send({ code: err.code, msg: err.message, data: err.data });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
