@@ -78,6 +78,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     const dichotomous = new Uint8Array(Q).fill(1);
     const unitN = new Int32Array(U);
     const unitSums = new Float64Array(U * Q);
+    const hist = new Int32Array(Q * 256);
     let totalSum = 0;
     // Sweep 1: sums, counts, unit sums, option tallies.
     for (let i = 0; i < N; i++) {
@@ -97,7 +98,15 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
         else if (v !== 1) dichotomous[j] = 0;
         if (g >= 0) unitSums[ub + j] += v;
       }
-      if (choices) for (let j = 0; j < Q; j++) if (objective[j]) (tallies[j] as OptionTally).add(choices[base + j] || 0);
+      if (choices) {
+        for (let j = 0; j < Q; j++) {
+          if (!objective[j]) continue;
+          const c = choices[base + j];
+          // Masks of the first 8 options go to a histogram; rarer wide masks straight to the tally.
+          if (c >= 0 && c < 256 && (c | 0) === c) hist[j * 256 + c]++;
+          else (tallies[j] as OptionTally).add(c);
+        }
+      }
     }
     const m = Float64Array.from(sum, (x) => (n > 0 ? x / n : NaN));
     const mt = n > 0 ? totalSum / n : NaN;
@@ -120,17 +129,21 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     }
     const g27 = extremeGroupSize(n);
     const order = col.order;
-    const questions: QuestionAnalysis[] = col.questions.map((q, j) => {
-      let d: number | null = null;
-      if (n >= 2 && q.fullScore > 0) {
-        let hi = 0;
-        let lo = 0;
-        for (let k = 0; k < g27; k++) {
-          hi += cleanPoint(points[order[k] * Q + j]);
-          lo += cleanPoint(points[order[n - 1 - k] * Q + j]);
+    // D: item sums over the top and bottom 27 % (whole rows, so each student's row is read once).
+    const hiSum = new Float64Array(Q);
+    const loSum = new Float64Array(Q);
+    if (n >= 2) {
+      for (let k = 0; k < g27; k++) {
+        const top = order[k] * Q;
+        const bottom = order[n - 1 - k] * Q;
+        for (let j = 0; j < Q; j++) {
+          hiSum[j] += cleanPoint(points[top + j]);
+          loSum[j] += cleanPoint(points[bottom + j]);
         }
-        d = (hi - lo) / g27 / q.fullScore;
       }
+    }
+    const questions: QuestionAnalysis[] = col.questions.map((q, j) => {
+      const d = n >= 2 && q.fullScore > 0 ? (hiSum[j] - loSum[j]) / g27 / q.fullScore : null;
       const r = n >= 2 ? correctedCorrelationFromMoments(ss[j], sst, sp[j]) : null;
       const mean = n > 0 ? m[j] : null;
       const row: QuestionAnalysis = {
@@ -152,7 +165,8 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       if (q.answer !== undefined) row.answer = q.answer;
       const tally = tallies[j];
       if (tally) {
-        if (!choices) for (let k = 0; k < n; k++) tally.add(0);
+        if (!choices) tally.addMany(0, n);
+        for (let c = 0; c < 256; c++) tally.addMany(c, hist[j * 256 + c]);
         row.options = tally.result(q.type === 'judge' ? 2 : 4);
       }
       return row;

@@ -62,21 +62,27 @@ export class OptionTally {
   }
 
   add(raw: number): void {
-    this.n++;
+    this.addMany(raw, 1);
+  }
+
+  /** `times` students marked `raw` (lets callers histogram masks first). */
+  addMany(raw: number, times: number): void {
+    if (!(times > 0)) return;
+    this.n += times;
     const m = Number.isInteger(raw) && raw > 0 ? raw & 0x3ffffff : 0;
     if (m === 0) {
-      this.blank++;
+      this.blank += times;
       return;
     }
     this.seen |= m;
-    if (m === this.key) this.keyMarked++;
+    if (m === this.key) this.keyMarked += times;
     if ((m & (m - 1)) === 0) {
       const k = 31 - Math.clz32(m);
-      this.oneMark[k]++;
-      this.marked[k]++;
+      this.oneMark[k] += times;
+      this.marked[k] += times;
     } else {
-      this.multiple++;
-      for (let k = 0; k < 26; k++) if (m & (1 << k)) this.marked[k]++;
+      this.multiple += times;
+      for (let k = 0; k < 26; k++) if (m & (1 << k)) this.marked[k] += times;
     }
   }
 

@@ -1,0 +1,99 @@
+// Student score slips: one 595×842 px slip per student, scaled onto an A4 page, ordered by class then seat.
+import type { ReactNode } from 'react';
+import { fmt, h, htmlDocument, zhCollator } from '../common.js';
+import type { ScoreSlipData, ScoreSlipOptions, SlipStudent, SlipSubjectScore } from './types.js';
+
+export const SLIP_WIDTH_PX = 595;
+export const SLIP_HEIGHT_PX = 842;
+/** 595 px → 210 mm (793.7 px) and 842 px → 297 mm (1122.5 px): the smaller ratio, a hair under. */
+const SLIP_ZOOM = 1.3331;
+
+/** Students ordered by class (classOrder, else class name with numbers compared numerically), then seat. */
+export function sortSlipStudents(students: readonly SlipStudent[]): SlipStudent[] {
+  return [...students].sort((a, b) =>
+    ((a.classOrder ?? Infinity) - (b.classOrder ?? Infinity) || 0) // NaN when both lack an order
+    || zhCollator.compare(a.className, b.className)
+    || a.seatNo - b.seatNo
+    || zhCollator.compare(a.admissionNo, b.admissionNo));
+}
+
+function scoreText(s: { score: number | null }): string {
+  return s.score === null ? '缺考' : fmt(s.score, 1);
+}
+
+function Slip(props: { data: ScoreSlipData; student: SlipStudent; opts: Required<ScoreSlipOptions> }): ReactNode {
+  const { data, student: st, opts } = props;
+  const cols: { title: string; cell: (r: Omit<SlipSubjectScore, 'subject'> & { subject?: string }) => string }[] = [
+    { title: '得分', cell: scoreText },
+    { title: '满分', cell: (r) => fmt(r.fullScore) },
+  ];
+  if (opts.showClassRank) cols.push({ title: '班级排名', cell: (r) => (r.score === null ? '—' : fmt(r.classRank)) });
+  if (opts.showGradeRank) cols.push({ title: '年级排名', cell: (r) => (r.score === null ? '—' : fmt(r.gradeRank)) });
+  if (opts.showMeans) {
+    cols.push({ title: '班级均分', cell: (r) => fmt(r.classMean, 1) }, { title: '年级均分', cell: (r) => fmt(r.gradeMean, 1) });
+  }
+  const rows: (Omit<SlipSubjectScore, 'subject'> & { subject: string })[] = [
+    ...(st.total ? [{ ...st.total, subject: '总分' }] : []),
+    ...st.subjects,
+  ];
+  const withQuestions = opts.showQuestionScores ? st.subjects.filter((s) => s.questions?.length) : [];
+  return h('section', { className: 'sheet' },
+    h('div', { className: 'slip' },
+      h('div', { className: 'school' }, data.schoolName),
+      h('div', { className: 'title' }, `${data.examName} 成绩单`),
+      data.examDate ? h('div', { className: 'date' }, `考试日期：${data.examDate}`) : null,
+      h('table', { className: 'info' }, h('tbody', null, h('tr', null,
+        h('th', null, '姓名'), h('td', { className: 'name' }, st.name),
+        h('th', null, '班级'), h('td', null, st.className),
+        h('th', null, '座号'), h('td', null, String(st.seatNo)),
+        h('th', null, '考号'), h('td', null, st.admissionNo)))),
+      h('table', { className: 'scores' },
+        h('thead', null, h('tr', null, h('th', null, '科目'), cols.map((c) => h('th', { key: c.title }, c.title)))),
+        h('tbody', null, rows.map((r) => h('tr', { key: r.subject, className: r.subject === '总分' ? 'total' : undefined },
+          h('td', null, r.subject), cols.map((c) => h('td', { key: c.title, className: r.score === null && c.title === '得分' ? 'absent' : undefined }, c.cell(r))))))),
+      withQuestions.length ? h('div', { className: 'qs-title' }, '小题得分') : null,
+      withQuestions.map((s) => h('div', { key: s.subject, className: 'qs' },
+        h('div', { className: 'qs-subject' }, s.subject),
+        h('div', { className: 'qs-cells' }, s.questions!.map((q, i) => h('div', { key: i, className: 'q' },
+          h('div', { className: 'no' }, q.no),
+          h('div', { className: q.score !== null && q.score < q.fullScore ? 'sc lost' : 'sc' }, q.score === null ? '—' : fmt(q.score, 1))))))),
+      st.comment ? h('div', { className: 'comment' }, h('b', null, '评语：'), st.comment) : null,
+      h('div', { className: 'foot' }, `${data.schoolName} · ${st.className} · ${st.seatNo} 号`)));
+}
+
+const SLIP_CSS = `
+.sheet{width:210mm;height:297mm;overflow:hidden;break-after:page;page-break-after:always}
+.sheet:last-child{break-after:auto;page-break-after:auto}
+.slip{position:relative;width:${SLIP_WIDTH_PX}px;height:${SLIP_HEIGHT_PX}px;zoom:${SLIP_ZOOM};padding:28px 30px;font-size:10px;overflow:hidden}
+.school{text-align:center;font-size:17px;font-weight:700;letter-spacing:1px}
+.title{text-align:center;font-size:14px;font-weight:700;margin-top:4px}
+.date{text-align:center;font-size:9px;color:#444;margin-top:2px}
+table{border-collapse:collapse;width:100%;margin-top:10px}
+th,td{border:0.75px solid #333;padding:3px 4px;text-align:center;font-size:10px;line-height:1.3}
+th{background:#E8EAEF;font-weight:700}
+.info td.name{font-weight:700}
+.scores tr.total td{font-weight:700;background:#F5F6F9}
+td.absent{color:#c00}
+.qs-title{margin-top:12px;font-size:11px;font-weight:700;border-left:3px solid #333;padding-left:5px}
+.qs{display:flex;margin-top:5px;align-items:flex-start}
+.qs-subject{width:40px;flex:none;font-weight:700;font-size:10px;padding-top:3px}
+.qs-cells{display:flex;flex-wrap:wrap;border-left:0.75px solid #333;border-top:0.75px solid #333}
+.q{width:26px;border-right:0.75px solid #333;border-bottom:0.75px solid #333;text-align:center;font-size:8.5px;line-height:12px}
+.q .no{background:#E8EAEF;border-bottom:0.5px solid #999;color:#333}
+.q .sc.lost{color:#c00}
+.comment{margin-top:12px;border:0.75px solid #333;padding:6px 8px;font-size:10px;line-height:1.6}
+.foot{position:absolute;left:30px;right:30px;bottom:14px;text-align:center;font-size:8px;color:#666}
+`;
+
+/** One HTML document for a class or grade: one A4 page per student, in class-then-seat order. */
+export function renderSlipsHtml(data: ScoreSlipData): string {
+  const opts: Required<ScoreSlipOptions> = {
+    showClassRank: false, showGradeRank: false, showMeans: true, showQuestionScores: true, ...data.options,
+  };
+  return htmlDocument({
+    title: `${data.examName} 成绩单`,
+    pageCss: '@page{size:A4 portrait;margin:0}',
+    css: SLIP_CSS,
+    body: sortSlipStudents(data.students).map((s, i) => h(Slip, { key: i, data, student: s, opts })),
+  });
+}
