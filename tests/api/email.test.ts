@@ -1,72 +1,30 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@jz/shared';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-
-interface Received { to: string[]; raw: string; text: string }
-
-/** Decodes the single text part nodemailer writes (quoted-printable or base64). */
-function textOf(raw: string): string {
-  const sep = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, sep).toLowerCase();
-  const body = raw.slice(sep + 4);
-  if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (headers.includes('content-transfer-encoding: quoted-printable')) {
-    const soft = body.replace(/=\r?\n/g, '');
-    const bytes: number[] = [];
-    for (let i = 0; i < soft.length; i++) {
-      if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) { bytes.push(parseInt(soft.slice(i + 1, i + 3), 16)); i += 2; }
-      else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-    }
-    return Buffer.from(bytes).toString('utf8');
-  }
-  return body;
-}
+import { startSmtpReceiver } from '../helpers/smtp.js';
 
 describe.each(dbKinds)('email codes over a real SMTP server on %s', (kind) => {
   let t: TestApp;
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   let publicKey = '';
   let addr = 0;
-  const inbox: Received[] = [];
   const enc = (plain: string) => publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
   const post = (url: string, payload: object, token?: string) => t.call({ method: 'POST', url: `/api/v1/${url}`, payload, token, remoteAddress: `10.7.0.${++addr}` });
   const me = (token: string) => t.call({ url: '/api/v1/teach/user/getCurrentUserInfo', token });
 
-  /** Waits for the next mail to `to` and returns its 6-digit code. */
-  async function codeFor(to: string, since: number): Promise<string> {
-    for (let i = 0; i < 100; i++) {
-      const mail = inbox.slice(since).find((m) => m.to.includes(to));
-      if (mail) return /验证码为：(\d{6})/.exec(mail.text)![1]!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no mail to ${to}`);
-  }
+  const codeFor = (to: string, since: number) => smtp.codeFor(to, since);
+  const inbox = { get length() { return smtp.inbox.length; }, slice: (n: number) => smtp.inbox.slice(n) };
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      secure: false, authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          inbox.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: textOf(raw) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp(kind, { smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true` });
+    smtp = await startSmtpReceiver();
+    t = await createTestApp(kind, { smtpUrl: smtp.smtpUrl });
     publicKey = (await t.call<string>({ url: '/api/v1/auth/publicKey' })).body.data;
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('validates the address as the spec says', async () => {

@@ -223,6 +223,11 @@ describe.each(dbKinds)('exam management on %s', (kind) => {
     expect(moved.body.data.subjects.map((s: { courseCode: string }) => s.courseCode)).toEqual(['SX', 'YY']);
     expect(moved.body.data.mode).toBe('multi');
 
+    const ref = await t.call({ method: 'POST', url: '/api/v1/exam_manage/set_reference_exam', token: admin, payload: { examId: second.body.data.id, referenceExamId: examId } });
+    expect(ref.body.data.referenceExamId).toBe(examId);
+    const self = await t.call({ method: 'POST', url: '/api/v1/exam_manage/set_reference_exam', token: admin, payload: { examId, referenceExamId: examId } });
+    expect(self.body.code).toBe(400);
+
     const school = await t.call({ url: `/api/v1/exam_manage/get_exam_school?examId=${examId}`, token: admin });
     expect(school.body.data).toHaveLength(1);
     expect(school.body.data[0].schoolName).toBe('示例中学');

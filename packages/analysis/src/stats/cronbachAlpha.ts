@@ -7,7 +7,7 @@ import type { Numbers } from './types.js';
  * α). `items[j][i]` = score of student i on item j. Cost O(k·n).
  * k < 2, n < 2, ragged items, a non-finite entry or zero total variance → null.
  *
- * @example cronbachAlpha([[1, 1, 0], [1, 0, 0]]) // 0.8
+ * @example cronbachAlpha([[1, 1, 0], [1, 0, 0]]) // 0.666… (2 · (1 − (1/3 + 1/3) ÷ 1))
  */
 export function cronbachAlpha(items: readonly Numbers[]): number | null {
   const k = items.length;

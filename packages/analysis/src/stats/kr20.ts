@@ -6,7 +6,7 @@ import type { Numbers } from './types.js';
  * 0/1 data. Cost O(k·n).
  * k < 2, n < 2, ragged items, any entry other than 0 or 1, or zero total variance → null.
  *
- * @example kr20([[1, 1, 0], [1, 0, 0]]) // 0.8
+ * @example kr20([[1, 1, 0], [1, 0, 0]]) // 0.666… (2 · (1 − 4/9 ÷ 2/3))
  */
 export function kr20(items: readonly Numbers[]): number | null {
   const k = items.length;

@@ -32,14 +32,15 @@ export interface LevelAssignment {
 
 /**
  * 等级赋分 (3+1+2). Levels by rank share: a student of competition rank r among N is in the first level L
- * whose cumulative share reaches r/N (r·100 ≤ cumPercent_L·N; ties share a rank, hence a level; the last
- * level takes the rest). Within a level, raw Y in [Y1, Y2] (the lowest and highest raw score in the level)
+ * whose cumulative share exceeds the share of students strictly ahead of them: (r − 1)/N < cum_L
+ * (integer form (r − 1)·100 < cumPercent_L·N). So the top student is always A, tied students share a level,
+ * and the last level takes the rest (with N = 20, 2 % is 0.4 of a student: E stays empty). Within a level, raw Y in [Y1, Y2] (the lowest and highest raw score in the level)
  * maps linearly onto [T1, T2]: (Y2 − Y)/(Y − Y1) = (T2 − T)/(T − T1), i.e.
  * T = (T2·(Y − Y1) + T1·(Y2 − Y)) ÷ (Y2 − Y1), rounded half up. A level whose raw scores are all equal
  * (Y1 = Y2) gives T2. Cost O(n log n).
  * Non-finite scores → null at their position (no level); they are not counted in N.
  *
- * @example levelAssign([90, 80, 70, 60])[0] // { level: 0, name: 'A', rank: 1, assigned: 100 } (1/4 > 15 % → B? see tests)
+ * @example levelAssign([90, 80, 70, 60]).map((x) => x?.name) // ['A', 'B', 'C', 'D'] (ahead-shares 0, 25 %, 50 %, 75 %)
  */
 export function levelAssign(scores: Numbers, bands: readonly LevelBand[] = DEFAULT_LEVEL_BANDS): (LevelAssignment | null)[] {
   const n = scores.length;
@@ -59,7 +60,7 @@ export function levelAssign(scores: Numbers, bands: readonly LevelBand[] = DEFAU
     if (r === 0) continue;
     let L = bands.length - 1;
     for (let k = 0; k < bands.length - 1; k++) {
-      if (r * 100 <= cum[k] * valid + 1e-9) {
+      if ((r - 1) * 100 < cum[k] * valid - 1e-9) {
         L = k;
         break;
       }

@@ -54,7 +54,7 @@ export interface OnlineCounts {
  * also with total ≥ line; with 命中率 (double ÷ single) and 贡献率 (double ÷ on-line). Cost O(n).
  * A null effective score or line counts nobody.
  *
- * @example onlineCounts([110, 90, 100], [560, 540, 500], 104, 520) // online 2, single 2, double 1
+ * @example onlineCounts([110, 90, 100], [560, 540, 500], 104, 520) // online 2, single 1, double 1
  */
 export function onlineCounts(subject: Numbers, total: Numbers, effective: number | null, line: number | null): OnlineCounts {
   let online = 0;

@@ -26,8 +26,8 @@ export interface BuildCardInput {
   /** Digits of the admission number (考号). */
   admissionDigits: number;
   questions: CardQuestionInput[];
-  /** Most pages the card may use (default 2). */
-  pages?: 1 | 2;
+  /** Most pages the card may use (default 2; a 语文 card with an 800-character essay needs 3). */
+  pages?: 1 | 2 | 3 | 4;
 }
 
 /** Fixed geometry (mm). Anchors: 5 mm squares 10 mm in from each edge. */
@@ -162,7 +162,7 @@ export function buildCardLayout(input: BuildCardInput): CardLayout {
     cur().push({ kind: 'sectionTitle', x: g.contentLeft, y, w: width, h: SECTION_H, text: `${fills.length || objective.length ? (fills.length && objective.length ? '三' : '二') : '一'}、解答题（请在各题目的答题区域内作答）` });
     y += SECTION_H + 1;
     for (const q of subjective) {
-      const h = Math.min(g.contentBottom - g.contentTop - 10, Math.max(35, 20 + q.fullScore * 4.5));
+      const h = Math.min(g.contentBottom - g.contentTop - 10, Math.max(35, 18 + q.fullScore * 3.5));
       need(h);
       cur().push({ kind: 'subjective', x: g.contentLeft, y, w: width, h, no: q.no, fullScore: q.fullScore, title: q.title });
       y += h + GAP;
@@ -174,7 +174,7 @@ export function buildCardLayout(input: BuildCardInput): CardLayout {
     const english = /英语|English/i.test(input.subjectName);
     const columns = 20;
     const cellMm = width / columns;
-    const rowGap = english ? 0 : 1.6;
+    const rowGap = english ? 0 : 1.2;
     const rowH = english ? 9 : cellMm + rowGap;
     const total = english ? Math.ceil((q.words ?? 120) / 10) : Math.ceil((q.words ?? 800) / columns) + 2;
     let done = 0;

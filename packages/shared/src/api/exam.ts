@@ -112,6 +112,9 @@ export const transferSubjectBody = z.object({ examSubjectId: id, targetExamId: i
 
 export const examIdQuery = z.object({ examId: id });
 
+/** POST set_reference_exam (benchMarkExamPaper): the exam this one is compared with for progress; null clears it. */
+export const setReferenceBody = z.object({ examId: id, referenceExamId: id.nullable() });
+
 export const examSchoolSchema = z.array(z.object({
   schoolId: z.number(),
   schoolName: z.string(),

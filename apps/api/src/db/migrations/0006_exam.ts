@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * - A subject imported as totals only (grade_import/import_total) has one synthetic question with
  *   is_total = true, no '总分', full_score = the subject's full score; it exists only while the subject has no
  *   real questions.
+ * - question_score has no foreign keys (bulk speed): delete its rows before deleting questions or exams.
  * - After an import every exam student of the subject is either in subject_absence (缺考) or has one
  *   question_score row per question of the subject.
  */
@@ -86,14 +87,17 @@ create table question (
   unique (exam_subject_id, no)
 );
 
+-- The big table (≈ students × questions per exam). No foreign keys and no second index: per-row FK checks
+-- halve bulk-import speed. Rows are removed by the code that removes their question or exam
+-- (exam.service deleteExam / saveQuestions); read by subject (question_id in …) or per student through the
+-- primary key with the exam's question ids.
 create table question_score (
-  exam_student_id int not null references exam_student(id) on delete cascade,
-  question_id int not null references question(id) on delete cascade,
+  exam_student_id int not null,
+  question_id int not null,
   score numeric(7,2) not null check (score >= 0),
   choice text,
   primary key (question_id, exam_student_id)
 );
-create index question_score_student on question_score (exam_student_id);
 
 create table subject_absence (
   exam_student_id int not null references exam_student(id) on delete cascade,

@@ -225,6 +225,18 @@ export async function clearSubjectScores(q: Q, examSubjectId: number): Promise<v
   await q.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).execute();
 }
 
+/** Removes the question_score rows of questions (question_score has no foreign keys). */
+export async function deleteScoresOfQuestions(q: Q, questionIds: number[]): Promise<void> {
+  if (!questionIds.length) return;
+  await q.deleteFrom('question_score').where('question_id', 'in', questionIds).execute();
+}
+
+/** Removes every question_score row of an exam. */
+export async function deleteScoresOfExam(q: Q, examId: number): Promise<void> {
+  await sql`delete from question_score where question_id in
+    (select q.id from question q join exam_subject s on s.id = q.exam_subject_id where s.exam_id = ${examId})`.execute(q);
+}
+
 /** Adds a token to a subject's comma-joined flow status (question, score). */
 export async function markFlow(q: Q, examSubjectId: number, token: string): Promise<void> {
   await sql`update exam_subject set flow_status = case

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   addExamBody, arrangeRoomsBody, arrangeRoomsResult, copySubjectBody, examIdQuery, examPageSchema, examSchema, examSchoolSchema,
   examStudentPageSchema, examStudentSchema, findExamQuery, findExamStudentQuery, idBody, questionGroupListSchema,
-  questionTemplateSchema, saveGroupBody, saveKnowledgeBody, saveQuestionsBody, subjectQuery, transferSubjectBody,
+  questionTemplateSchema, saveGroupBody, setReferenceBody, saveKnowledgeBody, saveQuestionsBody, subjectQuery, transferSubjectBody,
   updateExamStudentBody,
 } from '@jz/shared/api/exam';
 import type { ModuleRoutes } from '../index.js';
@@ -58,6 +58,11 @@ const routes: ModuleRoutes = async (base, ctx) => {
     config: edit,
     schema: { tags, summary: '转移科目：把一个尚无成绩的考试科目（含小题与该科设置）移到同年级另一场未发布的考试', body: transferSubjectBody, response: { 200: envelope(examSchema.nullable()) } },
   }, async (req) => ok(await service.transferSubject(db, userOf(req), req.body.examSubjectId, req.body.targetExamId), '转移成功'));
+
+  app.post('/exam_manage/set_reference_exam', {
+    config: edit,
+    schema: { tags, summary: '设置参照考试（进退步比较用，benchMarkExamPaper）；referenceExamId 为 null 则清除', body: setReferenceBody, response: { 200: envelope(examSchema.nullable()) } },
+  }, async (req) => ok(await service.setReferenceExam(db, userOf(req), req.body.examId, req.body.referenceExamId), '设置成功'));
 
   app.get('/exam_manage/get_exam_school', {
     config: view,

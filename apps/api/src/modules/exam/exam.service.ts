@@ -181,8 +181,21 @@ export async function deleteExam(db: Db, user: SchoolUser, examId: number): Prom
   assertNotReleased(exam, '考试成绩已发布，不能删除');
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('exam').set({ reference_exam_id: null }).where('reference_exam_id', '=', examId).execute();
+    await repo.deleteScoresOfExam(tx, examId);
     await tx.deleteFrom('exam').where('id', '=', examId).execute();
   });
+}
+
+/** benchMarkExamPaper: sets (or clears) the reference exam of the caller's school used for progress. */
+export async function setReferenceExam(db: Db, user: SchoolUser, examId: number, referenceExamId: number | null): Promise<Exam> {
+  const exam = await examFor(db, user, examId, 'edit');
+  if (referenceExamId !== null) {
+    if (referenceExamId === exam.id) throw new BizError('参照考试不能是本场考试');
+    const ref = await db.selectFrom('exam').select('id').where('id', '=', referenceExamId).where('school_id', '=', user.schoolId).executeTakeFirst();
+    if (!ref) throw new BizError('参照考试不存在');
+  }
+  await db.updateTable('exam').set({ reference_exam_id: referenceExamId, updated_at: new Date() }).where('id', '=', exam.id).execute();
+  return getExam(db, user, exam.id);
 }
 
 export async function getExamSchool(db: Db, user: SchoolUser, examId: number) {
@@ -363,7 +376,10 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     }
     const keep = new Set(next.map((q) => q.no));
     const drop = existing.filter((q) => q.isTotal || !keep.has(q.no)).map((q) => q.id);
-    if (drop.length) await tx.deleteFrom('question').where('id', 'in', drop).execute();
+    if (drop.length) {
+      await repo.deleteScoresOfQuestions(tx, drop);
+      await tx.deleteFrom('question').where('id', 'in', drop).execute();
+    }
     const rescore: number[] = [];
     for (const [i, q] of next.entries()) {
       const old = byNo.get(q.no);

@@ -18,13 +18,18 @@ export async function examStudents(q: Q, examId: number): Promise<ImportStudent[
 
 const CHUNK = 20_000;
 
-/** Bulk insert of question scores through unnest (4 array parameters per statement). */
+/**
+ * Bulk insert of question scores through unnest (4 array parameters per statement), in primary-key order
+ * (question, student): ≈ 2× faster than student-major order on PGlite.
+ */
 export async function insertScores(q: Q, rows: { studentIds: number[]; questionIds: number[]; scores: number[]; choices: (string | null)[] }): Promise<void> {
-  for (let i = 0; i < rows.studentIds.length; i += CHUNK) {
+  const order = rows.studentIds.map((_, i) => i).sort((a, b) => rows.questionIds[a]! - rows.questionIds[b]! || rows.studentIds[a]! - rows.studentIds[b]!);
+  const pick = <T>(list: T[], from: number, to: number) => order.slice(from, to).map((i) => list[i]!);
+  for (let i = 0; i < order.length; i += CHUNK) {
     const end = i + CHUNK;
     await sql`insert into question_score (exam_student_id, question_id, score, choice)
-      select * from unnest(${rows.studentIds.slice(i, end)}::int[], ${rows.questionIds.slice(i, end)}::int[],
-                           ${rows.scores.slice(i, end)}::numeric[], ${rows.choices.slice(i, end)}::text[])`.execute(q);
+      select * from unnest(${pick(rows.studentIds, i, end)}::int[], ${pick(rows.questionIds, i, end)}::int[],
+                           ${pick(rows.scores, i, end)}::numeric[], ${pick(rows.choices, i, end)}::text[])`.execute(q);
   }
 }
 
@@ -48,9 +53,11 @@ export async function ensureTotalQuestion(q: Q, examSubjectId: number, fullScore
   return created.id;
 }
 
-export async function studentScores(q: Q, examStudentId: number) {
+/** One student's scores, through the primary key with the exam's question ids. */
+export async function studentScores(q: Q, examStudentId: number, questionIds: number[]) {
+  if (!questionIds.length) return [];
   return q.selectFrom('question_score').select(['question_id as questionId', 'score', 'choice'])
-    .where('exam_student_id', '=', examStudentId).execute();
+    .where('question_id', 'in', questionIds).where('exam_student_id', '=', examStudentId).execute();
 }
 
 export async function studentAbsences(q: Q, examStudentId: number): Promise<number[]> {

@@ -137,10 +137,8 @@ async function write(db: Db, examId: number, pending: Pending[], totalNo?: strin
         p.questionIds = p.studentIds.map(() => qid);
       }
       await repo.insertAbsences(tx, p.subject.id, p.absent);
-      const T1 = Date.now();
       await repo.insertScores(tx, p);
-      if (process.env.JZ_PROFILE) console.log('insert', p.studentIds.length, Date.now() - T1);
-      await examRepo.markFlow(tx, p.subject.id, 'score');
+          await examRepo.markFlow(tx, p.subject.id, 'score');
     }
     await refreshExamStatus(tx, examId);
   });
@@ -156,10 +154,8 @@ const summary = (pending: Pending[], rows: number): ImportResult => ({
 // ---------------------------------------------------------------- import_question
 
 export async function importQuestionScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: Buffer): Promise<ImportResult> {
-  const T0 = Date.now();
   const ctx = await loadImportContext(db, user, examId);
   const sheets = await readWorkbook(buffer);
-  if (process.env.JZ_PROFILE) console.log('read', Date.now() - T0);
   const errors: ImportError[] = [];
   const pending: Pending[] = [];
   let dataRows = 0;
@@ -249,9 +245,7 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
   }
   if (!errors.length && !pending.length) errors.push({ sheet: sheets[0]!.name, row: 1, column: '', reason: '文件中没有可导入的科目工作表' });
   if (errors.length) fail(errors);
-  if (process.env.JZ_PROFILE) console.log('validated', Date.now() - T0);
   await write(db, ctx.exam.id, pending);
-  if (process.env.JZ_PROFILE) console.log('written', Date.now() - T0);
   return summary(pending, dataRows);
 }
 
@@ -345,7 +339,7 @@ export async function findStudentScores(db: Db, user: SchoolUser, examId: number
   const { exam, es } = await examStudentFor(db, user, examId, examStudentId);
   const subjects = await examRepo.subjectsOf(db, [exam.id]);
   const questions = await examRepo.questionsOf(db, subjects.map((s) => s.id), true);
-  const scores = new Map((await repo.studentScores(db, es.id)).map((r) => [r.questionId, r]));
+  const scores = new Map((await repo.studentScores(db, es.id, questions.map((q) => q.id))).map((r) => [r.questionId, r]));
   const absent = new Set(await repo.studentAbsences(db, es.id));
   const out = subjects.map((s) => {
     const qs = questions.filter((q) => q.examSubjectId === s.id);

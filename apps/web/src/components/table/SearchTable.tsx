@@ -21,11 +21,13 @@ export interface SearchTableProps<T extends object> extends Omit<TableProps<T>, 
   /** Checkbox column bound to table.selectedRowKeys. */
   selectable?: boolean;
   bordered?: boolean;
+  /** Form name: prefixes the field ids so labels stay unique beside dialog forms (default 'search'). */
+  formName?: string;
 }
 
 /** Search form + toolbar + table with pagination (size selector, 共 N 条, jump-to-page). */
 export function SearchTable<T extends object>(props: SearchTableProps<T>) {
-  const { table, searchFields, initialValues, form: outerForm, toolbar, title, selectable, ...tableProps } = props;
+  const { table, searchFields, initialValues, form: outerForm, toolbar, title, selectable, formName = 'search', ...tableProps } = props;
   const [innerForm] = Form.useForm();
   const form = outerForm ?? innerForm;
   const clean = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x]));
@@ -34,7 +36,7 @@ export function SearchTable<T extends object>(props: SearchTableProps<T>) {
       <div className="jz-search-table">
         {searchFields && (
           <Card size="small" style={{ marginBottom: 12 }}>
-            <Form form={form} layout="inline" initialValues={initialValues} onFinish={(v) => table.search(clean(v))} style={{ rowGap: 12 }}>
+            <Form form={form} name={formName} layout="inline" initialValues={initialValues} onFinish={(v) => table.search(clean(v))} style={{ rowGap: 12 }}>
               {searchFields}
               <Form.Item>
                 <Space>

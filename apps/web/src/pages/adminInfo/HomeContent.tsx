@@ -100,7 +100,7 @@ function SchoolGradesModal({ school, onClose, onChanged }: { school: AdminSchool
   };
   return (
     <Modal title={`年级管理 - ${school.name}`} open width={760} maskClosable={false} onCancel={onClose} footer={<Button type="primary" onClick={onClose}>关闭</Button>}>
-      <Form form={form} layout="inline" style={{ marginBottom: 12 }}>
+      <Form form={form} name="schoolGrades" layout="inline" style={{ marginBottom: 12 }}>
         <Form.Item name="gradeIds" label="添加年级" rules={[{ required: true, type: 'array', min: 1, message: '请选择年级' }]}>
           <Select mode="multiple" style={{ width: 360 }} placeholder="请选择要添加的年级"
             options={dict.map((g) => ({ value: g.id, label: `${g.name}（${g.stage}）`, disabled: have.has(g.id) || have.has(g.name) }))} />
@@ -144,7 +144,7 @@ function SchoolFormModal({ school, onClose, onSaved }: { school?: AdminSchool; o
   };
   return (
     <Modal title={school ? '编辑学校' : '新建学校'} open width={720} maskClosable={false} confirmLoading={saving} onOk={submit} onCancel={onClose} okText="保存" cancelText="取消" destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false} initialValues={school ? { ...school } : {}}>
+      <Form form={form} name="schoolForm" layout="vertical" preserve={false} initialValues={school ? { ...school } : {}}>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="name" label="学校名称" rules={[{ required: true, whitespace: true, message: '请输入学校名称' }, { max: 50, message: '学校名称不能超过50个字符' }]}>

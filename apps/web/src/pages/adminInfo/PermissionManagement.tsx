@@ -86,7 +86,7 @@ function RolesTab() {
       <Modal title={editing?.role ? '编辑角色' : '新增角色'} open={!!editing} width={620} maskClosable={false} confirmLoading={saving}
         onOk={submit} onCancel={() => setEditing(null)} okText="保存" cancelText="取消" destroyOnHidden>
         {editing && (
-          <Form form={form} layout="vertical" preserve={false} initialValues={editing.role ? { ...editing.role } : { permissions: [] }}>
+          <Form form={form} name="roleForm" layout="vertical" preserve={false} initialValues={editing.role ? { ...editing.role } : { permissions: [] }}>
             <Row gutter={16}>
               <Col span={12}>
                 <Form.Item name="code" label="角色编码" rules={[{ required: true, whitespace: true, message: '请输入角色编码' }, { pattern: /^\s*[A-Za-z][A-Za-z0-9_-]{1,31}\s*$/, message: '角色编码为2到32位字母开头的字母、数字、_ 或 -' }]}>
@@ -168,7 +168,7 @@ function DictTab() {
       <Modal title={editing?.course ? '编辑学科' : '新增学科'} open={!!editing} maskClosable={false} confirmLoading={saving}
         onOk={submit} onCancel={() => setEditing(null)} okText="保存" cancelText="取消" destroyOnHidden>
         {editing && (
-          <Form form={form} layout="vertical" preserve={false} initialValues={editing.course ? { ...editing.course } : {}}>
+          <Form form={form} name="courseForm" layout="vertical" preserve={false} initialValues={editing.course ? { ...editing.course } : {}}>
             <Form.Item name="code" label="学科编码" rules={[{ required: true, whitespace: true, message: '请输入学科编码' }, { pattern: /^\s*[A-Za-z0-9_]{1,20}\s*$/, message: '学科编码为1到20位字母、数字或 _' }]}>
               <Input placeholder="如 XX" />
             </Form.Item>

@@ -118,7 +118,7 @@ export default function UserPersion() {
       <Modal title={editing?.user ? '编辑系统用户' : '新增系统用户'} open={!!editing} width={640} maskClosable={false} confirmLoading={saving}
         onOk={submit} onCancel={() => setEditing(null)} okText="保存" cancelText="取消" destroyOnHidden>
         {editing && (
-          <Form form={form} layout="vertical" preserve={false} initialValues={editing.user ? { ...editing.user } : { status: 1 }}>
+          <Form form={form} name="sysUserForm" layout="vertical" preserve={false} initialValues={editing.user ? { ...editing.user } : { status: 1 }}>
             <Row gutter={16}>
               <Col span={12}>
                 <Form.Item name="loginId" label="登录账号" rules={[{ required: true, whitespace: true, message: '请输入登录账号' }, { validator: (_, v?: string) => (!v || LOGIN_ID.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error('登录账号为3到32位字母、数字或 _ . @ -'))) }]}>
@@ -164,7 +164,7 @@ export default function UserPersion() {
       <Modal title={`修改密码 - ${pwdOf?.userName ?? ''}`} open={!!pwdOf} maskClosable={false} confirmLoading={saving}
         onOk={submitPwd} onCancel={() => setPwdOf(null)} okText="保存" cancelText="取消" destroyOnHidden>
         {pwdOf && (
-          <Form form={pwdForm} layout="vertical" preserve={false}>
+          <Form form={pwdForm} name="sysUserPwd" layout="vertical" preserve={false}>
             <Form.Item name="password" label="新密码" rules={passwordRules(true)}>
               <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
             </Form.Item>

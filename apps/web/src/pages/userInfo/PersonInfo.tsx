@@ -34,11 +34,6 @@ function shellDialog(names: string[]) {
 const ChangePasswordDialog = shellDialog(['ChangePasswordDialog', 'ChangePasswordModal']);
 const BindEmailDialog = shellDialog(['BindEmailDialog', 'BindEmailModal']);
 
-const dutyText = (r: RoleInfo) => {
-  const scope = [r.gradeName && !r.className ? r.gradeName : '', r.className ?? '', r.courseName ?? ''].filter(Boolean).join(' ');
-  return scope ? `${r.roleName}（${scope}）` : r.roleName;
-};
-
 /** 个人信息: own profile, roles and teaching assignments, 修改密码 / 绑定邮箱. */
 export default function PersonInfo() {
   useFeedback();
@@ -100,11 +95,6 @@ export default function PersonInfo() {
             { title: '学科', dataIndex: 'courseName', render: (v) => v || '-' },
           ]}
         />
-        {!!roles.length && (
-          <div style={{ marginTop: 12, color: '#666' }}>
-            {roles.map(dutyText).join('；')}
-          </div>
-        )}
       </Card>
       <Suspense fallback={null}>
         {ChangePasswordDialog && dialog === 'changePassword' && <ChangePasswordDialog open onClose={close} onSuccess={close} />}

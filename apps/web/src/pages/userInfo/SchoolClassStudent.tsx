@@ -281,7 +281,7 @@ export default function SchoolClassStudent() {
         destroyOnHidden
       >
         {classDialog && (
-          <Form form={classForm} layout="vertical" preserve={false}
+          <Form form={classForm} name="classForm" layout="vertical" preserve={false}
             initialValues={classDialog.kind === 'batchAdd' ? { count: 1, classType: CLASS_TYPES[0] } : { name: classDialog.cls.name, classType: classDialog.cls.classType ?? CLASS_TYPES[0] }}>
             {classDialog.kind === 'batchAdd' ? (
               <Form.Item name="count" label="班级数量" extra={`将在现有 ${classDialog.grade.classes.length} 个班级之后依次编号`}
@@ -311,7 +311,7 @@ export default function SchoolClassStudent() {
         destroyOnHidden
       >
         {studentDialog && (
-          <Form form={studentForm} layout="vertical" preserve={false} initialValues={studentInit}>
+          <Form form={studentForm} name="studentForm" layout="vertical" preserve={false} initialValues={studentInit}>
             {studentDialog.kind === 'move' && (
               <p>将 {studentDialog.students.map((s) => s.name).join('、')} 调至：</p>
             )}

@@ -98,7 +98,7 @@ export default function SchoolGradeSubject() {
         cancelText="取消"
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" preserve={false} initialValues={{ courseCodes: edit?.grade?.courses?.map((c) => c.courseCode) ?? [] }}>
+        <Form form={form} name="gradeForm" layout="vertical" preserve={false} initialValues={{ courseCodes: edit?.grade?.courses?.map((c) => c.courseCode) ?? [] }}>
           {!edit?.grade && (
             <Form.Item name="gradeDictId" label="年级" rules={[{ required: true, message: '请选择年级' }]}>
               {/* 年级字典 id 按 GRADES 顺序从 1 编号（seed/demo.ts） */}

@@ -134,7 +134,7 @@ export default function SchoolGradeTerm() {
         destroyOnHidden
       >
         {editing && (
-          <Form form={form} layout="vertical" preserve={false} initialValues={toForm(editing.year)}>
+          <Form form={form} name="yearForm" layout="vertical" preserve={false} initialValues={toForm(editing.year)}>
             <Row gutter={16}>
               <Col span={10}>
                 <Form.Item name="name" label="学年名称" rules={[{ required: true, whitespace: true, message: '请输入学年名称' }, { pattern: /^\s*\d{4}-\d{4}\s*$/, message: '学年名称格式应为 2026-2027' }]}>

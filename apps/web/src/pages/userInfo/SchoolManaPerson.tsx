@@ -135,7 +135,7 @@ function DutyTab({ canEdit, canImport, canEditLeaders }: { canEdit: boolean; can
     <ConfigProvider theme={listTheme}>
       <Card size="small" style={{ marginBottom: 12 }}>
         <Space wrap>
-          <Form layout="inline">
+          <Form name="dutyGrade" layout="inline">
             <Form.Item label="年级">
               <Select aria-label="年级" style={{ width: 160 }} placeholder="请选择年级" value={gradeId} onChange={duty.setGradeId}
                 options={duty.grades.map((g) => ({ value: g.id, label: g.name }))} />
@@ -180,7 +180,7 @@ function DutyTab({ canEdit, canImport, canEditLeaders }: { canEdit: boolean; can
 
       <Modal title={assignTitle} open={!!target} maskClosable={false} confirmLoading={saving} onOk={submit} onCancel={() => setTarget(null)} okText="确定" cancelText="取消" destroyOnHidden>
         {target && (
-          <Form form={form} layout="vertical" preserve={false}
+          <Form form={form} name="assignForm" layout="vertical" preserve={false}
             initialValues={target.kind === 'class' ? { classIds: [target.row.classId] } : { temporary: false }}>
             <Form.Item name="userId" label="教师" rules={[{ required: true, message: '请选择教师' }]}>
               <Select showSearch={{ optionFilterProp: 'label' }} placeholder="请选择教师（可输入姓名搜索）" options={teacherOptions} />
@@ -195,7 +195,7 @@ function DutyTab({ canEdit, canImport, canEditLeaders }: { canEdit: boolean; can
                 <Form.Item name="courseCode" label="学科" rules={[{ required: true, message: '请选择学科' }]}>
                   <Select placeholder="请选择学科" options={courses.map((c) => ({ value: c.courseCode, label: c.courseName }))} />
                 </Form.Item>
-                <Form.Item name="temporary" label="临时学科负责人" valuePropName="checked" extra="临时负责人单独列出，可随时移除">
+                <Form.Item name="temporary" label="设为临时负责人" valuePropName="checked" extra="临时学科负责人单独标注，可随时移除">
                   <Switch />
                 </Form.Item>
               </>

@@ -111,7 +111,7 @@ export default function SchoolTeachersList() {
         destroyOnHidden
       >
         {editing && (
-          <Form form={form} layout="vertical" preserve={false} initialValues={editing.teacher ?? { gender: GENDERS[0] }}>
+          <Form form={form} name="teacherForm" layout="vertical" preserve={false} initialValues={editing.teacher ?? { gender: GENDERS[0] }}>
             <Form.Item name="name" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }, { max: 30, message: '姓名不能超过30个字符' }]}>
               <Input placeholder="请输入姓名" />
             </Form.Item>

@@ -1,0 +1,88 @@
+// HTML → PDF with one warm Chromium per worker process (playwright-core driving Debian's Chromium).
+// Fonts: Chromium embeds CJK OTF/TTC faces as Type 3 glyphs (big PDFs, poor text extraction), so Chromium is
+// started with a fontconfig file whose first directories hold Noto Sans SC as TrueType (from the npm package
+// @expo-google-fonts/noto-sans-sc); 'Noto Sans SC' in the templates' font-family then resolves to it.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); the wrapper in /usr/bin prints a harmless warning. */
+export function chromiumPath(): string | undefined {
+  return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+}
+
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/** Writes (once per process) a fonts.conf preferring the TrueType Noto Sans SC; undefined when the package is absent. */
+export function fontconfigFile(): string | undefined {
+  if (process.env.RENDER_TRUETYPE_FONTS === '0') return undefined;
+  let fontRoot: string;
+  try {
+    fontRoot = path.dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/package.json'));
+  } catch {
+    return undefined;
+  }
+  const dirs = ['400Regular', '700Bold'].map((d) => path.join(fontRoot, d)).filter((d) => existsSync(d));
+  if (!dirs.length) return undefined;
+  const dir = path.join(os.tmpdir(), `jz-render-fonts-${process.getuid?.() ?? 0}`);
+  mkdirSync(path.join(dir, 'cache'), { recursive: true });
+  const file = path.join(dir, 'fonts.conf');
+  const xml = `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n`
+    + dirs.map((d) => `  <dir>${d}</dir>\n`).join('')
+    + `  <dir>/usr/share/fonts</dir>\n  <dir>/usr/local/share/fonts</dir>\n  <cachedir>${path.join(dir, 'cache')}</cachedir>\n`
+    + `  <include ignore_missing="yes">/etc/fonts/conf.d</include>\n</fontconfig>\n`;
+  writeFileSync(file, xml);
+  return file;
+}
+
+export type PdfPageSize = { format: 'A4' } | { width: string; height: string };
+
+export interface Printer {
+  /** Prints one HTML document to PDF bytes; the page size comes from the document's @page (preferCSSPageSize). */
+  printPdf(html: string, size: PdfPageSize): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/**
+ * One Chromium, started on first use and kept warm; if it crashes it is started again on the next print.
+ * Each print gets its own page (a fresh tab), closed afterwards.
+ */
+export function createPrinter(): Printer {
+  let browser: Promise<Browser> | undefined;
+  const launch = (): Promise<Browser> => {
+    const executablePath = chromiumPath();
+    if (!executablePath) return Promise.reject(new Error('未找到 Chromium：请先 apt-get install -y chromium fonts-noto-cjk'));
+    const fonts = fontconfigFile();
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+    if (fonts) env.FONTCONFIG_FILE = fonts;
+    const p = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS, env }).then((b) => {
+      b.on('disconnected', () => { if (browser === p) browser = undefined; });
+      return b;
+    });
+    p.catch(() => { if (browser === p) browser = undefined; });
+    return p;
+  };
+  return {
+    async printPdf(html, size) {
+      browser ??= launch();
+      const b = await browser;
+      const page = await b.newPage();
+      try {
+        await page.setContent(html, { waitUntil: 'load', timeout: 120_000 });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        return await page.pdf({ ...size, preferCSSPageSize: true, printBackground: true, margin: { top: '0', right: '0', bottom: '0', left: '0' } });
+      } finally {
+        await page.close().catch(() => undefined);
+      }
+    },
+    async close() {
+      const b = browser;
+      browser = undefined;
+      if (b) await (await b.catch(() => undefined))?.close().catch(() => undefined);
+    },
+  };
+}

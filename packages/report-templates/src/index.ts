@@ -1,0 +1,15 @@
+// @jz/report-templates: printed documents as full HTML (React renderToStaticMarkup + inline CSS):
+// answer-sheet cards (A4, mm layout), student score slips (595×842 px on A4), analysis report pages (908×1285 px).
+export { FONT_FAMILY, escapeHtml, fmt } from './common.js';
+export {
+  CardLayout, CardElement, CardPage, CardLayoutError, parseCardLayout, encodePageCode, decodePageCode, pageCodeId,
+  PAGE_WIDTH_MM, PAGE_HEIGHT_MM,
+} from './card/layout.js';
+export { buildCardLayout, CARD_GEOMETRY, type BuildCardInput, type CardQuestionInput } from './card/build.js';
+export { renderCardHtml } from './card/render.js';
+export type { ScoreSlipData, ScoreSlipOptions, SlipStudent, SlipSubjectScore, SlipQuestionScore } from './slip/types.js';
+export { renderSlipsHtml, sortSlipStudents, SLIP_WIDTH_PX, SLIP_HEIGHT_PX } from './slip/render.js';
+export type { ReportData, ReportModule, ReportTable, ReportChart, ReportColumn } from './report/types.js';
+export { renderReportHtml, paginateReport, REPORT_PAGE } from './report/render.js';
+export { renderChartSvg } from './report/charts.js';
+export { demoCardLayout, demoSlipData, demoReport, DEMO_CARD_INPUT, seededRandom } from './demo.js';
