@@ -8,7 +8,7 @@ export async function loginAs(page: Page, url: string, loginId: string, password
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL(/#\/examMarking/);
-  await page.getByText('大数据精准教学诊断平台').first().waitFor();
+  await page.locator('header .jz-brand-title', { hasText: '大数据精准教学诊断平台' }).waitFor();
 }
 
 export async function openUserCommand(page: Page, name: '修改密码' | '退出登录') {

@@ -65,13 +65,13 @@ describe('web shell in Chromium', () => {
     await loginAs(page, server.url, 'head1');
     await openUserCommand(page, '修改密码');
     const dialog = page.getByRole('dialog', { name: '修改密码' });
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByRole('button', { name: '确定' }).click();
     for (const msg of ['请输入原密码', '请输入新密码', '请输入确认新密码']) await dialog.getByText(msg).waitFor();
 
     await dialog.getByLabel('原密码').fill(DEMO_PASSWORD);
     await dialog.getByLabel('新密码', { exact: true }).fill('Newpass@1');
     await dialog.getByLabel('确认新密码').fill('Different@2');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByRole('button', { name: '确定' }).click();
     await page.getByText('两次输入密码不一致').waitFor();
     // A backdrop click does not close it.
     await page.mouse.click(5, 5);

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -10,7 +11,6 @@ export type DbKind = 'pglite' | 'postgres';
 /** PGlite always; the real PostgreSQL too when DATABASE_URL is set (CI sets it). */
 export const dbKinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-let counter = 0;
 
 /** A private copy of the migrated, demo-seeded base database. Close it after the test file. */
 export async function openTestDatabase(kind: DbKind): Promise<Database> {
@@ -24,7 +24,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   }
   const url = process.env.DATABASE_URL!;
   const template = inject('pgTemplate');
-  const name = `jz_t${++counter}_${process.pid}_${template.replace(/^jz_base_/, '')}`;
+  const name = `jz_t${randomBytes(4).toString('hex')}_${template.replace(/^jz_base_/, '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);

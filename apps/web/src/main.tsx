@@ -40,7 +40,8 @@ window.addEventListener('unhandledrejection', (e) => {
 if (!checkAppVersion()) {
   createRoot(document.getElementById('root')!).render(
     <React.StrictMode>
-      <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+      {/* Button texts exactly as the spec writes them (antd would print 登录 as 登 录). */}
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
         <AntApp>
           <HashRouter>
             <App />

@@ -84,30 +84,39 @@ export function demoSlipData(count = 6, classSize = 50, seed = 20251112): ScoreS
       subjects,
     });
   }
-  // totals, ranks and means
+  // totals, ranks and means (rank = 1 + number of higher scores, by binary search over sorted lists)
   const totalOf = (s: SlipStudent) => s.subjects.reduce((a, x) => a + (x.score ?? 0), 0);
   const fullTotal = SUBJECTS.reduce((a, s) => a + s.full, 0);
-  const rank = (list: number[], v: number) => 1 + list.filter((x) => x > v).length;
+  const sortedDesc = (list: number[]) => [...list].sort((a, b) => b - a);
+  const rank = (desc: number[], v: number) => { let lo = 0; let hi = desc.length; while (lo < hi) { const m = (lo + hi) >> 1; if (desc[m] > v) lo = m + 1; else hi = m; } return lo + 1; };
   const mean = (list: number[]) => (list.length ? list.reduce((a, b) => a + b, 0) / list.length : null);
+  interface Stats { totals: number[]; totalMean: number | null; subj: { desc: number[]; mean: number | null }[] }
+  const statsOf = (list: SlipStudent[]): Stats => {
+    const totals = list.map(totalOf);
+    return {
+      totals: sortedDesc(totals), totalMean: mean(totals),
+      subj: SUBJECTS.map((_, k) => {
+        const present = list.map((x) => x.subjects[k].score).filter((x): x is number => x !== null);
+        return { desc: sortedDesc(present), mean: mean(present) };
+      }),
+    };
+  };
   const byClass = new Map<string, SlipStudent[]>();
   for (const s of students) byClass.set(s.className, [...(byClass.get(s.className) ?? []), s]);
-  const gradeTotals = students.map(totalOf);
+  const classStats = new Map([...byClass].map(([k, v]) => [k, statsOf(v)]));
+  const grade = statsOf(students);
   for (const s of students) {
-    const mates = byClass.get(s.className)!;
-    const classTotals = mates.map(totalOf);
+    const cls = classStats.get(s.className)!;
     s.total = {
       score: totalOf(s), fullScore: fullTotal,
-      classRank: rank(classTotals, totalOf(s)), gradeRank: rank(gradeTotals, totalOf(s)),
-      classMean: mean(classTotals), gradeMean: mean(gradeTotals),
+      classRank: rank(cls.totals, totalOf(s)), gradeRank: rank(grade.totals, totalOf(s)),
+      classMean: cls.totalMean, gradeMean: grade.totalMean,
     };
     s.subjects.forEach((sub, k) => {
-      const present = (list: SlipStudent[]) => list.map((x) => x.subjects[k].score).filter((x): x is number => x !== null);
-      const cls = present(mates);
-      const grd = present(students);
       Object.assign(sub, {
-        classRank: sub.score === null ? null : rank(cls, sub.score),
-        gradeRank: sub.score === null ? null : rank(grd, sub.score),
-        classMean: mean(cls), gradeMean: mean(grd),
+        classRank: sub.score === null ? null : rank(cls.subj[k].desc, sub.score),
+        gradeRank: sub.score === null ? null : rank(grade.subj[k].desc, sub.score),
+        classMean: cls.subj[k].mean, gradeMean: grade.subj[k].mean,
       });
     });
     const t = s.total.score! / fullTotal;

@@ -33,6 +33,8 @@ export interface Database {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection cut by the server (restart, admin command) must not crash the process.
+    pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
