@@ -29,7 +29,10 @@ export interface AuthUser {
 /** Route-level access: public, any school user (teachers), a student (/studentApi/), or the platform admin. */
 export type RouteAuth = 'public' | 'user' | 'admin' | 'student';
 
+export interface RouteEntry { method: string; url: string; auth?: RouteAuth; permission?: string }
+
 declare module 'fastify' {
+  interface FastifyInstance { routeTable: RouteEntry[] }
   interface FastifyRequest { auth?: AuthUser }
   interface FastifyContextConfig { auth?: RouteAuth; permission?: string }
 }
@@ -107,6 +110,15 @@ export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | un
  * Default: /adminApi/ routes need the admin session, /api/ routes a school user's session.
  */
 export function registerAuth(app: FastifyInstance, db: Db) {
+  // Every route with its declared access, for the tenant/role sweep test and the route documentation.
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url: r.url, auth: (r.config as { auth?: RouteAuth } | undefined)?.auth, permission: (r.config as { permission?: string } | undefined)?.permission });
+    }
+  });
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const url = req.url;

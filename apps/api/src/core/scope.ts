@@ -40,3 +40,19 @@ export async function assertClassesVisible(db: Db, user: AuthUser & { schoolId: 
   const visible = await visibleClassIds(db, user);
   if (visible !== 'all' && unique.some((id) => !visible.includes(id))) throw forbidden();
 }
+
+/** Refuses (403) unless every grade id belongs to the caller's school and scope. */
+export async function assertGradesVisible(db: Db, user: AuthUser & { schoolId: number }, gradeIds: number[]): Promise<void> {
+  const unique = [...new Set(gradeIds)];
+  if (!unique.length) return;
+  const own = await db.selectFrom('school_grade').select('id').where('school_id', '=', user.schoolId).where('id', 'in', unique).execute();
+  if (own.length !== unique.length) throw forbidden();
+  const visible = await visibleGradeIds(db, user);
+  if (visible !== 'all' && unique.some((id) => !visible.includes(id))) throw forbidden();
+}
+
+/** List filters naming a grade or class: they must be the caller's (a filter is never a way to probe another school). */
+export async function assertFilterVisible(db: Db, user: AuthUser & { schoolId: number }, f: { gradeId?: number | null; classId?: number | null }): Promise<void> {
+  if (f.gradeId) await assertGradesVisible(db, user, [f.gradeId]);
+  if (f.classId) await assertClassesVisible(db, user, [f.classId]);
+}

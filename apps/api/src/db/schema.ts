@@ -277,3 +277,25 @@ export interface DB {
   exam_setting: ExamSettingTable;
   score_correction: ScoreCorrectionTable;
 }
+
+// ---- Release (migrations/0007_release.ts).
+export interface ExamReportTable {
+  exam_id: number;
+  version: number;
+  computed_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+}
+export interface StudentScoreTable {
+  exam_id: number;
+  exam_student_id: number;
+  /** A subject's course code, or 'TOTAL'. */
+  course_code: string;
+  score: ColumnType<number | null, number | string | null, number | string | null>;
+  class_rank: number | null;
+  grade_rank: number | null;
+}
+export interface ScoreCorrectionTable { reject_reason: Generated<string> }
+export interface DB {
+  exam_report: ExamReportTable;
+  student_score: StudentScoreTable;
+}

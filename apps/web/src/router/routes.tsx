@@ -53,6 +53,28 @@ const ADMIN_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
 const userInfoLayoutLoader = externalPages['/src/pages/userInfo/UserInfoLayout.tsx'];
 const UserInfoLayout = userInfoLayoutLoader ? lazyPage(userInfoLayoutLoader) : null;
 
+// Exam pages (pages/exam), keyed by the route's full path; the other routes of their sections stay placeholders.
+const ExamAnalysisLayout = lazyPage(() => import('@/pages/exam/ExamAnalysisLayout'));
+const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
+  '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
+  '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
+  '/examDetailsEdit/scoreList': lazyPage(() => import('@/pages/exam/ScoreList')),
+  '/examAnalysisMana/examSetting': lazyPage(() => import('@/pages/exam/ExamSetting')),
+  '/examAnalysisMana/smallQuestionsEdit': lazyPage(() => import('@/pages/exam/SmallQuestionsEdit')),
+  '/examAnalysisMana/questionsGroupMana': lazyPage(() => import('@/pages/exam/QuestionsGroupMana')),
+  '/examAnalysisMana/benchMarkExamPaper': lazyPage(() => import('@/pages/exam/BenchMarkExamPaper')),
+  '/examAnalysisMana/examVenuesStudentList': lazyPage(() => import('@/pages/exam/ExamVenuesStudentList')),
+  '/examAnalysisMana/smallQuestionScore': lazyPage(() => import('@/pages/exam/SmallQuestionScore')),
+  '/examAnalysisMana/correctionGrades': lazyPage(() => import('@/pages/exam/CorrectionGrades')),
+  '/examAnalysisMana/summaryOfGrade': lazyPage(() => import('@/pages/exam/SummaryOfGrade')),
+};
+/** A section's child: the exam page when there is one, else the placeholder. */
+const sectionItems = (base: string, items: SectionItem[]) => items.map((i) => {
+  const P = EXAM_PAGES[`${base}/${i.path}`];
+  return P ? page(i.path, i.title, P) : ph(i.path, i.title);
+});
+
 /** A lazy page inside a layout that has no Suspense of its own: loads behind a spinner, failure shows a retry. */
 const Suspended = ({ C }: { C: ComponentType }) => {
   const { pathname } = useLocation();
@@ -81,7 +103,7 @@ const section = (base: string, title: string, items: SectionItem[], first = item
   path: base,
   element: <SectionLayout base={base} title={title} groups={[{ items }]} />,
   handle: { title },
-  children: [to(`${base}/${first}`), ...phItems(items)],
+  children: [to(`${base}/${first}`), ...sectionItems(base, items)],
 });
 
 /** Every route of spec §2 (plus the student login and home pages). */
@@ -154,7 +176,12 @@ export const routes: RouteObject[] = [
           section('/examMarking', '考试阅卷', EXAM_MARKING_ITEMS),
           section('/examDetailsEdit', '考试详情', EXAM_DETAILS_EDIT_ITEMS),
           section('/examMonitor/detail', '阅卷监控', EXAM_MONITOR_DETAIL_ITEMS),
-          section('/examAnalysisMana', '考试分析管理', EXAM_ANALYSIS_ITEMS),
+          {
+            path: '/examAnalysisMana',
+            element: <ExamAnalysisLayout />,
+            handle: { title: '考试分析管理' },
+            children: [to('/examAnalysisMana/examSetting'), ...sectionItems('/examAnalysisMana', EXAM_ANALYSIS_ITEMS)],
+          },
           section('/multidetails', '多科考试管理', MULTI_DETAILS_ITEMS),
           {
             path: '/schoolAnalysis',

@@ -1,8 +1,7 @@
 // Student score slips: one 595×842 px slip per student, scaled onto an A4 page, ordered by class then seat.
 import type { ReactNode } from 'react';
 import { fmt, h, htmlDocument, zhCollator } from '../common.js';
-import { svgTable, type SvgCell } from '../svgtext.js';
-import { questionGridSvg } from './grid.js';
+import { GRID_CSS, questionGridHtml } from './grid.js';
 import type { ScoreSlipData, ScoreSlipOptions, SlipStudent, SlipSubjectScore } from './types.js';
 
 export const SLIP_WIDTH_PX = 595;
@@ -23,35 +22,8 @@ function scoreText(s: { score: number | null }): string {
   return s.score === null ? '缺考' : fmt(s.score, 1);
 }
 
-const CONTENT_W = SLIP_WIDTH_PX - 60;
-const HEAD_BG = '#E8EAEF';
-
-function infoTable(st: SlipStudent): string {
-  const th = (text: string): SvgCell => ({ text, bold: true, background: HEAD_BG });
-  return svgTable({
-    widths: [50, 85, 50, 95, 50, 45, 50, CONTENT_W - 425], rowH: 24, fontSize: 10,
-    rows: [[th('姓名'), { text: st.name, bold: true }, th('班级'), { text: st.className }, th('座号'), { text: String(st.seatNo) }, th('考号'), { text: st.admissionNo }]],
-  });
-}
-
 type Row = Omit<SlipSubjectScore, 'subject'> & { subject: string };
 type Col = { title: string; cell: (r: Row) => string };
-
-function scoresTable(rows: Row[], cols: Col[]): string {
-  const first = 70;
-  const w = (CONTENT_W - first) / cols.length;
-  return svgTable({
-    widths: [first, ...cols.map(() => w)], rowH: 24, fontSize: 10,
-    rows: [
-      [{ text: '科目', bold: true, background: HEAD_BG }, ...cols.map((c) => ({ text: c.title, bold: true, background: HEAD_BG }))],
-      ...rows.map((r) => {
-        const total = r.subject === '总分';
-        return [{ text: r.subject, bold: total, background: total ? '#F5F6F9' : undefined },
-          ...cols.map((c) => ({ text: c.cell(r), bold: total, background: total ? '#F5F6F9' : undefined, color: r.score === null && c.title === '得分' ? '#c00' : undefined }))];
-      }),
-    ],
-  });
-}
 
 function Slip(props: { data: ScoreSlipData; student: SlipStudent; opts: Required<ScoreSlipOptions> }): ReactNode {
   const { data, student: st, opts } = props;
@@ -74,12 +46,20 @@ function Slip(props: { data: ScoreSlipData; student: SlipStudent; opts: Required
       h('div', { className: 'school' }, data.schoolName),
       h('div', { className: 'title' }, `${data.examName} 成绩单`),
       data.examDate ? h('div', { className: 'date' }, `考试日期：${data.examDate}`) : null,
-      h('div', { className: 'tbl', dangerouslySetInnerHTML: { __html: infoTable(st) } }),
-      h('div', { className: 'tbl', dangerouslySetInnerHTML: { __html: scoresTable(rows, cols) } }),
+      h('table', { className: 'info' }, h('tbody', null, h('tr', null,
+        h('th', null, '姓名'), h('td', { className: 'name' }, st.name),
+        h('th', null, '班级'), h('td', null, st.className),
+        h('th', null, '座号'), h('td', null, String(st.seatNo)),
+        h('th', null, '考号'), h('td', null, st.admissionNo)))),
+      h('table', { className: 'scores' },
+        h('thead', null, h('tr', null, h('th', null, '科目'), cols.map((c) => h('th', { key: c.title }, c.title)))),
+        h('tbody', null, rows.map((r) => h('tr', { key: r.subject, className: r.subject === '总分' ? 'total' : undefined },
+          h('td', null, r.subject),
+          cols.map((c) => h('td', { key: c.title, className: r.score === null && c.title === '得分' ? 'absent' : undefined }, c.cell(r))))))),
       withQuestions.length ? h('div', { className: 'qs-title' }, '小题得分') : null,
       withQuestions.map((s) => h('div', { key: s.subject, className: 'qs' },
         h('div', { className: 'qs-subject' }, s.subject),
-        h('div', { className: 'qs-cells', dangerouslySetInnerHTML: { __html: questionGridSvg(s.questions!) } }))),
+        h('div', { className: 'qs-cells', dangerouslySetInnerHTML: { __html: questionGridHtml(s.questions!) } }))),
       st.comment ? h('div', { className: 'comment' }, h('b', null, '评语：'), st.comment) : null,
       h('div', { className: 'foot' }, `${data.schoolName} · ${st.className} · ${st.seatNo} 号`)));
 }
@@ -91,7 +71,13 @@ const SLIP_CSS = `
 .school{text-align:center;font-size:17px;font-weight:700;letter-spacing:1px}
 .title{text-align:center;font-size:14px;font-weight:700;margin-top:4px}
 .date{text-align:center;font-size:9px;color:#444;margin-top:2px}
-.tbl{margin-top:10px}
+table{border-collapse:collapse;width:100%;margin-top:10px}
+th,td{border:0.75px solid #333;padding:3px 4px;text-align:center;font-size:10px;line-height:1.3}
+th{background:#E8EAEF;font-weight:700}
+.info td.name{font-weight:700}
+.scores tr.total td{font-weight:700;background:#F5F6F9}
+td.absent{color:#c00}
+${GRID_CSS}
 .qs-title{margin-top:12px;font-size:11px;font-weight:700;border-left:3px solid #333;padding-left:5px}
 .qs{display:flex;margin-top:5px;align-items:flex-start}
 .qs-subject{width:40px;flex:none;font-weight:700;font-size:10px;padding-top:3px}

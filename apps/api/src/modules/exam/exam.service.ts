@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/database.js';
 import type { AuthUser } from '../../core/auth.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden, notFound, page } from '../../core/http.js';
-import { visibleClassIds, visibleGradeIds } from '../../core/scope.js';
+import { assertFilterVisible, visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import { isObjective, isMultipleOf, normalizeKey, round2, scoreChoice } from '../score/scoring.js';
 import * as repo from './exam.repository.js';
 
@@ -122,6 +122,7 @@ async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
 }
 
 export async function findExamPage(db: Db, user: SchoolUser, q: { current: number; size: number; name?: string; examType?: number; gradeId?: number; status?: number }) {
+  await assertFilterVisible(db, user, q);
   const gradeIds = await visibleGradeIds(db, user);
   const { rows, total } = await repo.pageExams(db, { schoolId: user.schoolId, gradeIds, ...q }, q.current, q.size);
   return page(await toExams(db, rows), total, q);
@@ -257,6 +258,7 @@ export async function transferSubject(db: Db, user: SchoolUser, examSubjectId: n
 export async function findExamStudents(db: Db, user: SchoolUser, q: { examId: number; classId?: number; room?: string; keyword?: string; current: number; size: number }) {
   const exam = await examFor(db, user, q.examId);
   const classIds = canEditExam(user, exam) ? 'all' as const : await visibleClassIds(db, user);
+  if (q.classId && classIds !== 'all' && !classIds.includes(q.classId)) throw forbidden();
   const { records, total } = await repo.pageExamStudents(db, { ...q, classIds }, q.current, q.size);
   return page(records, total, q);
 }

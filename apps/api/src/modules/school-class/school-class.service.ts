@@ -3,7 +3,7 @@ import { classFullName } from '@jz/shared';
 import type { GradeNode } from '@jz/shared/api/school-class';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden } from '../../core/http.js';
-import { assertClassesVisible, visibleClassIds, visibleGradeIds } from '../../core/scope.js';
+import { assertClassesVisible, assertFilterVisible, visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import type { Db, Tx } from '../../db/database.js';
 import { saveStudentTx, type StudentInput } from '../student/student.service.js';
 import { classOfSchool, gradeOfSchool, guardInUse, uniqueIds, type SchoolUser } from './school-data.js';
@@ -59,6 +59,7 @@ export async function classStudents(db: Db, user: SchoolUser, classId: number) {
 
 /** Options for grade and class selects, limited to what the caller may see. */
 export async function selects(db: Db, user: SchoolUser, gradeId?: number) {
+  await assertFilterVisible(db, user, { gradeId });
   const tree = await classTree(db, user, false);
   const gradesVisible = await visibleGradeIds(db, user);
   const grades = await db.selectFrom('school_grade').select(['id', 'name']).where('school_id', '=', user.schoolId)

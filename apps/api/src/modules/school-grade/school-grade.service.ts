@@ -2,7 +2,7 @@ import { COURSES } from '@jz/shared';
 import type { SaveGradeCourseBody, SchoolGrade } from '@jz/shared/api/school-grade';
 import type { AppContext } from '../../core/context.js';
 import { BizError } from '../../core/http.js';
-import { visibleGradeIds } from '../../core/scope.js';
+import { assertGradesVisible, visibleGradeIds } from '../../core/scope.js';
 import type { Db } from '../../db/database.js';
 import { gradeOfSchool, guardInUse, type SchoolUser } from '../school-class/school-data.js';
 
@@ -27,8 +27,7 @@ export async function findGrades(db: Db, user: SchoolUser): Promise<SchoolGrade[
 
 export async function findCourses(db: Db, user: SchoolUser, gradeId: number) {
   await gradeOfSchool(db, user, gradeId);
-  const visible = await visibleGradeIds(db, user);
-  if (visible !== 'all' && !visible.includes(gradeId)) return [];
+  await assertGradesVisible(db, user, [gradeId]);
   const rows = await db.selectFrom('school_grade_course').select(['id', 'course_code', 'course_name', 'sort'])
     .where('grade_id', '=', gradeId).where('school_id', '=', user.schoolId).orderBy('sort').orderBy('id').execute();
   return rows.map((c) => ({ id: c.id, courseCode: c.course_code, courseName: c.course_name, sort: c.sort }));

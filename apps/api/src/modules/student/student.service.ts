@@ -3,7 +3,7 @@ import { REGISTRATION_TYPES } from '@jz/shared';
 import type { StudentPageQuery, StudentRow } from '@jz/shared/api/student';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, page, type Page } from '../../core/http.js';
-import { assertClassesVisible, visibleClassIds } from '../../core/scope.js';
+import { assertClassesVisible, assertFilterVisible, visibleClassIds } from '../../core/scope.js';
 import type { Db, Tx } from '../../db/database.js';
 import { classOfSchool, guardInUse, uniqueIds, type SchoolUser } from '../school-class/school-data.js';
 
@@ -11,6 +11,7 @@ import { classOfSchool, guardInUse, uniqueIds, type SchoolUser } from '../school
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function findStudentPage(db: Db, user: SchoolUser, q: StudentPageQuery): Promise<Page<StudentRow>> {
+  await assertFilterVisible(db, user, q);
   const visible = await visibleClassIds(db, user);
   if (visible !== 'all' && !visible.length) return page([], 0, q);
   const base = db.selectFrom('student as s')

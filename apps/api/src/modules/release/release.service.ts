@@ -1,0 +1,434 @@
+/**
+ * Score release (publish/release; DOMAIN.md §6), in the four visible steps of the score upload page:
+ * 1 校验成绩数据 — every exam subject has questions (or imported totals) and every exam student is either
+ *   absent (缺考) or has a score for every question of each subject; otherwise a Chinese error naming what is missing;
+ * 2 计算科目成绩与总分 — the exam is loaded into the engine's input model (students, classes, subjects and
+ *   questions, question scores and marks, absences, the exam's analysis settings, the reference exam's ranks)
+ *   and packages/analysis prepares subject scores and totals;
+ * 3 计算排名 — class and grade competition ranks (the engine's transcript);
+ * 4 生成分析报告 — buildAllReports for every student and per 学籍类型, then ONE transaction writes
+ *   student_score, exam_report (version + 1) and exam status 4 / released_at. A failure writes nothing.
+ *
+ * Release runs in the api process as a background task (POST answers at once; GET publish/progress polls the
+ * in-process state, so poll the instance that started it). One release or correction recompute per exam at a
+ * time (in-process lock). Re-release recomputes everything.
+ */
+import {
+  buildAllReports, buildTranscript, encodeChoice, prepareExam,
+  type AnalysisInput, type AnalysisSettings, type ReferenceExam, type StudentInput, type SubjectInput, type SubjectScores,
+} from '@jz/analysis';
+import { RELEASE_STEPS, TOTAL_CODE, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
+import { resolveSetting, type SettingFamily } from '@jz/shared/api/exam-setting';
+import { classFullName } from '@jz/shared/school';
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+import { BizError } from '../../core/http.js';
+import * as examRepo from '../exam/exam.repository.js';
+import { canEditExam, examFor, type SchoolUser } from '../exam/exam.service.js';
+import type { ReportSet, StoredClass } from './report-set.js';
+
+type Q = Db | Tx;
+export type OnProgress = (step: ReleaseStep, percent: number, message: string) => void;
+
+/** Yields to the event loop so progress polls are answered between CPU-heavy steps. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// ---------------------------------------------------------------- step 1: validation
+
+async function validate(q: Q, examId: number): Promise<void> {
+  const subjects = await examRepo.subjectsOf(q, [examId]);
+  if (!subjects.length) throw new BizError('该考试没有科目，不能发布');
+  const problems: string[] = [];
+  const noQuestions = subjects.filter((s) => s.questionCount === 0 && !s.totalsOnly);
+  if (noQuestions.length) problems.push(`${noQuestions.map((s) => s.courseName).join('、')}还没有设置小题`);
+  const students = await q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
+    .select(['es.id', 'st.name']).where('es.exam_id', '=', examId).orderBy('es.exam_no').execute();
+  if (!students.length) throw new BizError('该考试没有考生，不能发布');
+  const withQuestions = subjects.filter((s) => !noQuestions.includes(s));
+  if (withQuestions.length) {
+    const questions = await examRepo.questionsOf(q, withQuestions.map((s) => s.id), true);
+    const qCount = new Map<number, number>();
+    for (const x of questions) qCount.set(x.examSubjectId, (qCount.get(x.examSubjectId) ?? 0) + 1);
+    const counts = await sql<{ sid: number; esid: number; n: number }>`
+      select q.exam_subject_id as sid, qs.exam_student_id as esid, count(*)::int as n
+      from question_score qs join question q on q.id = qs.question_id
+      join exam_subject s on s.id = q.exam_subject_id
+      where s.exam_id = ${examId}
+      group by q.exam_subject_id, qs.exam_student_id`.execute(q);
+    const have = new Map<string, number>(counts.rows.map((r) => [`${r.sid}:${r.esid}`, Number(r.n)]));
+    const absences = await q.selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')
+      .select(['a.exam_subject_id as sid', 'a.exam_student_id as esid']).where('s.exam_id', '=', examId).execute();
+    const absent = new Set(absences.map((a) => `${a.sid}:${a.esid}`));
+    for (const s of withQuestions) {
+      const need = qCount.get(s.id) ?? 0;
+      const missing: string[] = [];
+      const partial: string[] = [];
+      for (const st of students) {
+        const key = `${s.id}:${st.id}`;
+        if (absent.has(key)) continue;
+        const n = have.get(key) ?? 0;
+        if (n === 0) missing.push(st.name);
+        else if (n < need) partial.push(st.name);
+      }
+      const names = (list: string[]) => list.slice(0, 5).join('、') + (list.length > 5 ? '等' : '');
+      if (missing.length) problems.push(`${s.courseName}有 ${missing.length} 名考生没有成绩（${names(missing)}）`);
+      if (partial.length) problems.push(`${s.courseName}有 ${partial.length} 名考生小题成绩不完整（${names(partial)}）`);
+    }
+  }
+  if (problems.length) throw new BizError(`成绩数据不完整，不能发布：${problems.join('；')}`);
+}
+
+// ---------------------------------------------------------------- step 2: the engine's input
+
+interface Loaded {
+  exam: { id: number; schoolId: number; name: string; gradeId: number; gradeName: string; examType: number; referenceExamId: number | null };
+  classes: StoredClass[];
+  students: (StudentInput & { examStudentId: number; studentId: number })[];
+  subjects: SubjectInput[];
+  scores: Record<string, SubjectScores>;
+  settings: Partial<AnalysisSettings>;
+  settingsInfo: ReportSet['settings'];
+  reference: ReferenceExam | undefined;
+}
+
+/** Exam settings (exam_setting rows through resolveSetting) → the engine's settings. */
+function engineSettings(stored: { courseCode: string | null; family: string; value: unknown }[], codes: string[]) {
+  const get = <F extends SettingFamily>(f: F, course?: string) => resolveSetting(f, stored, course ?? null);
+  const rates = get('rates').value;
+  const levels = rates.label === '五率' ? rates.levels : rates.levels.filter((l) => l.key !== 'high');
+  const seg = get('scoreSegment').value;
+  const segmentWidths: Record<string, number> = {};
+  for (const c of codes) {
+    const v = get('scoreSegment', c);
+    if (v.source === 'course') segmentWidths[c] = v.value.subjectStep;
+  }
+  const combos = get('subjectCombos').value.combos;
+  const first = combos[0];
+  const totalSubjects = first && first.courseCodes.length ? first.courseCodes.filter((c) => codes.includes(c)) : null;
+  const studentRules = get('studentRules').value;
+  const criticalBuffer = get('criticalBuffer').value.points;
+  const settings: Partial<AnalysisSettings> = {
+    rates: levels.map((l) => ({ key: l.key, name: l.name, threshold: l.threshold, below: l.key === 'low' })),
+    segmentWidth: seg.subjectStep,
+    totalSegmentWidth: seg.totalStep,
+    segmentWidths,
+    rankCutoffs: get('rankSegment').value.bounds,
+    groupCount: get('gGroups').value.count,
+    lines: get('onlineLines').value.lines.map((l) => ({ name: l.name, ...(l.score != null ? { score: l.score } : {}), ...(l.share != null ? { share: l.share } : {}) })),
+    criticalBuffer,
+    studentRules,
+    levelBands: get('studyLevel').value.levels.map((l) => ({ name: l.name, sharePercent: Math.round(l.share * 10000) / 100, low: l.low, high: l.high })),
+    totalSubjects: totalSubjects && totalSubjects.length ? totalSubjects : null,
+    totalCode: TOTAL_CODE,
+    totalName: '总分',
+  };
+  return { settings, info: { rateLabel: rates.label, criticalBuffer, studentRules, showStudentRank: true, totalName: '总分' } };
+}
+
+/** Judge marks are stored T/F; the engine reads options as letters (A = 对, B = 错). */
+const engineLetters = (type: string, s: string | null) => (type === 'judge' ? (s === 'T' ? 'A' : s === 'F' ? 'B' : '') : (s ?? ''));
+
+async function load(q: Q, examId: number): Promise<Loaded> {
+  const e = await examRepo.findExam(q, examId);
+  if (!e) throw new BizError('考试不存在', 404);
+  const classRows = await q.selectFrom('school_class as c')
+    .select(['c.id', 'c.name', 'c.class_type', 'c.sort'])
+    .where('c.id', 'in', q.selectFrom('exam_student').select('class_id').where('exam_id', '=', examId))
+    .orderBy('c.sort').orderBy('c.id').execute();
+  const classes: StoredClass[] = classRows.map((c) => ({ id: c.id, name: classFullName(e.gradeName, c.name), classType: c.class_type, sort: c.sort }));
+  const className = new Map(classes.map((c) => [c.id, c.name]));
+  const subjectRows = await examRepo.subjectsOf(q, [examId]);
+  const questions = await examRepo.questionsOf(q, subjectRows.map((s) => s.id), true);
+  const esRows = await q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
+    .select(['es.id', 'es.student_id', 'es.exam_no', 'es.class_id', 'es.registration_type', 'st.name'])
+    .where('es.exam_id', '=', examId).orderBy('es.exam_no').orderBy('es.id').execute();
+  const absences = await q.selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')
+    .select(['a.exam_student_id as esid', 's.course_code as code']).where('s.exam_id', '=', examId).execute();
+  const absentOf = new Map<number, string[]>();
+  for (const a of absences) {
+    const list = absentOf.get(a.esid) ?? [];
+    list.push(a.code);
+    absentOf.set(a.esid, list);
+  }
+  const students = esRows.map((r) => ({
+    id: String(r.id),
+    examStudentId: r.id,
+    studentId: r.student_id,
+    admissionNo: r.exam_no,
+    name: r.name,
+    classId: String(r.class_id),
+    className: className.get(r.class_id) ?? '',
+    registrationType: r.registration_type,
+    absent: absentOf.get(r.id) ?? [],
+  }));
+  const index = new Map(students.map((s, i) => [s.examStudentId, i]));
+  const N = students.length;
+  const subjects: SubjectInput[] = [];
+  const scores: Record<string, SubjectScores> = {};
+  for (const s of subjectRows) {
+    const qs = questions.filter((x) => x.examSubjectId === s.id);
+    const real = qs.filter((x) => !x.isTotal);
+    const totalsOnly = real.length === 0;
+    const used = totalsOnly ? qs : real;
+    const pos = new Map(used.map((x, j) => [x.id, j]));
+    const Qn = used.length;
+    const rows = used.length
+      ? (await sql<{ esid: number; qid: number; score: number; choice: string | null }>`
+          select exam_student_id as esid, question_id as qid, score::float8 as score, choice
+          from question_score where question_id in (${sql.join(used.map((x) => x.id))})`.execute(q)).rows
+      : [];
+    if (totalsOnly) {
+      const totals = new Float64Array(N);
+      for (const r of rows) {
+        const i = index.get(r.esid);
+        if (i !== undefined) totals[i] += Number(r.score);
+      }
+      subjects.push({ code: s.courseCode, name: s.courseName, fullScore: s.fullScore, questions: [] });
+      scores[s.courseCode] = { points: new Float64Array(0), subjectTotals: totals };
+      continue;
+    }
+    const points = new Float64Array(N * Qn);
+    const choices = new Uint32Array(N * Qn);
+    const typeOf = used.map((x) => x.type);
+    for (const r of rows) {
+      const i = index.get(r.esid);
+      const j = pos.get(r.qid);
+      if (i === undefined || j === undefined) continue;
+      points[i * Qn + j] = Number(r.score);
+      if (r.choice) choices[i * Qn + j] = encodeChoice(engineLetters(typeOf[j]!, r.choice));
+    }
+    subjects.push({
+      code: s.courseCode,
+      name: s.courseName,
+      fullScore: s.fullScore,
+      questions: used.map((x) => ({
+        no: x.no, type: x.type, fullScore: x.fullScore,
+        ...(x.answer && ['single', 'multiple', 'judge'].includes(x.type) ? { answer: engineLetters(x.type, x.answer) } : {}),
+      })),
+    });
+    scores[s.courseCode] = { points, choices };
+  }
+  const stored = await q.selectFrom('exam_setting').select(['course_code as courseCode', 'family', 'value']).where('exam_id', '=', examId).execute();
+  const { settings, info } = engineSettings(stored, subjectRows.map((s) => s.courseCode));
+  let reference: ReferenceExam | undefined;
+  if (e.referenceExamId) {
+    const ref = await q.selectFrom('exam').select(['id', 'name']).where('id', '=', e.referenceExamId).executeTakeFirst();
+    if (ref) {
+      const rankRows = await q.selectFrom('student_score as ss').innerJoin('exam_student as es', 'es.id', 'ss.exam_student_id')
+        .select(['es.student_id', 'ss.course_code', 'ss.grade_rank']).where('ss.exam_id', '=', ref.id).execute();
+      const byStudent = new Map(students.map((s) => [s.studentId, s.id]));
+      const ranks = new Map<string, { total?: number | null; subjects?: Record<string, number | null> }>();
+      for (const r of rankRows) {
+        const sid = byStudent.get(r.student_id);
+        if (!sid) continue;
+        const entry = ranks.get(sid) ?? { subjects: {} };
+        if (r.course_code === TOTAL_CODE) entry.total = r.grade_rank;
+        else entry.subjects![r.course_code] = r.grade_rank;
+        ranks.set(sid, entry);
+      }
+      reference = { name: ref.name, ranks };
+    }
+  }
+  return {
+    exam: { id: e.id, schoolId: e.schoolId, name: e.name, gradeId: e.gradeId, gradeName: e.gradeName, examType: e.examType, referenceExamId: e.referenceExamId },
+    classes, students, subjects, scores, settings, settingsInfo: info, reference,
+  };
+}
+
+/** The input restricted to some students (row copies of every matrix), for the registrationType variants. */
+function subsetInput(base: AnalysisInput, keep: number[]): AnalysisInput {
+  const scores: Record<string, SubjectScores> = {};
+  for (const sub of base.subjects) {
+    const sc = base.scores[sub.code]!;
+    const Qn = sub.questions.length;
+    const points = new Float64Array(keep.length * Qn);
+    const choices = new Uint32Array(keep.length * Qn);
+    keep.forEach((i, k) => {
+      for (let j = 0; j < Qn; j++) {
+        points[k * Qn + j] = sc.points[i * Qn + j] ?? 0;
+        if (sc.choices) choices[k * Qn + j] = sc.choices[i * Qn + j] ?? 0;
+      }
+    });
+    scores[sub.code] = { points, choices, ...(sc.subjectTotals ? { subjectTotals: Float64Array.from(keep, (i) => sc.subjectTotals![i] ?? 0) } : {}) };
+  }
+  return { students: keep.map((i) => base.students[i]!), subjects: base.subjects, scores, settings: base.settings };
+}
+
+// ---------------------------------------------------------------- compute + store
+
+export interface Computed {
+  examId: number;
+  rows: { esid: number[]; code: string[]; score: (number | null)[]; classRank: (number | null)[]; gradeRank: (number | null)[] };
+  set: ReportSet;
+}
+
+/** Steps 1–4 without writing (reads through q, so it also runs inside a correction's transaction). */
+export async function computeRelease(q: Q, examId: number, onProgress: OnProgress = () => {}): Promise<Computed> {
+  onProgress(1, 2, '正在校验成绩数据');
+  await validate(q, examId);
+  onProgress(1, 25, '成绩数据校验通过');
+  await tick();
+
+  onProgress(2, 30, '正在读取考试数据');
+  const data = await load(q, examId);
+  const input: AnalysisInput = { students: data.students, subjects: data.subjects, scores: data.scores, settings: data.settings };
+  await tick();
+  const prepared = prepareExam(input);
+  onProgress(2, 50, `已计算 ${data.subjects.length} 个科目成绩与总分`);
+  await tick();
+
+  onProgress(3, 55, '正在计算排名');
+  const transcript = buildTranscript(prepared);
+  const rows: Computed['rows'] = { esid: [], code: [], score: [], classRank: [], gradeRank: [] };
+  const codes = transcript.columns.map((c) => c.code);
+  for (const r of transcript.rows) {
+    const esid = Number(r.studentId);
+    codes.forEach((code, c) => {
+      rows.esid.push(esid);
+      rows.code.push(code);
+      rows.score.push(r.scores[c] ?? null);
+      rows.classRank.push(r.classRanks[c] ?? null);
+      rows.gradeRank.push(r.gradeRanks[c] ?? null);
+    });
+  }
+  onProgress(3, 75, `已计算 ${transcript.rows.length} 名考生的班级与年级排名`);
+  await tick();
+
+  onProgress(4, 78, '正在生成分析报告');
+  const variants: ReportSet['variants'] = { '0': buildAllReports(prepared, { reference: data.reference }) };
+  const registrationTypes = [...new Set(data.students.map((s) => s.registrationType ?? '').filter(Boolean))].sort();
+  if (registrationTypes.length > 1) {
+    for (const rt of registrationTypes) {
+      await tick();
+      const keep = data.students.map((s, i) => (s.registrationType === rt ? i : -1)).filter((i) => i >= 0);
+      variants[rt] = buildAllReports(subsetInput(input, keep), { reference: data.reference });
+    }
+  }
+  const set: ReportSet = {
+    format: 1,
+    exam: { ...data.exam, referenceName: data.reference?.name ?? null },
+    settings: data.settingsInfo,
+    classes: data.classes,
+    subjects: data.subjects.map((s) => ({ code: s.code, name: s.name, fullScore: s.fullScore ?? 0 })),
+    registrationTypes,
+    variants,
+  };
+  onProgress(4, 90, '正在保存成绩与分析报告');
+  return { examId, rows, set };
+}
+
+/** Writes a computed release (call inside one transaction). Returns the new report version. */
+export async function storeRelease(tx: Tx, c: Computed): Promise<number> {
+  await tx.deleteFrom('student_score').where('exam_id', '=', c.examId).execute();
+  const CHUNK = 20_000;
+  for (let i = 0; i < c.rows.esid.length; i += CHUNK) {
+    const end = i + CHUNK;
+    await sql`insert into student_score (exam_id, exam_student_id, course_code, score, class_rank, grade_rank)
+      select ${c.examId}, * from unnest(${c.rows.esid.slice(i, end)}::int[], ${c.rows.code.slice(i, end)}::text[],
+        ${c.rows.score.slice(i, end)}::numeric[], ${c.rows.classRank.slice(i, end)}::int[], ${c.rows.gradeRank.slice(i, end)}::int[])`.execute(tx);
+  }
+  const json = JSON.stringify(c.set);
+  const row = await sql<{ version: number }>`
+    insert into exam_report (exam_id, version, computed_at, data) values (${c.examId}, 1, now(), ${json}::jsonb)
+    on conflict (exam_id) do update set version = exam_report.version + 1, computed_at = now(), data = excluded.data
+    returning version`.execute(tx);
+  await tx.updateTable('exam').set({ status: 4, progress: 100, released_at: sql<Date>`coalesce(released_at, now())`, updated_at: new Date() })
+    .where('id', '=', c.examId).execute();
+  return Number(row.rows[0]!.version);
+}
+
+// ---------------------------------------------------------------- the release task
+
+const locks = new Set<number>();
+
+/** Runs fn while holding the exam's in-process release lock (refuses when a release or recompute is running). */
+export async function withExamLock<T>(examId: number, fn: () => Promise<T>): Promise<T> {
+  if (locks.has(examId)) throw new BizError('该考试正在发布或重新计算成绩，请稍后再试', 409);
+  locks.add(examId);
+  try {
+    return await fn();
+  } finally {
+    locks.delete(examId);
+  }
+}
+
+/**
+ * Releases (or re-releases) an exam: the four steps, then one transaction writing student_score,
+ * exam_report and the exam's status 4 / released_at. Throws a BizError (Chinese) and writes nothing on failure.
+ * The demo seed calls this directly.
+ */
+export async function releaseExam(db: Db, examId: number, onProgress?: (step: 1 | 2 | 3 | 4, percent: number, message: string) => void): Promise<void> {
+  await withExamLock(examId, async () => {
+    const computed = await computeRelease(db, examId, onProgress);
+    await db.transaction().execute((tx) => storeRelease(tx, computed));
+    onProgress?.(4, 100, '发布完成');
+  });
+}
+
+interface TaskState { step: number; percent: number; message: string; state: 'running' | 'done' | 'failed'; error: string | null }
+const tasks = new Map<number, TaskState>();
+
+async function progressOf(db: Db, examId: number): Promise<ReleaseProgress> {
+  const t = tasks.get(examId);
+  const stored = await db.selectFrom('exam as e').leftJoin('exam_report as r', 'r.exam_id', 'e.id')
+    .select(['e.released_at', 'r.version']).where('e.id', '=', examId).executeTakeFirst();
+  const version = Number(stored?.version ?? 0);
+  const releasedAt = stored?.released_at ? new Date(stored.released_at).toISOString() : null;
+  const state = t?.state ?? (version > 0 ? 'done' : 'idle');
+  const step = t?.step ?? (version > 0 ? 4 : 0);
+  const percent = t ? Math.max(0, Math.min(100, Math.round(t.percent))) : version > 0 ? 100 : 0;
+  const message = t?.message ?? (version > 0 ? '成绩已发布' : '成绩尚未发布');
+  return {
+    examId,
+    step,
+    percent,
+    message,
+    state,
+    error: t?.error ?? null,
+    steps: RELEASE_STEPS.map((s) => ({
+      step: s.step,
+      title: s.title,
+      status: state === 'done' || s.step < step ? 'finish' : s.step > step ? 'wait' : state === 'failed' ? 'error' : state === 'running' ? 'process' : 'wait',
+    })),
+    version,
+    releasedAt,
+  };
+}
+
+/** School administrator, or the exam grade's leader, holding exam:exam:edit. */
+async function releasable(db: Db, user: SchoolUser, examId: number) {
+  const exam = await examFor(db, user, examId, 'view');
+  if (!canEditExam(user, exam)) throw new BizError('无权限访问', 403);
+  return exam;
+}
+
+/** POST publish/release: starts the release in the background and answers the state at once. */
+export async function startRelease(db: Db, user: SchoolUser, examId: number, log?: { error: (o: unknown, m?: string) => void }): Promise<ReleaseProgress> {
+  const exam = await releasable(db, user, examId);
+  if (tasks.get(exam.id)?.state === 'running' || locks.has(exam.id)) throw new BizError('该考试正在发布，请等待完成', 409);
+  const state: TaskState = { step: 1, percent: 0, message: '准备发布', state: 'running', error: null };
+  tasks.set(exam.id, state);
+  void releaseExam(db, exam.id, (step, percent, message) => Object.assign(state, { step, percent, message }))
+    .then(() => Object.assign(state, { state: 'done', step: 4, percent: 100, message: '发布完成' }))
+    .catch((err: unknown) => {
+      const msg = err instanceof BizError ? err.message : '发布失败：服务器内部错误';
+      if (!(err instanceof BizError)) log?.error(err, 'release failed');
+      Object.assign(state, { state: 'failed', message: msg, error: msg });
+    });
+  return progressOf(db, exam.id);
+}
+
+/** GET publish/progress. */
+export async function getProgress(db: Db, user: SchoolUser, examId: number): Promise<ReleaseProgress> {
+  const exam = await examFor(db, user, examId, 'view');
+  return progressOf(db, exam.id);
+}
+
+/** Test hook: waits until the exam's background release ends. */
+export async function waitForRelease(examId: number, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (tasks.get(examId)?.state === 'running') {
+    if (Date.now() - started > timeoutMs) throw new Error('release timeout');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

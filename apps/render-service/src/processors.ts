@@ -1,0 +1,207 @@
+// Job processors: pure over their input (the api loads exam data and passes it in), writing one file.
+// card → A4 PDF, slips → A4 PDF (one page per student, printed in chunks and joined with pdfunite),
+// report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import {
+  buildCardLayout, CardLayoutError, parseCardLayout, renderCardHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents,
+  type BuildCardInput, type ReportData, type ScoreSlipData,
+} from '@jz/report-templates';
+import { BadInputError, clampProgress, RESULT_EXT, type JobType } from './jobs.js';
+import type { Printer } from './printer.js';
+
+const execFileAsync = promisify(execFile);
+
+export interface ProcessContext {
+  printer: Printer;
+  /** DATA_DIR; the result goes to DATA_DIR/files/jobs/<jobId>.<ext>. */
+  dataDir: string;
+  jobId: string;
+  progress: (p: number) => void | Promise<void>;
+  /** Students per printed chunk of a slips job (default 250). */
+  slipChunk?: number;
+  /** Chunks printed at the same time, each in its own tab (default 1; 2 helps on machines with ≥ 4 cores). */
+  parallel?: number;
+}
+
+export function resultPathOf(dataDir: string, jobId: string, type: JobType): string {
+  return path.join(dataDir, 'files', 'jobs', `${jobId}.${RESULT_EXT[type]}`);
+}
+
+// ---- input schemas (shallow where the templates tolerate more, strict where a mistake would print wrong) ----
+
+const num = z.number().finite();
+const SlipSubject = z.object({
+  subject: z.string().min(1), score: num.nullable(), fullScore: num.nonnegative(),
+  classRank: num.nullable().optional(), gradeRank: num.nullable().optional(),
+  classMean: num.nullable().optional(), gradeMean: num.nullable().optional(),
+  questions: z.array(z.object({ no: z.string().min(1), score: num.nullable(), fullScore: num.nonnegative() })).optional(),
+});
+const SlipsSchema = z.object({
+  schoolName: z.string().min(1),
+  examName: z.string().min(1),
+  examDate: z.string().optional(),
+  options: z.object({
+    showClassRank: z.boolean().optional(), showGradeRank: z.boolean().optional(),
+    showMeans: z.boolean().optional(), showQuestionScores: z.boolean().optional(),
+  }).optional(),
+  students: z.array(z.object({
+    name: z.string().min(1), className: z.string().min(1), classOrder: num.optional(), seatNo: num,
+    admissionNo: z.string().min(1), total: SlipSubject.omit({ subject: true, questions: true }).optional(),
+    subjects: z.array(SlipSubject), comment: z.string().optional(),
+  })).min(1, '没有学生'),
+});
+
+const ReportSchema = z.object({
+  title: z.string().min(1), subtitle: z.string().optional(), schoolName: z.string().min(1), examName: z.string().min(1),
+  date: z.string(),
+  modules: z.array(z.object({
+    title: z.string().min(1), description: z.string().optional(),
+    charts: z.array(z.object({ title: z.string().optional(), option: z.record(z.string(), z.unknown()), width: num.positive().optional(), height: num.positive().optional() })).optional(),
+    tables: z.array(z.object({
+      title: z.string().optional(),
+      columns: z.array(z.union([z.string(), z.object({ title: z.string(), width: num.positive().optional(), align: z.enum(['left', 'center', 'right']).optional() })])).min(1),
+      rows: z.array(z.array(z.union([z.string(), num, z.null()]))),
+    })).optional(),
+  })).min(1, '没有报告模块'),
+});
+
+const ExcelSchema = z.object({
+  sheets: z.array(z.object({
+    name: z.string().min(1).max(31),
+    columns: z.array(z.object({ header: z.string(), width: num.positive().optional() })).min(1),
+    rows: z.array(z.array(z.union([z.string(), num, z.boolean(), z.null()]))),
+  })).min(1, '没有工作表'),
+});
+
+const CardParams = z.union([z.object({ layout: z.unknown() }), z.object({ build: z.record(z.string(), z.unknown()) })]);
+
+function parse<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
+  const r = schema.safeParse(input, { error: z.locales.zhCN().localeError });
+  if (r.success) return r.data;
+  const reasons = r.error.issues.slice(0, 3).map((i) => (i.path.length ? `${i.path.join('.')}：` : '') + i.message);
+  throw new BadInputError(`${what}无效：${reasons.join('；')}`);
+}
+
+async function writeResult(file: string, data: Buffer | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
+let pdfuniteChecked: boolean | undefined;
+function hasPdfunite(): boolean {
+  pdfuniteChecked ??= ['/usr/bin/pdfunite', '/usr/local/bin/pdfunite'].some((p) => existsSync(p));
+  return pdfuniteChecked;
+}
+
+async function runCard(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
+  const p = parse(CardParams, params, '答题卡参数');
+  let html: string;
+  try {
+    const layout = 'layout' in p ? parseCardLayout(p.layout) : buildCardLayout(p.build as unknown as BuildCardInput);
+    await ctx.progress(20);
+    html = renderCardHtml(layout);
+  } catch (e) {
+    if (e instanceof CardLayoutError) throw new BadInputError(e.message);
+    throw e;
+  }
+  await ctx.progress(40);
+  await writeResult(out, await ctx.printer.printPdf(html, { format: 'A4' }));
+}
+
+async function runSlips(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
+  const data = parse(SlipsSchema, params, '成绩单数据') as ScoreSlipData;
+  const students = sortSlipStudents(data.students);
+  const size = Math.max(1, ctx.slipChunk ?? 250);
+  await ctx.progress(5);
+  if (students.length <= size || !hasPdfunite()) {
+    const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students }), { format: 'A4' });
+    await ctx.progress(95);
+    await writeResult(out, pdf);
+    return;
+  }
+  const chunks: (typeof students)[] = [];
+  for (let i = 0; i < students.length; i += size) chunks.push(students.slice(i, i + size));
+  const dir = `${out}.parts`;
+  await mkdir(dir, { recursive: true });
+  try {
+    const files = chunks.map((_, i) => path.join(dir, `${String(i).padStart(4, '0')}.pdf`));
+    let next = 0;
+    let done = 0;
+    const lane = async () => {
+      while (next < chunks.length) {
+        const i = next++;
+        // the sort above is kept: renderSlipsHtml sorts again, stably, within the chunk
+        const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students: chunks[i] }), { format: 'A4' });
+        await writeFile(files[i], pdf);
+        done++;
+        await ctx.progress(5 + (done / chunks.length) * 88);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.parallel ?? 1, chunks.length)) }, lane));
+    const merged = `${out}.${process.pid}.merged`;
+    await execFileAsync('pdfunite', [...files, merged], { maxBuffer: 1 << 20 });
+    await rename(merged, out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function runReport(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
+  const data = parse(ReportSchema, params, '分析报告数据') as ReportData;
+  await ctx.progress(10);
+  const html = renderReportHtml(data);
+  await ctx.progress(40);
+  await writeResult(out, await ctx.printer.printPdf(html, { width: '908px', height: '1285px' }));
+}
+
+async function runExcel(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
+  const data = parse(ExcelSchema, params, '导出数据');
+  await mkdir(path.dirname(out), { recursive: true });
+  const tmp = `${out}.${process.pid}.tmp`;
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: tmp, useStyles: true, useSharedStrings: false });
+  const total = data.sheets.reduce((a, s) => a + s.rows.length, 0) || 1;
+  let written = 0;
+  for (const s of data.sheets) {
+    const ws = wb.addWorksheet(s.name);
+    ws.columns = s.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? Math.max(10, c.header.length * 2 + 2) }));
+    ws.getRow(1).font = { bold: true };
+    for (const r of s.rows) {
+      ws.addRow(r).commit();
+      if (++written % 5000 === 0) await ctx.progress(5 + (written / total) * 90);
+    }
+    ws.commit();
+  }
+  await wb.commit();
+  await rename(tmp, out);
+}
+
+const RUNNERS: Record<JobType, (params: unknown, ctx: ProcessContext, out: string) => Promise<void>> = {
+  card: runCard, slips: runSlips, report: runReport, excel: runExcel,
+};
+
+/** Runs one job; bad input throws BadInputError (Chinese message), anything else is transient. */
+export async function processJob(type: JobType, params: unknown, ctx: ProcessContext): Promise<{ resultPath: string }> {
+  const run = RUNNERS[type];
+  if (!run) throw new BadInputError(`未知的任务类型：${String(type)}`);
+  const out = resultPathOf(ctx.dataDir, ctx.jobId, type);
+  await run(params, ctx, out);
+  await ctx.progress(100);
+  return { resultPath: out };
+}
+
+/** A Chinese message for a failure that is not bad input. */
+export function transientMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return `渲染失败，请稍后重试（${msg.split('\n')[0].slice(0, 200)}）`;
+}
+
+/** Reads a finished file (for tests and the api's download route). */
+export const readResult = (file: string) => readFile(file);

@@ -1,0 +1,3 @@
+export * from './EChart';
+export * from './options';
+export type { EChartsOption } from './echarts';

@@ -1,0 +1,222 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Empty, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import type { TableProps } from 'antd';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { exportReport, REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
+import { saveBlob } from '@/utils/request';
+import type { ReportFilterState } from '@/stores/reportFilter';
+import { DASH } from './format';
+import './report.css';
+
+// ---------------------------------------------------------------- export
+
+/** 导出Excel: the report's exportPath with the same query; a blob is saved, a JSON answer shows its msg. */
+export function ExportButton({ reportKey, params, label = '导出Excel' }: { reportKey: ReportKey; params: ReportParams; label?: string }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const res = await exportReport(reportKey, params);
+      if ('blob' in res) saveBlob(res.blob, res.filename || `${REPORT_PATHS[reportKey].title}.xlsx`);
+      else if (res.code !== 401) message.error(res.msg || '导出失败');
+    } catch {
+      message.error('导出失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid={`export-${reportKey}`}>{label}</Button>
+  );
+}
+
+// ---------------------------------------------------------------- layout blocks
+
+/**
+ * One report module: a heading (the report's Chinese title, h2) with the export button, then its content, a
+ * spinner while loading, and the server's refusal (e.g. 无权限访问) instead of content.
+ */
+export function ReportBlock(props: {
+  title: string;
+  reportKey?: ReportKey;
+  params?: ReportParams;
+  loading?: boolean;
+  error?: string | null;
+  empty?: boolean;
+  onReload?: () => void;
+  extra?: ReactNode;
+  sub?: ReactNode;
+  children?: ReactNode;
+  level?: 2 | 3;
+}) {
+  const id = useId();
+  const H = props.level === 3 ? 'h3' : 'h2';
+  return (
+    <section className="jz-report-block" aria-labelledby={id}>
+      <div className="jz-report-block-head">
+        <div>
+          <H id={id} className="jz-report-block-title">{props.title}</H>
+          {props.sub && <div className="jz-report-block-sub">{props.sub}</div>}
+        </div>
+        <Space wrap>
+          {props.extra}
+          {props.reportKey && props.params && <ExportButton reportKey={props.reportKey} params={props.params} />}
+        </Space>
+      </div>
+      <Spin spinning={!!props.loading && !props.error}>
+        {props.error ? (
+          <Alert type="error" showIcon title={props.error}
+            action={props.onReload && <Button size="small" icon={<ReloadOutlined />} onClick={props.onReload}>重试</Button>} />
+        ) : props.empty ? (
+          <Empty description="暂无数据" style={{ padding: '40px 0' }} />
+        ) : (
+          <div className="jz-report-block-body">{props.children}</div>
+        )}
+      </Spin>
+    </section>
+  );
+}
+
+/** A titled part of a report (a table or a chart) with its own accessible heading (h3). */
+export function ReportSection({ title, extra, children, note }: { title: string; extra?: ReactNode; children: ReactNode; note?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="jz-report-section" role="region" aria-labelledby={id}>
+      <div className="jz-report-section-head">
+        <h3 id={id} className="jz-report-section-title">{title}</h3>
+        {extra && <Space wrap>{extra}</Space>}
+      </div>
+      {note && <div className="jz-report-note">{note}</div>}
+      {children}
+    </div>
+  );
+}
+
+/** Key figures in a row of cards. */
+export function StatCards({ items }: { items: { label: string; value: ReactNode; hint?: string; color?: string }[] }) {
+  return (
+    <div className="jz-stat-cards">
+      {items.map((it) => (
+        <div key={it.label} className="jz-stat-card">
+          <div className="jz-stat-label">{it.hint ? <Tooltip title={it.hint}>{it.label}</Tooltip> : it.label}</div>
+          <div className="jz-stat-value" style={it.color ? { color: it.color } : undefined}>{it.value}</div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- table
+
+/**
+ * A report table: small, bordered, sticky header, horizontal scroll for wide tables, pagination (size
+ * selector, total, jump) when longer than `pageSize` rows.
+ */
+export function ReportTable<T extends object>({ testId, pageSize = 20, ...props }: TableProps<T> & { testId?: string; pageSize?: number }) {
+  const rows = props.dataSource?.length ?? 0;
+  return (
+    <Table<T>
+      size="small"
+      bordered
+      sticky={{ offsetHeader: 64 }}
+      scroll={{ x: 'max-content' }}
+      className="jz-report-table"
+      data-testid={testId}
+      pagination={props.pagination !== undefined ? props.pagination : rows > pageSize
+        ? { defaultPageSize: pageSize, showSizeChanger: true, showQuickJumper: true, showTotal: (t) => `共 ${t} 条`, pageSizeOptions: [10, 20, 50, 100] }
+        : false}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+      {...props}
+    />
+  );
+}
+
+// ---------------------------------------------------------------- quality tags
+
+const QUALITY_COLORS: Record<string, string> = { 很好: 'success', 良好: 'processing', 尚可需改进: 'warning', 差: 'error' };
+
+/** A discrimination band (≥ 0.4 很好, 0.3–0.39 良好, 0.2–0.29 尚可需改进, < 0.2 差) as a coloured tag. */
+export function QualityTag({ value }: { value: string | null | undefined }) {
+  if (!value) return <span>{DASH}</span>;
+  return <Tag color={QUALITY_COLORS[value] ?? 'default'} style={{ marginInlineEnd: 0 }}>{value}</Tag>;
+}
+
+/** Difficulty band of a 得分率 P (≥ 0.7 容易, 0.4–0.7 中等, < 0.4 较难). */
+export function difficultyBand(p: number | null | undefined): { label: string; color: string } | null {
+  if (p === null || p === undefined || !Number.isFinite(p)) return null;
+  if (p >= 0.7) return { label: '容易', color: 'green' };
+  if (p >= 0.4) return { label: '中等', color: 'blue' };
+  return { label: '较难', color: 'red' };
+}
+
+// ---------------------------------------------------------------- filter bar
+
+export type FilterField = 'course' | 'classType' | 'class' | 'registration' | 'scoreType';
+
+/**
+ * The shared report filter bar: 学科 (value '0' = 总分), 班级类型, 班级 (0 = 全年级), 学籍类型 ('0' = 全部),
+ * 成绩类型; options from examReportComm/filter; every change goes to the store (and every page refetches).
+ */
+export function FilterBar(props: {
+  filter: ReportFilter;
+  state: ReportFilterState;
+  setState: (p: Partial<ReportFilterState>) => void;
+  fields?: FilterField[];
+  /** Leave 总分 out of the course list (paper analysis needs a subject). */
+  noTotal?: boolean;
+  extra?: ReactNode;
+}) {
+  const { filter, state, setState } = props;
+  const fields = props.fields ?? ['course', 'classType', 'class', 'registration', 'scoreType'];
+  const classType = String(state.classType ?? '');
+  const classOptions = filter.classes.filter((c) => c.value === 0 || classType === '' || classType === '0' || c.classType === classType);
+  const courses = props.noTotal ? filter.courses.filter((c) => c.value !== '0') : filter.courses;
+  const courseValue = props.noTotal && String(state.courseCode) === '0' ? courses[0]?.value : String(state.courseCode);
+  return (
+    <Card size="small" className="jz-report-filter" role="search" aria-label="报告筛选">
+      <Space wrap size={[20, 10]}>
+        {fields.includes('course') && (
+          <label className="jz-filter-item"><span>学科</span>
+            <Select aria-label="学科" style={{ width: 130 }} value={courseValue}
+              options={courses.map((c) => ({ value: c.value, label: c.label }))}
+              onChange={(v) => setState({ courseCode: v, selectCourseId: v })} />
+          </label>
+        )}
+        {fields.includes('classType') && filter.classTypes.length > 0 && (
+          <label className="jz-filter-item"><span>班级类型</span>
+            <Select aria-label="班级类型" style={{ width: 120 }} value={classType === '' ? '0' : classType}
+              options={[{ value: '0', label: '全部' }, ...filter.classTypes.filter((c) => c.value !== '0' && c.value !== '').map((c) => ({ value: c.value, label: c.label }))]}
+              onChange={(v) => {
+                const cls = filter.classes.find((c) => c.value === Number(state.selectClassId));
+                const keep = v === '0' || !cls || cls.value === 0 || cls.classType === v;
+                setState({ classType: v, ...(keep ? {} : { selectClassId: filter.defaults.classId, classCode: filter.defaults.classId }) });
+              }} />
+          </label>
+        )}
+        {fields.includes('class') && (
+          <label className="jz-filter-item"><span>班级</span>
+            <Select aria-label="班级" style={{ width: 150 }} value={Number(state.selectClassId)} showSearch optionFilterProp="label"
+              options={classOptions.map((c) => ({ value: c.value, label: c.label }))}
+              onChange={(v) => setState({ selectClassId: v, classCode: v })} />
+          </label>
+        )}
+        {fields.includes('registration') && (
+          <label className="jz-filter-item"><span>学籍类型</span>
+            <Select aria-label="学籍类型" style={{ width: 110 }} value={String(state.registrationType)}
+              options={filter.registrationTypes.map((c) => ({ value: c.value, label: c.label }))}
+              onChange={(v) => setState({ registrationType: v })} />
+          </label>
+        )}
+        {fields.includes('scoreType') && (
+          <label className="jz-filter-item"><span>成绩类型</span>
+            <Select aria-label="成绩类型" style={{ width: 110 }} value={Number(state.scoreType)}
+              options={filter.scoreTypes.map((c) => ({ value: c.value, label: c.label }))}
+              onChange={(v) => setState({ scoreType: v })} />
+          </label>
+        )}
+        {props.extra}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Checkbox, Input } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { TranscriptRow } from '@jz/shared/api/report';
+import type { ReportParams } from '@/api/report';
+import { useReport } from '../common/context';
+import { byNumber, byText, fmt } from '../common/format';
+import { ReportBlock, ReportTable } from '../common/kit';
+
+const FIELD_LABELS: Record<string, string> = { score: '成绩', classRank: '班级排名', gradeRank: '年级排名' };
+const DEFAULT_FIELDS = ['score', 'classRank', 'gradeRank'];
+
+/**
+ * 成绩单: every student's score, class rank and grade rank per subject and total (server paging); the column
+ * chooser picks which of 成绩 / 班级排名 / 年级排名 are shown (and exported).
+ */
+export function TranscriptModule({ params, title = '成绩单', fieldOptions }: {
+  params: ReportParams;
+  title?: string;
+  fieldOptions?: { value: string; label: string }[];
+}) {
+  const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState({ current: 1, size: 50 });
+  const base = JSON.stringify(params);
+  useEffect(() => { setPage((p) => ({ ...p, current: 1 })); }, [base, keyword, fields]);
+  const query = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined, current: page.current, size: page.size }), [params, fields, keyword, page]);
+  const exportQuery = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined }), [params, fields, keyword]);
+  const { data, loading, error, reload } = useReport('transcript', query);
+  const cols = data?.columns ?? [];
+  const shown = data?.fields ?? fields;
+  const columns = useMemo<TableColumnsType<TranscriptRow>>(() => [
+    { title: '考号', dataIndex: 'admissionNo', key: 'admissionNo', fixed: 'left', width: 110, sorter: byText((r: TranscriptRow) => r.admissionNo) },
+    { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
+    { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: TranscriptRow) => r.className) },
+    { title: '学籍类型', dataIndex: 'registrationType', key: 'registrationType', width: 90, render: (v: string) => v || '—' },
+    ...cols.map((c, k) => ({
+      title: `${c.name}（${fmt(c.fullScore)}）`,
+      key: `col-${c.code}`,
+      children: shown.map((f) => {
+        const get = (r: TranscriptRow) => (f === 'score' ? r.scores[k] : f === 'classRank' ? r.classRanks[k] : r.gradeRanks[k]) ?? null;
+        return {
+          title: FIELD_LABELS[f] ?? f,
+          key: `${c.code}-${f}`,
+          align: 'right' as const,
+          width: f === 'score' ? 80 : 86,
+          render: (_: unknown, r: TranscriptRow) => {
+            if (f === 'score' && r.scores[k] === null) return <span className="jz-muted">缺考</span>;
+            return c.isTotal && f === 'score' ? <b>{fmt(get(r))}</b> : fmt(get(r));
+          },
+          sorter: byNumber(get),
+        };
+      }),
+    })),
+  ], [cols, shown]);
+  const options = fieldOptions && fieldOptions.length ? fieldOptions : DEFAULT_FIELDS.map((v) => ({ value: v, label: FIELD_LABELS[v] }));
+  return (
+    <ReportBlock title={title} reportKey="transcript" params={exportQuery as ReportParams} error={error} onReload={reload}
+      extra={(
+        <>
+          <Checkbox.Group aria-label="显示列" value={fields} options={options}
+            onChange={(v) => { if (v.length) setFields(DEFAULT_FIELDS.filter((f) => (v as string[]).includes(f))); }} />
+          <Input.Search allowClear placeholder="姓名 / 考号" style={{ width: 180 }} onSearch={(v) => setKeyword(v.trim())} aria-label="搜索学生" />
+        </>
+      )}>
+      <ReportTable<TranscriptRow>
+        testId="report-table-transcript"
+        rowKey="examStudentId"
+        loading={loading}
+        columns={columns}
+        dataSource={data?.records ?? []}
+        pagination={{
+          current: data?.current ?? page.current,
+          pageSize: data?.size ?? page.size,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: [20, 50, 100, 200],
+          showTotal: (t) => `共 ${t} 名学生`,
+          onChange: (current, size) => setPage({ current: size !== page.size ? 1 : current, size }),
+        }}
+      />
+    </ReportBlock>
+  );
+}

@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_PERMISSIONS } from '@jz/shared';
+import type { RouteEntry } from '../../apps/api/src/core/auth.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { dbKinds } from '../helpers/db.js';
+
+/**
+ * The tenant and role sweep (issue 2, access control): every route that takes an id is called with a token of
+ * 第二示范中学 and ids of 示例中学 and must refuse (body code 401/403, or 404 "not in your school") without
+ * returning or changing any of 示例中学's data; every route that needs a permission is refused (403) to every
+ * demo role that lacks it; school tokens are refused on /adminApi and student tokens on /api.
+ */
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: unknown[];
+  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; format?: string; required?: string[]; minimum?: number; pattern?: string };
+
+/** A multipart upload of a small workbook-named file, for the import routes. */
+function multipartFile() {
+  const boundary = 'sweepboundary';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sweep.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\nPK\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const SKIP = /\/(auth|teach_login|email)\//; // login/logout/code sending act on the caller itself
+
+describe.each(dbKinds)('access sweep on %s', (kind) => {
+  let t: TestApp;
+  let doc: { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+  let victim: Record<string, number>;
+  let victimSchoolId: number;
+  let victimNames: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const db = t.database.db;
+    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+    victimSchoolId = school.id;
+    const first = async (table: string, col = 'school_id') =>
+      (await sql<{ id: number }>`select min(id)::int as id from ${sql.table(table)} where ${sql.ref(col)} = ${school.id}`.execute(db)).rows[0]?.id ?? 0;
+    // An exam of 示例中学 with a question set-up (the demo exams provide one; otherwise make one through the API).
+    let examId = (await sql<{ id: number }>`select min(id)::int as id from exam where school_id = ${school.id}`.execute(db)).rows[0]?.id ?? 0;
+    if (!examId) {
+      const admin = await t.tokenFor('admin');
+      const created = await t.call<{ id: number }>({ method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin, payload: {
+        name: '越权测试考试', examType: 4, gradeId: await first('school_grade'), startDate: '2026-10-10', endDate: '2026-10-11',
+        subjects: [{ courseCode: 'SX', fullScore: 10, examDate: '2026-10-10' }], classIds: [await first('school_class')] } });
+      expect(created.body.code, created.body.msg).toBe(200);
+      examId = (await sql<{ id: number }>`select min(id)::int as id from exam where school_id = ${school.id}`.execute(db)).rows[0]!.id;
+      const subject = (await sql<{ id: number }>`select min(id)::int as id from exam_subject where exam_id = ${examId}`.execute(db)).rows[0]!.id;
+      const saved = await t.call({ method: 'POST', url: '/api/v1/question_template/save', token: admin, payload: {
+        examSubjectId: subject, questions: [{ no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' }, { no: '2', type: 'subjective', fullScore: 5, step: 1 }] } });
+      expect(saved.body.code, saved.body.msg).toBe(200);
+    }
+    const one = async (q: string) => (await sql<{ id: number }>`${sql.raw(q)}`.execute(db).catch(() => ({ rows: [] as { id: number }[] }))).rows[0]?.id ?? 0;
+    victim = {
+      class: await first('school_class'), grade: await first('school_grade'), user: await one(`select min(u.id)::int as id from app_user u join teacher t on t.user_id = u.id where t.school_id = ${school.id}`),
+      student: await first('student'), year: await first('school_year'), semester: await first('semester'), teacher: await first('teacher'),
+      exam: examId,
+      examSubject: await one(`select min(id)::int as id from exam_subject where exam_id = ${examId}`),
+      examStudent: await one(`select min(id)::int as id from exam_student where exam_id = ${examId}`),
+      question: await one(`select min(q.id)::int as id from question q join exam_subject s on s.id = q.exam_subject_id where s.exam_id = ${examId}`),
+      school: school.id,
+    };
+    // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
+    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role']) {
+      const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
+      expect(row.rows[0]?.school_id, `${table} id 3`).toBe(school.id);
+    }
+    const other = await db.selectFrom('school').select('id').where('name', '=', '第二示范中学').executeTakeFirstOrThrow();
+    const otherNames = new Set((await db.selectFrom('student').select('name').where('school_id', '=', other.id).execute()).map((r) => r.name));
+    victimNames = (await db.selectFrom('student').select('name').where('school_id', '=', school.id).where('class_id', '=', victim.class).execute())
+      .map((r) => r.name).filter((n) => !otherNames.has(n));
+  });
+  afterAll(async () => { await t.close(); });
+
+  function idFor(name: string): number | undefined {
+    const n = name.toLowerCase().replace(/s$/, '');
+    if (n === 'loginid') return undefined;
+    // A second, different row of 示例中学 for "to"/"target" ids (copy/transfer between two of its own rows).
+    if (/^(to|target)/.test(n)) { const base = idFor(name.replace(/^(to|target)/i, '')); return base === undefined ? undefined : base + 1; }
+    if (/examsubjectid$/.test(n)) return victim.examSubject;
+    if (/examstudentid$/.test(n)) return victim.examStudent;
+    if (/examid$/.test(n)) return victim.exam;
+    if (/questionid$/.test(n)) return victim.question;
+    if (/classid$|classcode$/.test(n)) return victim.class;
+    if (/gradeid$/.test(n)) return victim.grade;
+    if (/userid$/.test(n)) return victim.user;
+    if (/studentid$/.test(n)) return victim.student;
+    if (/teacherid$/.test(n)) return victim.teacher;
+    if (/schoolyearid$/.test(n)) return victim.year;
+    if (/semesterid$/.test(n)) return victim.semester;
+    if (/schooltenantid$|schoolid$/.test(n)) return victim.school;
+    if (n === 'id' || n === 'ids' || n === 'i' || /id$/.test(n)) return 3;
+    return undefined;
+  }
+
+  /** A valid-looking value for a JSON schema, with 示例中学's ids in every id field. Returns [value, usedVictimId]. */
+  function sample(name: string, s: JsonSchema | undefined, depth = 0): [unknown, boolean] {
+    if (!s || depth > 4) return [undefined, false];
+    const alt = s.anyOf ?? s.oneOf;
+    if (alt) return sample(name, alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
+    const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+    if (s.enum) return [s.enum[0], false];
+    const id = idFor(name);
+    if (type === 'object' || s.properties) {
+      const out: Record<string, unknown> = {};
+      let used = false;
+      for (const [k, v] of Object.entries(s.properties ?? {})) {
+        const [val, u] = sample(k, v, depth + 1);
+        if (val !== undefined) out[k] = val;
+        used ||= u;
+      }
+      return [out, used];
+    }
+    if (type === 'array') {
+      const [val, u] = sample(name, s.items, depth + 1);
+      return [val === undefined ? [] : [val], u];
+    }
+    if (type === 'integer' || type === 'number') return id !== undefined ? [id, true] : [Math.max(1, s.minimum ?? 1), false];
+    if (type === 'string') {
+      if (id !== undefined) return [String(id), true];
+      if (s.format === 'date' || /date/i.test(name)) return ['2026-09-01', false];
+      // A value that passes the field's own pattern, so the request reaches the access check.
+      const candidates = ['测试', 'sweep_user1', '2026-2027', 'A1', 'SX', '1'];
+      return [s.pattern ? candidates.find((c) => new RegExp(s.pattern!, 'u').test(c)) ?? '测试' : '测试', false];
+    }
+    if (type === 'boolean') return [false, false];
+    if (!type) return [{}, false]; // an untyped value (e.g. a setting's JSON)
+    return [undefined, false];
+  }
+
+  function requestFor(route: RouteEntry) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const op = doc.paths[path]?.[route.method.toLowerCase()];
+    let url = route.url;
+    let used = false;
+    const query: Record<string, string> = {};
+    for (const p of op?.parameters ?? []) {
+      const [v, u] = sample(p.name, p.schema);
+      used ||= u;
+      if (v === undefined) continue;
+      if (p.in === 'path') url = url.replace(`:${p.name}`, String(v));
+      else if (p.in === 'query') query[p.name] = Array.isArray(v) ? String(v[0]) : String(v);
+    }
+    url = url.replace(/:(\w+)/g, (_, name) => { used = true; return String(idFor(name) ?? 3); });
+    const schema = op?.requestBody?.content?.['application/json']?.schema;
+    const [payload, u] = schema ? sample('body', schema) : [undefined, false];
+    used ||= u;
+    const qs = new URLSearchParams(query).toString();
+    return { url: qs ? `${url}?${qs}` : url, payload: payload as object | undefined, used };
+  }
+
+  async function snapshot(): Promise<string> {
+    const db = t.database.db;
+    const parts: string[] = [];
+    for (const table of ['school', 'school_grade', 'school_grade_course', 'school_year', 'semester', 'school_class', 'student', 'teacher', 'user_role', 'role_permission']) {
+      const col = table === 'school' ? 'id' : 'school_id';
+      const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t.id)), '') as h from ${sql.table(table)} t where ${sql.ref(col)} = ${victimSchoolId}`.execute(db);
+      parts.push(`${table}:${r.rows[0]!.h}`);
+    }
+    const users = await sql<{ h: string }>`select coalesce(md5(string_agg(u.id || u.login_id || u.user_name || coalesce(u.email,'') || u.password_hash || u.status, '|' order by u.id)), '') as h from app_user u where u.school_id = ${victimSchoolId}`.execute(db);
+    parts.push(`app_user:${users.rows[0]!.h}`);
+    const exams = await sql<{ h: string }>`select coalesce(md5(string_agg(e::text, '|' order by e.id)), '') as h from exam e where e.school_id = ${victimSchoolId}`.execute(db).catch(() => ({ rows: [{ h: 'no exam table' }] }));
+    parts.push(`exam:${exams.rows[0]!.h}`);
+    return parts.join('\n');
+  }
+
+  it('refuses 第二示范中学 on every route that takes an id of 示例中学, and changes nothing', async () => {
+    const token = await t.tokenFor('admin2');
+    const before = await snapshot();
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.auth !== 'public' && !SKIP.test(r.url));
+    const problems: string[] = [];
+    let swept = 0;
+    for (const route of routes) {
+      const { url, payload, used } = requestFor(route);
+      if (!used) continue;
+      swept++;
+      const res = await t.app.inject(/\/import/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
+        : { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+      const text = res.body;
+      let code = 0;
+      try { code = JSON.parse(text).code; } catch { code = res.statusCode === 200 ? 200 : -1; }
+      const leaked = text.includes('示例中学') || victimNames.some((n) => text.includes(n));
+      if (![401, 403, 404].includes(code) || leaked) problems.push(`${route.method} ${url} → ${code}${leaked ? ' (leaks 示例中学 data)' : ''} ${text.slice(0, 120)}`);
+    }
+    expect(swept).toBeGreaterThan(40);
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses head1 and teacher1 the classes, grades and students outside their scope', async () => {
+    const db = t.database.db;
+    const saved = victim;
+    const grade = await db.selectFrom('school_grade').select('id').where('school_id', '=', victimSchoolId).where('name', '=', '高二').executeTakeFirstOrThrow();
+    const gaoyi = await db.selectFrom('school_grade').select('id').where('school_id', '=', victimSchoolId).where('name', '=', '高一').executeTakeFirstOrThrow();
+    const cls = await db.selectFrom('school_class').select('id').where('grade_id', '=', gaoyi.id).where('name', '=', '3班').executeTakeFirstOrThrow();
+    const student = await db.selectFrom('student').select(['id', 'name']).where('class_id', '=', cls.id).orderBy('id').executeTakeFirstOrThrow();
+    const names = (await db.selectFrom('student').select('name').where('class_id', '=', cls.id).execute()).map((r) => r.name);
+    const ownNames = new Set((await db.selectFrom('student as s').innerJoin('school_class as c', 'c.id', 's.class_id')
+      .select('s.name').where('c.grade_id', '=', gaoyi.id).where('c.name', 'in', ['1班', '2班']).execute()).map((r) => r.name));
+    const foreign = names.filter((n) => !ownNames.has(n));
+    victim = { ...saved, class: cls.id, grade: grade.id, student: student.id };
+    const problems: string[] = [];
+    let checked = 0;
+    try {
+      for (const loginId of ['head1', 'teacher1']) {
+        const token = await t.tokenFor(loginId);
+        for (const route of t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.auth !== 'public' && !SKIP.test(r.url))) {
+          const { url, payload } = requestFor(route);
+          if (!/(classId|classIds|gradeId|studentId)=|"(classId|classIds|gradeId|studentId)"/.test(url + JSON.stringify(payload ?? {}))) continue;
+          const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+          checked++;
+          const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+          const leaked = foreign.some((n) => res.body.includes(n));
+          if (![401, 403, 404].includes(code) || leaked) problems.push(`${loginId} ${route.method} ${url} → ${code}${leaked ? ' (leaks 3班 students)' : ''} ${res.body.slice(0, 100)}`);
+        }
+      }
+    } finally {
+      victim = saved;
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('refuses every demo role the routes whose permission it lacks (403)', async () => {
+    const accounts: Array<[string, keyof typeof DEFAULT_ROLE_PERMISSIONS]> = [['grade1', 'grade_leader'], ['lesson1', 'lesson_leader'], ['teacher1', 'subject_teacher']];
+    const before = await snapshot();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [loginId] of accounts) {
+      const token = await t.tokenFor(loginId);
+      const me = (await t.call<{ permissions: string[] }>({ url: '/api/v1/teach/user/getCurrentUserInfo', token })).body.data;
+      const held = new Set(me.permissions);
+      for (const route of t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.permission && !held.has(r.permission))) {
+        const { url, payload } = requestFor(route);
+        const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+        checked++;
+        const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+        if (code !== 403) problems.push(`${loginId} ${route.method} ${url} (${route.permission}) → ${code}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses school tokens on /adminApi and student tokens on /api/v1 (401)', async () => {
+    const school = await t.tokenFor('admin');
+    const student = await t.tokenFor('student1');
+    const problems: string[] = [];
+    for (const route of t.app.routeTable) {
+      if (route.auth === 'public' || route.url.startsWith('/api/docs')) continue;
+      const { url, payload } = requestFor(route);
+      const token = route.url.startsWith('/adminApi/') ? school : route.url.startsWith('/api/v1/') ? student : undefined;
+      if (!token) continue;
+      const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+      const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+      if (code !== 401) problems.push(`${route.method} ${url} → ${code}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
