@@ -139,4 +139,26 @@ describe.each(dbKinds)('user management on %s', (kind) => {
     const bind = await post('bindEmail', await t.tokenFor('head1'), { email: 'head.one@example.com', code });
     expect(bind.body).toMatchObject({ code: 200, msg: '恭喜你，邮箱绑定成功！' });
   });
+
+  it('splits 系统用户 and 临时用户 by temporary duties', async () => {
+    const db = t.database.db;
+    const teacher = await row('t001');
+    const grade = await db.selectFrom('school_grade').select(['id', 'school_id']).where('school_id', '=', teacher.school_id!).where('name', '=', '高一').executeTakeFirstOrThrow();
+    const added = await t.call({ method: 'POST', url: '/api/v1/pc_tch_course/add_class_role_course', token: adminToken,
+      payload: { userId: teacher.id, roleCode: 'lesson_leader', gradeId: grade.id, courseCode: 'WL', temporary: true } });
+    expect(added.body.code, added.body.msg).toBe(200);
+    const temporary = await t.call<{ records: { loginId: string; roles: { temporary?: boolean }[] }[]; total: number }>({ url: '/api/v1/teach/user/page?temporary=1&size=100', token: adminToken });
+    expect(temporary.body.data.records.map((r) => r.loginId)).toEqual(['t001']);
+    expect(temporary.body.data.records[0]!.roles.some((r) => r.temporary)).toBe(true);
+    const system = await t.call<{ records: { loginId: string }[]; total: number }>({ url: '/api/v1/teach/user/page?temporary=0&size=1000', token: adminToken });
+    const all = await t.call<{ total: number }>({ url: '/api/v1/teach/user/page?size=1', token: adminToken });
+    expect(system.body.data.records.some((r) => r.loginId === 't001')).toBe(false);
+    expect(system.body.data.total + temporary.body.data.total).toBe(all.body.data.total);
+  });
+
+  it('serves the grade and course dictionaries to the school', async () => {
+    const res = await t.call<{ grades: { name: string }[]; courses: { code: string }[] }>({ url: '/api/v1/pc_school_grade/find_grade_dict', token: adminToken });
+    expect(res.body.data.grades.map((g) => g.name)).toEqual(['七年级', '八年级', '九年级', '高一', '高二', '高三']);
+    expect(res.body.data.courses.map((c) => c.code)).toEqual(['YW', 'SX', 'YY', 'WL', 'HX', 'SW', 'ZZ', 'LS', 'DL']);
+  });
 });

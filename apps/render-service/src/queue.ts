@@ -137,10 +137,12 @@ export function createBullQueue(opts: RenderQueueOptions & { redisUrl: string })
   const connection = redisConnection(opts.redisUrl);
   const queue = new Queue<JobData>(opts.queueName ?? DEFAULT_QUEUE, { connection });
   const info = async (id: string): Promise<JobInfo | null> => {
+    // state first, then the job hash: read the other way round a job finishing in between would show
+    // 'failed' without its failedReason
+    const state = mapState(await queue.getJobState(id));
+    if (!state) return null;
     const job = await Job.fromId<JobData>(queue, id);
     if (!job) return null;
-    const state = mapState(await job.getState());
-    if (!state) return null;
     const rv = job.returnvalue as { resultPath?: string } | null;
     return {
       id, type: job.data.type, state, owner: job.data.owner, createdAt: job.data.createdAt,

@@ -1,7 +1,9 @@
 /**
  * Question set-ups of the demo exams (示例中学 高一, first term of 2026-2027): one paper layout per course, in the
  * shape of a 新高考 paper — objective questions first (single choice A–D; multiple choice with partial credit in
- * 数学/物理/生物), then fill-in, then subjective questions with sub-numbers such as 17(1), 17(2).
+ * 数学/物理/生物), then fill-in, then subjective questions with sub-numbers such as 17(1), 17(2). 语文 follows its
+ * real paper section by section (each reading passage: choices, then short answers; 作文 last). No true/false
+ * questions (高中 papers have none). 英语 keeps its 20 listening items, so it has 44 questions; the others 20–25.
  *
  * 语文 and 英语 tag their questions with fixed skills (文言翻译, 阅读理解…); the other courses take their knowledge
  * points from the topics the exam covers (月考 → 期中 → 期末 move through the 高一 first-term syllabus).

@@ -1,6 +1,7 @@
 import { COURSES, DEFAULT_ROLE_PERMISSIONS, DEMO_PASSWORD, GRADES, PLATFORM_PERMISSION_CODES, ROLE_CODES } from '@jz/shared';
 import type { Db, Tx } from '../db/database.js';
 import { hashPassword } from '../core/crypto.js';
+import { seedDemoExams } from './demo-exams.js';
 
 /** Deterministic PRNG (mulberry32): the demo data is the same on every start, so tests and screenshots are stable. */
 export function mulberry32(seed: number): () => number {
@@ -135,6 +136,7 @@ function dezxTeachers(rand: Rand): TeacherPlan[] {
  * Seeds the demo data on the first start of an empty database (no school yet): dictionaries, platform roles and
  * `root`, 示例中学 (高一–高三, 8 classes each, ~45 students per class, ~50 teachers) and 第二示范中学
  * (高一, 2 classes). One transaction; demo accounts use DEMO_PASSWORD. Returns false when schools exist already.
+ * After it commits, the three released demo exams of 示例中学 高一 (demo-exams.ts).
  */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   const any = await db.selectFrom('school').select('id').limit(1).executeTakeFirst();
@@ -183,6 +185,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       await seedSchool(tx, plan, schoolIndex, rand, gradeDict, nextHash);
     }
   });
+  await seedDemoExams(db);
   return true;
 }
 

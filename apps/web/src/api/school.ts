@@ -23,6 +23,9 @@ export interface Teacher {
 /* ---------- 年级学科 ---------- */
 /** 查询本校年级及各年级学科 */
 export const findSchoolGrades = () => http.get<SchoolGrade[]>('/pc_school_grade/find');
+export interface GradeDict { grades: { id: number; name: string; stage: string }[]; courses: { code: string; name: string }[] }
+/** 年级与学科字典 */
+export const findGradeDict = () => http.get<GradeDict>('/pc_school_grade/find_grade_dict');
 /** 查询某年级的学科 */
 export const findGradeCourses = (gradeId: Id) => http.get<GradeCourse[]>('/pc_school_grade/find_course', { gradeId });
 /** 新增年级（gradeDictId）和/或设置年级学科（courseCodes 为完整列表） */

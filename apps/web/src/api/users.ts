@@ -32,6 +32,11 @@ export const resetUserPassword = (id: Id) => http.post('/teach/user/resetPasswor
 export const batchResetPassword = (ids: Id[]) => http.post('/teach/user/batchResetPassword', { ids });
 /** 批量解绑邮箱 */
 export const unbindEmail = (ids: Id[]) => http.post('/teach/user/unbindEmail', { ids });
+export interface UserForm { id?: Id; loginId?: string; userName: string; phone?: string | null; gender?: string | null; schoolAdmin?: boolean }
+/** 新增用户（初始密码为默认密码） */
+export const addUser = (body: UserForm) => http.post<{ id: number }>('/teach/user/add', body);
+/** 编辑用户 */
+export const updateUser = (body: UserForm) => http.post('/teach/user/update', body);
 
 /** 查询个人信息 */
 export const findMyInfo = () => http.get<PersonInfo>('/pc_personal/find_user_info');

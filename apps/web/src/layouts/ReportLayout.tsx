@@ -1,26 +1,19 @@
 import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ContentOutlet } from '@/components/ContentOutlet';
 import { REPORT_ITEMS, REPORT_MENU } from '@/router/sections';
-
-/** A single-course transcript filter is stored (then subject comparison and subject quality are hidden). */
-function oneCourseFilterSet(): boolean {
-  try {
-    const raw = localStorage.getItem('transcript_oneCourseRelationInfoEntityIds');
-    if (!raw) return false;
-    const v = JSON.parse(raw);
-    return Array.isArray(v) ? v.length > 0 : !!v;
-  } catch {
-    return false;
-  }
-}
+import { isOneCourseFilter, useReportFilter } from '@/stores/reportFilter';
 
 /** Report navigation menu (spec §2) around a report page; `joint` adds school comparison. */
 export default function ReportLayout({ base, joint = false }: { base: string; joint?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const hideOneCourse = oneCourseFilterSet();
+  const [search] = useSearchParams();
+  const examId = search.get('examId') ?? '';
+  const [filter] = useReportFilter(examId);
+  // A single-course filter (report filter or transcript attribute) hides 学科对比 and 学科质量 (spec §2).
+  const hideOneCourse = isOneCourseFilter(filter);
 
   const items = useMemo<MenuProps['items']>(() => {
     const item = (k: string) => ({ key: `${base}/${k}`, label: k === 'schoolComparison' ? '学校对比' : REPORT_ITEMS[k] });
@@ -42,7 +35,7 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
       <aside className="jz-section-side">
         <div className="jz-section-title">{joint ? '联考报告' : '分析报告'}</div>
         <Menu mode="inline" items={items} selectedKeys={[`${base}/${seg}`]}
-          onClick={({ key }) => { if (key !== location.pathname) navigate(key); }} style={{ borderInlineEnd: 'none' }} />
+          onClick={({ key }) => { if (key !== location.pathname) navigate({ pathname: key, search: examId ? `?examId=${encodeURIComponent(examId)}` : '' }); }} style={{ borderInlineEnd: 'none' }} />
       </aside>
       <main className="jz-section-main">
         <ContentOutlet />

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-do
 import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
 import { PlaceholderPage } from '@/pages/placeholder/PlaceholderPage';
+import { REPORT_PAGES, ReportListPage } from '@/pages/report/pages';
 import { lazyPage } from './lazyPage';
 import { RequireAdmin, RequireStudent, RequireUser } from './guards';
 import {
@@ -95,7 +96,7 @@ const phItems = (items: SectionItem[]) => items.map((i) => ph(i.path, i.title));
 /** Report children of reportDetails / schoolReportDetails. */
 const reportChildren = (joint: boolean): RouteObject[] => [
   to(joint ? '/jointExamination/schoolReportDetails/dataScreening' : '/analysisReportList/reportDetails/dataScreening'),
-  ...Object.entries(REPORT_ITEMS).map(([p, t]) => ph(p, t)),
+  ...Object.entries(REPORT_ITEMS).map(([p, t]) => (!joint && REPORT_PAGES[p] ? page(p, t, REPORT_PAGES[p]) : ph(p, t))),
   ...(joint ? [ph('schoolComparison', '学校对比')] : []),
 ];
 
@@ -196,7 +197,7 @@ export const routes: RouteObject[] = [
             handle: { title: '分析报告' },
             children: [
               to('/analysisReportList/list'),
-              ph('list', '分析报告'),
+              page('list', '分析报告', ReportListPage),
               {
                 path: 'reportDetails',
                 id: 'reportDetails',

@@ -84,7 +84,7 @@ export const REPORT_ITEMS: Record<string, string> = {
   scrolReport: '成绩单',
   echartsExample: '图表示例',
   echartsExamples: '图表示例',
-  horizontalDistribution: '水平分布',
+  horizontalDistribution: '横向分布',
   classComparison: '班级对比',
   registerComparison: '学籍对比',
   subject: '学科对比',

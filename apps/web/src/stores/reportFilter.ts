@@ -16,7 +16,7 @@ export interface ReportFilterState {
   /** 班级: 0 = 全年级. */
   classCode: string | number;
   selectClassId: string | number;
-  /** 成绩类型 (e.g. 原始分 / 赋分); 0 = the default (raw score). */
+  /** 成绩类型: 1 = 原始分 (the only one the contract knows). */
   scoreType: string | number;
   /** 学籍类型: 0 = 全部. */
   registrationType: string | number;
@@ -41,7 +41,7 @@ export const DEFAULT_REPORT_FILTER: Readonly<ReportFilterState> = {
   classType: 0,
   classCode: 0,
   selectClassId: 0,
-  scoreType: 0,
+  scoreType: 1,
   registrationType: 0,
   ...DEFAULT_STUDENT_RULES,
   examLevel: DEFAULT_EXAM_LEVEL,
@@ -102,7 +102,10 @@ export function useReportFilter(examId: string): [ReportFilterState, (patch: Par
   return [state, (patch) => reportFilterStore.set(examId, patch)];
 }
 
-/** True when a single-course transcript filter is set (spec §2: hides 学科对比 and 学科质量). */
+/**
+ * True when a single course is chosen — the 学科 filter is a subject (not 0 = 总分) or the transcript's
+ * single-course attribute is set (spec §2: hides 学科对比 and 学科质量; contract hiddenForSingleCourse).
+ */
 export function isOneCourseFilter(state: ReportFilterState): boolean {
-  return state.transcript_oneCourseRelationInfoEntityIds.length > 0;
+  return String(state.courseCode ?? '0') !== '0' || state.transcript_oneCourseRelationInfoEntityIds.length > 0;
 }

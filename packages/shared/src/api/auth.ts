@@ -40,6 +40,8 @@ export const roleInfo = z.object({
   className: z.string().nullable(),
   courseCode: z.string().nullable(),
   courseName: z.string().nullable(),
+  /** A temporary duty (临时学科负责人). */
+  temporary: z.boolean().optional(),
 });
 export type RoleInfo = z.infer<typeof roleInfo>;
 

@@ -24,3 +24,10 @@ export const saveGradeCourseBody = z.object({
 export type SaveGradeCourseBody = z.infer<typeof saveGradeCourseBody>;
 
 export const deleteSingleCourseBody = z.object({ gradeId: z.coerce.number().int().positive(), courseCode: z.string().min(1) });
+
+/** GET pc_school_grade/find_grade_dict: the platform's grade and course dictionaries. */
+export const gradeDict = z.object({
+  grades: z.array(z.object({ id: z.number(), name: z.string(), stage: z.string() })),
+  courses: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type GradeDict = z.infer<typeof gradeDict>;

@@ -12,6 +12,8 @@ export const userPageQuery = z.object({
   roleCode: z.preprocess(blankToUndefined, z.string().optional()),
   status: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1).optional()),
   userType: z.preprocess(blankToUndefined, z.enum(['teacher', 'student']).optional()),
+  /** 1 = 临时用户 (holds a temporary role, e.g. a temporary subject leader), 0 = 系统用户 (all others). */
+  temporary: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1).optional()),
 });
 export type UserPageQuery = z.infer<typeof userPageQuery>;
 
@@ -21,6 +23,7 @@ export const userRoleSummary = z.object({
   gradeName: z.string().nullable(),
   className: z.string().nullable(),
   courseName: z.string().nullable(),
+  temporary: z.boolean().optional(),
 });
 
 export const userRecord = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteSingleCourseBody, findCourseQuery, gradeCourse, saveGradeCourseBody, schoolGrade } from '@jz/shared/api/school-grade';
+import { deleteSingleCourseBody, findCourseQuery, gradeCourse, gradeDict, saveGradeCourseBody, schoolGrade } from '@jz/shared/api/school-grade';
 import type { ModuleRoutes } from '../index.js';
 import { userOf } from '../../core/auth.js';
 import { ok } from '../../core/http.js';
@@ -11,6 +11,11 @@ const tags = ['学校数据-年级学科'];
 
 const routes: ModuleRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/pc_school_grade/find_grade_dict', {
+    config: { permission: 'school:grade:view' },
+    schema: { tags, summary: '年级与学科字典（新增年级、设置学科时的选项）', response: { 200: answer(gradeDict) } },
+  }, async () => ok(await service.findDictionaries(ctx.db)));
+
   app.get('/pc_school_grade/find', {
     config: { permission: 'school:grade:view' },
     schema: { tags, summary: '年级列表（含学科）', response: { 200: answer(z.array(schoolGrade)) } },

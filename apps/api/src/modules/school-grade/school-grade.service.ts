@@ -82,3 +82,12 @@ export async function deleteSingleCourse(ctx: AppContext, user: SchoolUser, grad
     await guardInUse(() => tx.deleteFrom('school_grade_course').where('id', '=', row.id).execute(), `学科「${name}」已被使用，无法移除`);
   });
 }
+
+/** The platform dictionaries a school picks its grades and courses from. */
+export async function findDictionaries(db: Db) {
+  const [grades, courses] = await Promise.all([
+    db.selectFrom('grade_dict').select(['id', 'name', 'stage']).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('course_dict').select(['code', 'name']).orderBy('sort').orderBy('id').execute(),
+  ]);
+  return { grades, courses };
+}

@@ -15,7 +15,7 @@ export async function loadRoleInfos(db: Db, schoolId: number, userIds: number[])
     .leftJoin('school_grade as g', (j) => j.on(sql`g.id`, '=', sql`coalesce(ur.grade_id, c.grade_id)`))
     .leftJoin('course_dict as cd', 'cd.code', 'ur.course_code')
     .select(['ur.user_id', 'ur.role_code', 'g.id as grade_id', 'g.name as grade_name', 'ur.class_id', 'c.name as class_name',
-      'ur.course_code', 'cd.name as course_name', 'g.sort as grade_sort', 'c.sort as class_sort'])
+      'ur.course_code', 'cd.name as course_name', 'ur.temporary', 'g.sort as grade_sort', 'c.sort as class_sort'])
     .where('ur.school_id', '=', schoolId)
     .where('ur.user_id', 'in', userIds)
     .execute();
@@ -33,6 +33,7 @@ export async function loadRoleInfos(db: Db, schoolId: number, userIds: number[])
       className: r.class_name ?? null,
       courseCode: r.course_code,
       courseName: courseNameOf(r.course_code, r.course_name ?? null),
+      temporary: r.temporary,
     });
     out.set(r.user_id, list);
   }

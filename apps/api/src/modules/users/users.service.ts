@@ -26,6 +26,11 @@ export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQue
     const roleCode = q.roleCode;
     base = base.where((eb) => eb.exists(eb.selectFrom('user_role as ur').select('ur.id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_code', '=', roleCode)));
   }
+  if (q.temporary !== undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's expression builder type for this subquery
+    const temporaryRole = (eb: any) => eb.exists(eb.selectFrom('user_role as tr').select('tr.id').whereRef('tr.user_id', '=', 'u.id').where('tr.temporary', '=', true));
+    base = base.where((eb) => (q.temporary ? temporaryRole(eb) : eb.not(temporaryRole(eb))));
+  }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 'u.status', 'u.created_at'])
     .orderBy('u.user_type', 'desc').orderBy('u.id').limit(q.size).offset((q.current - 1) * q.size).execute();
@@ -35,7 +40,7 @@ export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQue
     return {
       id: r.id, loginId: r.login_id, userName: r.user_name, email: r.email, phone: r.phone, gender: r.gender,
       userType: r.user_type, status: r.status, createdAt: iso(r.created_at),
-      roles: list.map(({ roleCode, roleName, gradeName, className, courseName }) => ({ roleCode, roleName, gradeName, className, courseName })),
+      roles: list.map(({ roleCode, roleName, gradeName, className, courseName, temporary }) => ({ roleCode, roleName, gradeName, className, courseName, temporary })),
       roleSummary: roleSummary(list),
     };
   }), Number(total), q);

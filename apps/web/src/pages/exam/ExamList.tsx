@@ -43,7 +43,7 @@ function useExamList(keepAliveKey?: string) {
       .catch(() => undefined)
       .finally(() => { if (mine === seq.current) setLoading(false); });
   }, [filters, current, size, tick]);
-  const search = useCallback((f: Filters) => setState((s) => ({ ...s, filters: f, current: 1 })), []);
+  const search = useCallback((f: Filters) => { setState((s) => ({ ...s, filters: f, current: 1 })); setTick((t) => t + 1); }, []);
   const setPage = useCallback((page: number, pageSize: number) => setState((s) => ({ ...s, current: pageSize !== s.size ? 1 : page, size: pageSize })), []);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, loading, search, setPage, reload };
@@ -155,7 +155,7 @@ export function ExamList({ title, keepAliveKey }: ExamListProps) {
             pageSizeOptions={PAGE_SIZE_OPTIONS} showTotal={(t) => `共 ${t} 条`} onChange={list.setPage} />
         </div>
       </Card>
-      <CreateExamModal open={creating} onClose={() => setCreating(false)} onCreated={() => list.search(list.filters)} />
+      <CreateExamModal open={creating} onClose={() => setCreating(false)} onCreated={list.reload} />
     </ConfigProvider>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, ConfigProvider, Form, Modal, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { COURSES, GRADES } from '@jz/shared';
-import { deleteSingleCourse, findSchoolGrades, saveGradeCourse, type SchoolGrade } from '@/api/school';
+import { deleteSingleCourse, findGradeDict, findSchoolGrades, saveGradeCourse, type GradeDict, type SchoolGrade } from '@/api/school';
 import { listTheme, loadData, runAction, useFeedback } from '@/components/table';
 import { usePermissions } from './usePermissions';
 
@@ -11,14 +10,16 @@ interface EditState { grade?: SchoolGrade }
 /** State of the grade-subject page. */
 function useGradeSubject() {
   const [grades, setGrades] = useState<SchoolGrade[]>([]);
-  // 学校端没有学科字典接口：用共享字典（与种子数据一致）
-  const courses = COURSES.map((c) => ({ code: c.code, name: c.name }));
+  const [dict, setDict] = useState<GradeDict>({ grades: [], courses: [] });
   const [loading, setLoading] = useState(false);
   const load = async () => {
     setLoading(true);
-    setGrades(await loadData(findSchoolGrades(), [] as SchoolGrade[]));
+    const [list, dictionaries] = await Promise.all([loadData(findSchoolGrades(), [] as SchoolGrade[]), loadData(findGradeDict(), dict)]);
+    setGrades(list);
+    setDict(dictionaries);
     setLoading(false);
   };
+  const courses = dict.courses;
   useEffect(() => { load(); }, []);
   const removeCourse = (grade: SchoolGrade, courseCode: string, courseName: string) => {
     Modal.confirm({
@@ -29,7 +30,7 @@ function useGradeSubject() {
       onOk: async () => { if (await runAction(deleteSingleCourse({ gradeId: grade.id, courseCode }))) load(); },
     });
   };
-  return { grades, courses, loading, load, removeCourse };
+  return { grades, courses, dictGrades: dict.grades, loading, load, removeCourse };
 }
 
 /** 年级学科: the school's grades and the courses of each. */
@@ -37,7 +38,7 @@ export default function SchoolGradeSubject() {
   useFeedback();
   const { has } = usePermissions();
   const canEdit = has('school:grade:edit');
-  const { grades, courses, loading, load, removeCourse } = useGradeSubject();
+  const { grades, courses, dictGrades, loading, load, removeCourse } = useGradeSubject();
   const [edit, setEdit] = useState<EditState | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm();
@@ -101,8 +102,7 @@ export default function SchoolGradeSubject() {
         <Form form={form} name="gradeForm" layout="vertical" preserve={false} initialValues={{ courseCodes: edit?.grade?.courses?.map((c) => c.courseCode) ?? [] }}>
           {!edit?.grade && (
             <Form.Item name="gradeDictId" label="年级" rules={[{ required: true, message: '请选择年级' }]}>
-              {/* 年级字典 id 按 GRADES 顺序从 1 编号（seed/demo.ts） */}
-              <Select placeholder="请选择年级" options={GRADES.map((g, i) => ({ value: i + 1, label: `${g.name}（${g.stage}）`, disabled: existing.has(g.name) }))} />
+              <Select placeholder="请选择年级" options={dictGrades.map((g) => ({ value: g.id, label: `${g.name}（${g.stage}）`, disabled: existing.has(g.name) }))} />
             </Form.Item>
           )}
           <Form.Item name="courseCodes" label="学科" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个学科' }]}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ROLE_CODES, ROLE_NAMES, type RoleCode } from '@jz/shared';
+import { DEFAULT_RESET_PASSWORD, ROLE_CODES, ROLE_NAMES, type RoleCode } from '@jz/shared';
 import type { ApiResult } from '@/utils/request';
 import type { Id } from '@/api/school';
-import { batchResetPassword, disableUsers, enableUsers, findUserPage, resetUserPassword, unbindEmail, type SchoolUser } from '@/api/users';
+import { addUser, batchResetPassword, disableUsers, enableUsers, findUserPage, resetUserPassword, unbindEmail, updateUser, type SchoolUser, type UserForm } from '@/api/users';
 import { runAction, SearchTable, useFeedback, useTable } from '@/components/table';
 import { usePermissions } from './usePermissions';
 
@@ -30,13 +30,13 @@ function showPassword(res: ApiResult | null) {
 /** State of the user-management page: tab, list, single and batch commands. */
 function useUserManagement() {
   const [tab, setTab] = useState<Tab>('system');
-  const table = useTable<SchoolUser>((q) => findUserPage(q), { defaultParams: {} });
+  const table = useTable<SchoolUser>((q) => findUserPage(q), { defaultParams: { temporary: 0 } });
   const confirmRun = (title: string, content: string, run: () => Promise<ApiResult>, after?: (r: ApiResult | null) => void) =>
     Modal.confirm({
       title, content, okText: '确定', cancelText: '取消',
       onOk: async () => { const r = await runAction(run()); if (r) { after?.(r); table.reload(); } },
     });
-  const changeTab = (t: Tab) => { setTab(t); table.search({ temporary: t === 'temporary' ? 1 : undefined }); };
+  const changeTab = (t: Tab) => { setTab(t); table.search({ temporary: t === 'temporary' ? 1 : 0 }); };
   const selected = table.selectedRowKeys as Id[];
   const batch = {
     enable: () => confirmRun('提示', `确认启用选中的 ${selected.length} 个用户吗？`, () => enableUsers(selected)),
@@ -61,6 +61,21 @@ export default function UserManagement() {
   const canEdit = has('system:user:edit');
   const { tab, changeTab, table, batch, single, selected } = useUserManagement();
   const none = selected.length === 0;
+  const [editing, setEditing] = useState<SchoolUser | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<UserForm>();
+  const openEdit = (u: SchoolUser | 'new') => {
+    setEditing(u);
+    form.setFieldsValue(u === 'new' ? { loginId: '', userName: '', phone: '', gender: undefined, schoolAdmin: false }
+      : { loginId: u.loginId, userName: u.userName, phone: u.phone ?? '', gender: u.gender ?? undefined });
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    const ok = await runAction(editing === 'new' ? addUser(v) : updateUser({ id: (editing as SchoolUser).id, userName: v.userName, phone: v.phone, gender: v.gender }));
+    setSaving(false);
+    if (ok) { setEditing(null); table.reload(); }
+  };
 
   const columns: TableColumnsType<SchoolUser> = [
     { title: '账号', dataIndex: 'loginId', width: 140 },
@@ -72,9 +87,10 @@ export default function UserManagement() {
   ];
   if (canEdit) {
     columns.push({
-      title: '操作', width: 230, fixed: 'right',
+      title: '操作', width: 280, fixed: 'right',
       render: (_, u) => (
         <Space size={0}>
+          <Button type="link" size="small" onClick={() => openEdit(u)}>编辑</Button>
           <Button type="link" size="small" danger={u.status === 1} onClick={() => single.toggle(u)}>{u.status === 1 ? '禁用' : '启用'}</Button>
           <Button type="link" size="small" onClick={() => single.resetPassword(u)}>重置密码</Button>
           {u.email && <Button type="link" size="small" onClick={() => single.unbindEmail(u)}>解绑邮箱</Button>}
@@ -110,6 +126,7 @@ export default function UserManagement() {
         }
         toolbar={canEdit && (
           <>
+            <Button type="primary" onClick={() => openEdit('new')}>新增用户</Button>
             <Button disabled={none} onClick={batch.enable}>批量启用</Button>
             <Button disabled={none} danger onClick={batch.disable}>批量禁用</Button>
             <Button disabled={none} onClick={batch.resetPassword}>批量重置密码</Button>
@@ -117,6 +134,24 @@ export default function UserManagement() {
           </>
         )}
       />
+      <Modal title={editing === 'new' ? '新增用户' : '编辑用户'} open={editing !== null} onOk={save} onCancel={() => setEditing(null)}
+        confirmLoading={saving} okText="保存" cancelText="取消" maskClosable={false} destroyOnHidden>
+        <Form form={form} layout="vertical">
+          <Form.Item name="loginId" label="账号" rules={[{ required: true, whitespace: true, message: '请输入账号' }, { pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: '账号须为3-32位字母、数字或 _ . @ -' }]}>
+            <Input placeholder="登录账号" disabled={editing !== 'new'} maxLength={32} />
+          </Form.Item>
+          <Form.Item name="userName" label="姓名" rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
+            <Input placeholder="姓名" maxLength={50} />
+          </Form.Item>
+          <Form.Item name="phone" label="手机号" rules={[{ pattern: /^$|^1\d{10}$/, message: '请输入正确的手机号' }]}>
+            <Input placeholder="手机号" maxLength={11} />
+          </Form.Item>
+          <Form.Item name="gender" label="性别">
+            <Select allowClear placeholder="请选择" options={[{ value: '男', label: '男' }, { value: '女', label: '女' }]} />
+          </Form.Item>
+          {editing === 'new' && <p style={{ color: '#888' }}>新用户的初始密码为 {DEFAULT_RESET_PASSWORD}，首次登录后请修改。</p>}
+        </Form>
+      </Modal>
     </div>
   );
 }

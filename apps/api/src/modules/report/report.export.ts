@@ -1,0 +1,196 @@
+/**
+ * xlsx exports of the reports: each report's JSON flattened to sheets with exactly its rows and columns
+ * (null → empty cell; shares stay 0..1 numbers), written through exceljs' streaming WorkbookWriter so a
+ * 100,000-row transcript never sits in memory as a workbook.
+ */
+import ExcelJS from 'exceljs';
+import type { Writable } from 'node:stream';
+import type {
+  ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, SegmentTable, StudentProgress, StudentTop, StudentWeak,
+  SubjectComparison, SubjectQuality, Transcript,
+} from '@jz/shared/api/report';
+import { TRANSCRIPT_FIELDS } from '@jz/shared/api/report';
+
+export type Cell = string | number | null | undefined;
+export interface Sheet { name: string; header: string[]; rows: Iterable<Cell[]> }
+
+/** Writes sheets (bold header row, frozen) to a stream; resolves when the workbook is complete. */
+export async function writeSheets(out: Writable, sheets: Sheet[]): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const used = new Set<string>();
+  for (const s of sheets) {
+    let name = s.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet';
+    for (let k = 2; used.has(name); k++) name = `${s.name.slice(0, 28)}(${k})`;
+    used.add(name);
+    const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    const head = ws.addRow(s.header);
+    head.font = { bold: true };
+    head.commit();
+    for (const r of s.rows) ws.addRow(r.map((v) => (v === null || v === undefined ? null : v))).commit();
+    ws.commit();
+  }
+  await wb.commit();
+}
+
+/** The transcript sheet: 考号, 姓名, 班级, 学籍类型, then per column the asked fields. */
+export function transcriptSheet(t: Pick<Transcript, 'columns' | 'fields' | 'records'>, name = '成绩单'): Sheet {
+  const label = (f: string) => TRANSCRIPT_FIELDS.find((x) => x.value === f)?.label ?? f;
+  const header = ['考号', '姓名', '班级', '学籍类型'];
+  for (const c of t.columns) for (const f of t.fields) header.push(`${c.name}${label(f)}`);
+  const want = { score: t.fields.includes('score'), classRank: t.fields.includes('classRank'), gradeRank: t.fields.includes('gradeRank') };
+  function* rows() {
+    for (const r of t.records) {
+      const row: Cell[] = [r.admissionNo, r.name, r.className, r.registrationType];
+      for (let k = 0; k < t.columns.length; k++) {
+        if (want.score) row.push(r.scores[k]);
+        if (want.classRank) row.push(r.classRanks[k]);
+        if (want.gradeRank) row.push(r.gradeRanks[k]);
+      }
+      yield row;
+    }
+  }
+  return { name, header, rows: rows() };
+}
+
+/** Streams a transcript to `out` (the bench's 100,000-row path). */
+export function writeTranscriptXlsx(out: Writable, t: Pick<Transcript, 'columns' | 'fields' | 'records'>): Promise<void> {
+  return writeSheets(out, [transcriptSheet(t)]);
+}
+
+const rateHeads = (rates: { name: string }[]) => rates.flatMap((r) => [`${r.name}人数`, `${r.name}率`]);
+const rateCells = (rates: { count: number; share: number | null }[]) => rates.flatMap((r) => [r.count, r.share]);
+const STATS = ['平均分', '标准差', '最高分', '最低分', '中位数', '下四分位数', '上四分位数'];
+const stats = (s: { mean: number | null; sd: number | null; max: number | null; min: number | null; median: number | null; q1: number | null; q3: number | null }): Cell[] =>
+  [s.mean, s.sd, s.max, s.min, s.median, s.q1, s.q3];
+
+export function overviewSheets(o: Overview): Sheet[] {
+  const rl = o.rows[0]?.rates ?? [];
+  return [
+    { name: '数据概览', header: ['科目', '满分', '实考人数', '缺考人数', ...STATS, '得分率', ...rateHeads(rl)], rows: o.rows.map((r) => [r.name, r.fullScore, r.sat, r.absent, ...stats(r), r.scoreRate, ...rateCells(r.rates)]) },
+    { name: '缺考名单', header: ['考号', '姓名', '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, a.className, a.subjects.join('、')]) },
+  ];
+}
+
+export function subjectQualitySheets(o: SubjectQuality): Sheet[] {
+  const rl = o.rows[0]?.rates ?? [];
+  return [{ name: '学科质量', header: ['科目', '满分', '实考人数', '缺考人数', ...STATS, '得分率', '难度', '信度α', 'KR-20', ...rateHeads(rl)], rows: o.rows.map((r) => [r.name, r.fullScore, r.sat, r.absent, ...stats(r), r.scoreRate, r.difficulty, r.alpha, r.kr20, ...rateCells(r.rates)]) }];
+}
+
+export function segmentSheets(tables: SegmentTable[]): Sheet[] {
+  return tables.map((t) => ({
+    name: `${t.name}分数段`,
+    header: ['班级', ...t.segments.flatMap((s) => [`${s.label}人数`, `${s.label}累计`])],
+    rows: [['全年级', ...t.grade.flatMap((c) => [c.count, c.cumulative])], ...t.classes.map((c) => [c.className, ...c.cells.flatMap((x) => [x.count, x.cumulative])])],
+  }));
+}
+
+export function rankSegmentSheets(tables: { name: string; grade: { label: string; count: number; cumulative: number }[]; classes: { className: string; segments: { count: number; cumulative: number }[] }[] }[]): Sheet[] {
+  return tables.map((t) => ({
+    name: `${t.name}名次段`,
+    header: ['班级', ...t.grade.flatMap((s) => [`${s.label}人数`, `${s.label}累计`])],
+    rows: [['全年级', ...t.grade.flatMap((c) => [c.count, c.cumulative])], ...t.classes.map((c) => [c.className, ...c.segments.flatMap((x) => [x.count, x.cumulative])])],
+  }));
+}
+
+export function classComparisonSheets(c: ClassComparison): Sheet[] {
+  const rl = c.grade.rates;
+  const head = ['班级', '实考人数', '缺考人数', ...STATS, '得分率', '超均率', '均分排名', ...rateHeads(rl)];
+  return [{
+    name: `${c.column.name}班级对比`,
+    header: head,
+    rows: [['全年级', c.grade.count, c.grade.absent, ...stats(c.grade), c.grade.scoreRate, null, null, ...rateCells(c.grade.rates)],
+      ...c.rows.map((r) => [r.className, r.count, r.absent, ...stats(r), r.scoreRate, r.overMeanRate, r.meanRank, ...rateCells(r.rates)])],
+  }];
+}
+
+export function subjectComparisonSheets(s: SubjectComparison): Sheet[] {
+  const name = (code: string | null) => (code ? s.columns.find((c) => c.code === code)?.name ?? code : null);
+  return [{
+    name: '学科对比',
+    header: ['班级', ...s.columns.flatMap((c) => [`${c.name}平均分`, `${c.name}得分率`, `${c.name}超均率`, `${c.name}排名`]), '优势学科', '薄弱学科'],
+    rows: [['全年级', ...s.columns.flatMap((c) => [c.mean, c.scoreRate, null, null]), null, null],
+      ...s.rows.map((r) => [r.className, ...r.cells.flatMap((c) => [c.mean, c.scoreRate, c.overMeanRate, c.meanRank]), name(r.strongest), name(r.weakest)])],
+  }];
+}
+
+export function groupGSheets(g: GroupG): Sheet[] {
+  return [
+    { name: 'G组', header: ['组别', '人数', '最高总分', '最低总分', ...g.columns.map((c) => `${c.name}平均分`)], rows: g.groups.map((x) => [x.name, x.size, x.maxTotal, x.minTotal, ...x.means]) },
+    { name: '班级分布', header: ['班级', ...g.groups.map((x) => x.name), '合计'], rows: g.classes.map((c) => [c.className, ...c.counts, c.total]) },
+  ];
+}
+
+export function quartileSheets(q: { column: { name: string }; grade: { count: number; q1: number | null; median: number | null; q3: number | null; iqr: number | null; bands: number[] }; classes: { className: string; count: number; q1: number | null; median: number | null; q3: number | null; iqr: number | null; bands: number[] }[] }): Sheet[] {
+  const head = ['班级', '人数', 'Q1', '中位数', 'Q3', '四分位距', '≥Q3人数', '中位数~Q3人数', 'Q1~中位数人数', '<Q1人数'];
+  const row = (n: string, c: typeof q.grade): Cell[] => [n, c.count, c.q1, c.median, c.q3, c.iqr, ...c.bands];
+  return [{ name: `${q.column.name}四分位`, header: head, rows: [row('全年级', q.grade), ...q.classes.map((c) => row(c.className, c))] }];
+}
+
+export function rateCriticalSheets(r: RateCritical): Sheet[] {
+  return [
+    {
+      name: '临界人数',
+      header: ['等级', '分数线', '班级', '达到人数', '线下临界', '线上临界'],
+      rows: r.levels.flatMap((l) => [[l.name, l.thresholdScore, '全年级', l.grade.reached, l.grade.below, l.grade.above] as Cell[],
+        ...l.classes.map((c) => [l.name, l.thresholdScore, c.className, c.reached, c.below, c.above] as Cell[])]),
+    },
+    { name: '临界生名单', header: ['等级', '姓名', '班级', '分数', '与线差'], rows: r.levels.flatMap((l) => l.students.map((s) => [l.name, s.name, s.className, s.score, s.gap] as Cell[])) },
+  ];
+}
+
+export function onlineSheets(o: Online): Sheet[] {
+  return [
+    {
+      name: '上线人数',
+      header: ['分数线', '线分', '班级', '实考人数', '上线人数', '上线率', '临界人数'],
+      rows: o.lines.flatMap((l) => [[l.name, l.score, '全年级', null, l.online, null, l.critical.length] as Cell[], ...l.classes.map((c) => [l.name, l.score, c.className, c.sat, c.online, c.share, c.critical] as Cell[])]),
+    },
+    {
+      name: '学科有效分',
+      header: ['分数线', '科目', '有效分', '班级', '单上线', '双上线', '命中率', '贡献率'],
+      rows: o.lines.flatMap((l) => l.subjects.flatMap((s) => [[l.name, s.name, s.effectiveScore, '全年级', s.grade.single, s.grade.double, s.grade.hitRate, s.grade.contributionRate] as Cell[],
+        ...s.classes.map((c) => [l.name, s.name, s.effectiveScore, c.className, c.single, c.double, c.hitRate, c.contributionRate] as Cell[])])),
+    },
+    { name: '临界生名单', header: ['分数线', '姓名', '班级', '总分', '与线差'], rows: o.lines.flatMap((l) => l.critical.map((s) => [l.name, s.name, s.className, s.total, s.gap] as Cell[])) },
+  ];
+}
+
+export function paperSheets(p: Paper): Sheet[] {
+  const optionText = (q: Paper['questions'][number]) => (q.options ? q.options.options.map((o) => `${o.option}${o.correct ? '(√)' : ''}:${o.count}`).join(' ') : null);
+  return [
+    { name: '试卷概况', header: ['科目', '满分', '实考人数', '平均分', '标准差', '难度', '信度α', 'KR-20'], rows: [[p.column.name, p.column.fullScore, p.n, p.mean, p.sd, p.difficulty, p.alpha, p.kr20]] },
+    { name: '分数分布', header: ['分数段', '人数', '累计'], rows: p.scoreDistribution.map((s) => [s.label, s.count, s.cumulative]) },
+    {
+      name: '小题分析',
+      header: ['题号', '题型', '满分', '答案', '人数', '平均分', '标准差', '得分率', '区分度D', 'D评价', '相关系数r', 'r评价', '满分人数', '零分人数', '选项分布', ...p.classes.map((c) => `${c.className}平均分`)],
+      rows: p.questions.map((q) => [q.no, q.type, q.fullScore, q.answer, q.n, q.mean, q.sd, q.scoreRate, q.discrimination, q.discriminationQuality, q.correlation, q.correlationQuality, q.fullMarks, q.zeros, optionText(q), ...q.classMeans]),
+    },
+  ];
+}
+
+export function commentSheets(c: Comment): Sheet[] {
+  return [
+    { name: '班级评语', header: ['班级', '评语'], rows: c.classes.map((x) => [x.className, x.comment]) },
+    { name: '学生评语', header: ['姓名', '班级', '评语'], rows: c.records.map((x) => [x.name, x.className, x.comment]) },
+  ];
+}
+
+const REF_HEAD = ['姓名', '班级', '总分', '年级排名', '班级排名', '参照排名', '名次变化'];
+const ref = (s: { name: string; className: string; total: number; gradeRank: number; classRank: number; lastRank: number | null; change: number | null }): Cell[] =>
+  [s.name, s.className, s.total, s.gradeRank, s.classRank, s.lastRank, s.change];
+
+export function studentProgressSheets(p: StudentProgress): Sheet[] {
+  return [
+    { name: '进步与退步', header: ['类别', ...REF_HEAD], rows: p.classes.flatMap((c) => [...c.up.map((s) => ['进步', ...ref(s)]), ...c.low.map((s) => ['退步', ...ref(s)])]) },
+    { name: '全部学生', header: REF_HEAD, rows: p.records.map(ref) },
+  ];
+}
+
+export function studentTopSheets(p: StudentTop): Sheet[] {
+  return [{ name: '尖子生与后进生', header: ['类别', ...REF_HEAD], rows: p.classes.flatMap((c) => [...c.top.map((s) => ['前列', ...ref(s)]), ...c.bottom.map((s) => ['后列', ...ref(s)])]) }];
+}
+
+export function studentWeakSheets(p: StudentWeak): Sheet[] {
+  const name = (code: string | null) => (code ? p.subjects.find((s) => s.code === code)?.name ?? code : null);
+  return [{ name: '薄弱学科', header: [...REF_HEAD, ...p.subjects.map((s) => `${s.name}名次差`), '优势学科', '薄弱学科'], rows: p.records.map((s) => [...ref(s), ...s.gaps, name(s.strongSubject), name(s.weakSubject)]) }];
+}

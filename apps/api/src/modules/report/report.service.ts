@@ -1,0 +1,568 @@
+/**
+ * Report api: reads the stored report set (report.store), applies the request filters and cuts it by role
+ * (DOMAIN.md §1). Every number is the engine's (packages/analysis, computed at release); this module only
+ * selects, masks and relabels. Rules of the contract: packages/shared/src/api/report.ts.
+ *
+ * Access per class of the exam: 'all' subjects (school admin, grade leader of the grade, head teacher of the
+ * class) or a set of course codes (lesson leader of grade + course: every class; subject teacher: its class ×
+ * course). The total column needs 'all' for the class; reports built on the total need it for some class.
+ */
+import { TOTAL_CODE, REPORT_ROUTES, REPORT_KEYS, TRANSCRIPT_FIELDS, type ReportKey, type ReportMeta, type ReportQuery, type TranscriptQuery } from '@jz/shared/api/report';
+import type {
+  ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, ReportFilter, StudentProgress, StudentRef, StudentTop, StudentWeak,
+  SubjectComparison, SubjectQuality, Transcript, SegmentTable,
+} from '@jz/shared/api/report';
+import type { Db } from '../../db/database.js';
+import { hasRole } from '../../core/auth.js';
+import { BizError, forbidden } from '../../core/http.js';
+import type { SchoolUser } from '../exam/exam.service.js';
+import type { EngineReports, ReportSet, StoredClass } from '../release/report-set.js';
+import { classComment, studentComment } from './comment.js';
+import { loadReportSet, type LoadedSet } from './report.store.js';
+
+type ClassAccess = 'all' | Set<string>;
+
+export interface Access {
+  classes: Map<number, ClassAccess>;
+  /** Every class of the exam is visible. */
+  allClasses: boolean;
+  canTotal: boolean;
+  /** Subject codes visible in at least one class (exam subject order). */
+  courses: string[];
+}
+
+export function accessFor(user: SchoolUser, set: ReportSet): Access {
+  if (set.exam.schoolId !== user.schoolId) throw forbidden();
+  const ids = new Set(set.classes.map((c) => c.id));
+  const classes = new Map<number, ClassAccess>();
+  const gradeWide = hasRole(user, 'school_admin') || user.roles.some((r) => r.roleCode === 'grade_leader' && r.gradeId === set.exam.gradeId);
+  const add = (classId: number, course: string | null) => {
+    if (!ids.has(classId)) return;
+    const cur = classes.get(classId);
+    if (cur === 'all') return;
+    if (course === null) return void classes.set(classId, 'all');
+    const s = cur ?? new Set<string>();
+    s.add(course);
+    classes.set(classId, s);
+  };
+  if (gradeWide) for (const id of ids) classes.set(id, 'all');
+  else {
+    for (const r of user.roles) {
+      if (r.roleCode === 'lesson_leader' && r.gradeId === set.exam.gradeId && r.courseCode) for (const id of ids) add(id, r.courseCode);
+      if (r.roleCode === 'head_teacher' && r.classId) add(r.classId, null);
+      if (r.roleCode === 'subject_teacher' && r.classId && r.courseCode) add(r.classId, r.courseCode);
+    }
+  }
+  if (!classes.size) throw forbidden();
+  const values = [...classes.values()];
+  const courses = set.subjects.map((s) => s.code).filter((code) => values.some((a) => a === 'all' || a.has(code)));
+  if (!courses.length && !values.includes('all')) throw forbidden();
+  return { classes, allClasses: classes.size === ids.size, canTotal: values.includes('all'), courses };
+}
+
+export function allowed(access: Access, classId: number, code: string): boolean {
+  const a = access.classes.get(classId);
+  if (!a) return false;
+  if (code === TOTAL_CODE) return a === 'all';
+  return a === 'all' || a.has(code);
+}
+
+export interface Ctx {
+  loaded: LoadedSet;
+  set: ReportSet;
+  reports: EngineReports;
+  access: Access;
+  q: ReportQuery;
+  meta: ReportMeta;
+  /** The asked column: TOTAL or a subject code. */
+  course: string;
+}
+
+const engineCourse = (courseCode: string) => (courseCode === '0' || courseCode === '' ? TOTAL_CODE : courseCode);
+
+/** Loads the exam's report set, checks the caller, resolves the filter (classes checked here; courses by single/multi). */
+export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Promise<Ctx> {
+  const exam = await db.selectFrom('exam').select(['id', 'school_id', 'released_at']).where('id', '=', q.examId).executeTakeFirst();
+  if (!exam) throw new BizError('考试不存在', 404);
+  if (exam.school_id !== user.schoolId) throw forbidden();
+  const loaded = await loadReportSet(db, exam.id);
+  if (!loaded) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
+  const set = loaded.set;
+  const access = accessFor(user, set);
+  let variant = '0';
+  if (q.registrationType !== '0') {
+    if (set.variants[q.registrationType]) variant = q.registrationType;
+    else if (!(set.registrationTypes.length === 1 && set.registrationTypes[0] === q.registrationType)) throw new BizError(`学籍类型“${q.registrationType}”不在本次考试中`);
+  }
+  if (q.classId) {
+    if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
+    if (!access.classes.has(q.classId)) throw forbidden();
+  }
+  const course = engineCourse(q.courseCode);
+  if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
+  const cls = set.classes.find((c) => c.id === q.classId);
+  const meta: ReportMeta = {
+    examId: set.exam.id,
+    examName: set.exam.name,
+    gradeName: set.exam.gradeName,
+    version: loaded.version,
+    computedAt: loaded.computedAt,
+    courseCode: course === TOTAL_CODE ? '0' : course,
+    courseName: course === TOTAL_CODE ? set.settings.totalName : set.subjects.find((s) => s.code === course)!.name,
+    classId: q.classId,
+    className: cls ? cls.name : '全年级',
+    classType: q.classType,
+    registrationType: q.registrationType,
+    scoreType: q.scoreType,
+  };
+  return { loaded, set, reports: set.variants[variant] as EngineReports, access, q, meta, course };
+}
+
+/** A single-column report: the asked column must be visible (total: 'all' for some class; with classId, for that class). */
+function single(ctx: Ctx): string {
+  const c = ctx.course;
+  if (c === TOTAL_CODE ? !ctx.access.canTotal : !ctx.access.courses.includes(c)) throw forbidden();
+  if (ctx.q.classId && !allowed(ctx.access, ctx.q.classId, c)) throw forbidden();
+  return c;
+}
+
+/** A multi-column report: '0' = every visible column (subjects, then the total); a code = that column. */
+function multi(ctx: Ctx, withTotal = true): string[] {
+  if (ctx.course !== TOTAL_CODE) return [single(ctx)];
+  const cols = [...ctx.access.courses];
+  const classOk = (code: string) => !ctx.q.classId || allowed(ctx.access, ctx.q.classId, code);
+  if (withTotal && ctx.access.canTotal) cols.push(TOTAL_CODE);
+  return cols.filter(classOk);
+}
+
+function needTotal(ctx: Ctx) {
+  if (!ctx.access.canTotal) throw forbidden();
+  if (ctx.q.classId && !allowed(ctx.access, ctx.q.classId, TOTAL_CODE)) throw forbidden();
+}
+
+/** Classes shown as rows for a column: visible for it, and matching the classId / classType filter. */
+function rowClasses(ctx: Ctx, code: string | null): StoredClass[] {
+  return ctx.set.classes.filter((c) => (code === null ? ctx.access.classes.has(c.id) : allowed(ctx.access, c.id, code))
+    && (!ctx.q.classId || c.id === ctx.q.classId) && (!ctx.q.classType || c.classType === ctx.q.classType));
+}
+
+const columnOf = (ctx: Ctx, code: string) => {
+  const c = ctx.reports.transcript.columns.find((x) => x.code === code);
+  if (!c) throw new BizError('该科目不在本次考试中');
+  return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal };
+};
+
+function pageOf<T>(list: T[], current: number, size: number) {
+  const start = (current - 1) * size;
+  return { records: list.slice(start, start + size), total: list.length, current, size };
+}
+
+// ---------------------------------------------------------------- filter
+
+export function filter(ctx: Ctx): ReportFilter {
+  const { access, set } = ctx;
+  const visible = set.classes.filter((c) => access.classes.has(c.id));
+  const totalFull = ctx.reports.overview.rows.find((r) => r.isTotal)?.fullScore ?? 0;
+  const courses = [
+    ...(access.canTotal ? [{ value: '0', label: set.settings.totalName, fullScore: totalFull }] : []),
+    ...set.subjects.filter((s) => access.courses.includes(s.code)).map((s) => ({ value: s.code, label: s.name, fullScore: s.fullScore })),
+  ];
+  const classes = [
+    ...(access.allClasses ? [{ value: 0, label: '全年级', classType: '' }] : []),
+    ...visible.map((c) => ({ value: c.id, label: c.name, classType: c.classType })),
+  ];
+  const types = [...new Set(visible.map((c) => c.classType).filter(Boolean))];
+  return {
+    meta: ctx.meta,
+    courses,
+    classes,
+    classTypes: [{ value: '0', label: '全部' }, ...types.map((t) => ({ value: t, label: t }))],
+    registrationTypes: [{ value: '0', label: '全部' }, ...set.registrationTypes.map((t) => ({ value: t, label: t }))],
+    scoreTypes: [{ value: 1, label: '原始分' }],
+    transcriptFields: TRANSCRIPT_FIELDS.map((f) => ({ value: f.value, label: f.label })),
+    defaults: { courseCode: courses[0]?.value ?? '0', classId: classes[0]?.value ?? 0, classType: '0', registrationType: '0', scoreType: 1 },
+    reports: reportKeysFor(access),
+    canTotal: access.canTotal,
+    studentRules: set.settings.studentRules,
+    rateLabel: set.settings.rateLabel,
+  };
+}
+
+export function reportKeysFor(access: { canTotal: boolean }): ReportKey[] {
+  return REPORT_KEYS.filter((k) => access.canTotal || !REPORT_ROUTES[k].needsTotal);
+}
+
+// ---------------------------------------------------------------- overview, quality
+
+type Rate = Overview['rows'][number]['rates'][number];
+const rates = (list: { key: string; name: string; thresholdScore: number; below: boolean; count: number; share: number | null }[]): Rate[] =>
+  list.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below, count: r.count, share: r.share }));
+
+/** A column's statistics for the grade (classId 0) or for the chosen class (its comparison row). */
+function statsRow(ctx: Ctx, code: string): Overview['rows'][number] {
+  const col = columnOf(ctx, code);
+  if (!ctx.q.classId) {
+    const r = ctx.reports.overview.rows.find((x) => x.code === code)!;
+    return { ...col, sat: r.sat, absent: r.absent, count: r.count, mean: r.mean, sd: r.sd, max: r.max, min: r.min, median: r.median, q1: r.q1, q3: r.q3, scoreRate: r.scoreRate, rates: rates(r.rates) };
+  }
+  const table = ctx.reports.classComparison.find((t) => t.code === code)!;
+  const u = table.rows.find((x) => x.unitId === String(ctx.q.classId));
+  if (!u) return { ...col, sat: 0, absent: 0, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, scoreRate: null, rates: [] };
+  return { ...col, sat: u.count, absent: u.absent, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, scoreRate: u.scoreRate, rates: rates(u.rates) };
+}
+
+function visibleStudent(ctx: Ctx, studentId: string, code: string | null): boolean {
+  const s = ctx.loaded.students.get(studentId);
+  if (!s) return false;
+  return rowClasses(ctx, code).some((c) => c.id === s.classId);
+}
+
+export function overview(ctx: Ctx): Overview {
+  const cols = multi(ctx);
+  const classIds = new Set(rowClasses(ctx, null).map((c) => c.id));
+  const inScope = ctx.reports.transcript.rows.filter((r) => !ctx.q.classId || Number(r.classId) === ctx.q.classId);
+  return {
+    meta: ctx.meta,
+    studentCount: inScope.length,
+    classCount: ctx.q.classId ? 1 : ctx.set.classes.length,
+    subjectCount: ctx.set.subjects.length,
+    rows: cols.map((c) => statsRow(ctx, c)),
+    absentStudents: ctx.reports.overview.absentStudents
+      .filter((a) => classIds.has(ctx.loaded.students.get(a.studentId)?.classId ?? -1))
+      .map((a) => ({ studentId: a.studentId, admissionNo: a.admissionNo, name: a.name, className: a.className, subjects: a.subjects.filter((s) => cols.includes(s) || ctx.access.courses.includes(s)) })),
+  };
+}
+
+export function subjectQuality(ctx: Ctx): SubjectQuality {
+  const cols = multi(ctx, false);
+  return {
+    meta: ctx.meta,
+    rows: cols.map((code) => {
+      const p = ctx.reports.paper.find((t) => t.code === code);
+      return { ...statsRow(ctx, code), difficulty: p?.difficulty ?? null, alpha: p?.alpha ?? null, kr20: p?.kr20 ?? null };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- transcript
+
+export function transcript(ctx: Ctx, q: TranscriptQuery, all = false): Transcript {
+  const codes = multi(ctx);
+  const engineCols = ctx.reports.transcript.columns;
+  const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
+  const classes = new Map(rowClasses(ctx, ctx.course === TOTAL_CODE ? null : ctx.course).map((c) => [c.id, c]));
+  const kw = q.keyword?.trim();
+  const want = new Set(q.fields);
+  const rows = ctx.reports.transcript.rows.filter((r) => classes.has(Number(r.classId)) && (!kw || r.name.includes(kw) || r.admissionNo.includes(kw)));
+  const slice = all ? rows : rows.slice((q.current - 1) * q.size, q.current * q.size);
+  const records = slice.map((r) => {
+    const classId = Number(r.classId);
+    const ok = codes.map((c) => allowed(ctx.access, classId, c));
+    const pick = (list: (number | null)[]) => idx.map((i, k) => (ok[k] ? (list[i] ?? null) : null));
+    return {
+      examStudentId: Number(r.studentId),
+      admissionNo: r.admissionNo,
+      name: r.name,
+      classId,
+      className: r.className,
+      registrationType: r.registrationType ?? '',
+      scores: want.has('score') ? pick(r.scores) : [],
+      classRanks: want.has('classRank') ? pick(r.classRanks) : [],
+      gradeRanks: want.has('gradeRank') ? pick(r.gradeRanks) : [],
+    };
+  });
+  return {
+    meta: ctx.meta,
+    columns: codes.map((c) => columnOf(ctx, c)),
+    fields: TRANSCRIPT_FIELDS.map((f) => f.value).filter((f) => want.has(f)),
+    records,
+    total: rows.length,
+    current: all ? 1 : q.current,
+    size: all ? rows.length : q.size,
+  };
+}
+
+// ---------------------------------------------------------------- segments
+
+function segmentTable(ctx: Ctx, code: string): SegmentTable {
+  const t = ctx.reports.scoreSegments.find((x) => x.code === code)!;
+  const empty = t.segments.map(() => ({ count: 0, cumulative: 0 }));
+  return {
+    code: t.code, name: t.name, isTotal: t.isTotal, width: t.width,
+    segments: t.segments.map((s) => ({ label: s.label, lower: s.lower, upper: s.upper })),
+    grade: t.grade,
+    classes: rowClasses(ctx, code).map((c) => ({ classId: c.id, className: c.name, cells: t.units.find((u) => u.unitId === String(c.id))?.cells ?? empty })),
+  };
+}
+
+export const horizontalDistribution = (ctx: Ctx) => ({ meta: ctx.meta, table: segmentTable(ctx, single(ctx)) });
+export const scoreSegment = (ctx: Ctx) => ({ meta: ctx.meta, tables: multi(ctx).map((c) => segmentTable(ctx, c)) });
+
+export function rankSegment(ctx: Ctx) {
+  return {
+    meta: ctx.meta,
+    tables: multi(ctx).map((code) => {
+      const t = ctx.reports.rankSegments.find((x) => x.code === code)!;
+      const empty = t.grade.map((g) => ({ ...g, count: 0, cumulative: 0 }));
+      return {
+        code: t.code, name: t.name, isTotal: t.isTotal, grade: t.grade,
+        classes: rowClasses(ctx, code).map((c) => ({ classId: c.id, className: c.name, segments: t.units.find((u) => u.unitId === String(c.id))?.segments ?? empty })),
+      };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------- comparisons
+
+export function classComparison(ctx: Ctx): ClassComparison {
+  const code = single(ctx);
+  const t = ctx.reports.classComparison.find((x) => x.code === code)!;
+  const ref = t.reference;
+  return {
+    meta: ctx.meta,
+    column: columnOf(ctx, code),
+    grade: { count: ref.count, mean: ref.mean, sd: ref.sd, max: ref.max, min: ref.min, median: ref.median, q1: ref.q1, q3: ref.q3, absent: ref.absent, scoreRate: ref.scoreRate, rates: rates(ref.rates) },
+    rows: rowClasses(ctx, code).map((c) => {
+      const u = t.rows.find((x) => x.unitId === String(c.id));
+      if (!u) return { classId: c.id, className: c.name, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, absent: 0, scoreRate: null, overMeanRate: null, meanRank: null, rates: [] };
+      return { classId: c.id, className: c.name, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, absent: u.absent, scoreRate: u.scoreRate, overMeanRate: u.overMeanRate, meanRank: u.meanRank, rates: rates(u.rates) };
+    }),
+  };
+}
+
+export function subjectComparison(ctx: Ctx): SubjectComparison {
+  const codes = ctx.course === TOTAL_CODE ? multi(ctx) : [...ctx.access.courses, ...(ctx.access.canTotal ? [TOTAL_CODE] : [])];
+  const sc = ctx.reports.subjectComparison;
+  return {
+    meta: ctx.meta,
+    columns: codes.map((code) => {
+      const c = sc.columns.find((x) => x.code === code)!;
+      return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal, mean: c.mean, scoreRate: c.scoreRate };
+    }),
+    rows: rowClasses(ctx, null).map((c) => {
+      const u = sc.rows.find((x) => x.unitId === String(c.id));
+      const cell = (code: string) => {
+        const v = u?.cells.find((x) => x.code === code);
+        return v && allowed(ctx.access, c.id, code)
+          ? { code, mean: v.mean, scoreRate: v.scoreRate, overMeanRate: v.overMeanRate, meanRank: v.meanRank }
+          : { code, mean: null, scoreRate: null, overMeanRate: null, meanRank: null };
+      };
+      const full = allowed(ctx.access, c.id, TOTAL_CODE);
+      return { classId: c.id, className: c.name, cells: codes.map(cell), strongest: full ? u?.strongest ?? null : null, weakest: full ? u?.weakest ?? null : null };
+    }),
+  };
+}
+
+export function groupG(ctx: Ctx): GroupG {
+  needTotal(ctx);
+  const g = ctx.reports.gGroups;
+  const codes = [...ctx.access.courses, TOTAL_CODE];
+  const idx = codes.map((c) => g.columns.findIndex((x) => x.code === c));
+  return {
+    meta: ctx.meta,
+    columns: idx.map((i) => g.columns[i]!).map((c) => ({ code: c.code, name: c.name })),
+    groups: g.groups.map((x) => ({ name: x.name, size: x.size, maxTotal: x.maxTotal, minTotal: x.minTotal, means: idx.map((i) => x.means[i] ?? null) })),
+    classes: rowClasses(ctx, TOTAL_CODE).map((c) => {
+      const u = g.units.find((x) => x.unitId === String(c.id));
+      return { classId: c.id, className: c.name, counts: u?.counts ?? g.groups.map(() => 0), total: u?.total ?? 0 };
+    }),
+  };
+}
+
+export function quartile(ctx: Ctx) {
+  const code = single(ctx);
+  const t = ctx.reports.quartiles.find((x) => x.code === code)!;
+  return {
+    meta: ctx.meta,
+    column: columnOf(ctx, code),
+    grade: t.grade,
+    classes: rowClasses(ctx, code).map((c) => {
+      const u = t.units.find((x) => x.unitId === String(c.id));
+      return u
+        ? { classId: c.id, className: c.name, count: u.count, q1: u.q1, median: u.median, q3: u.q3, iqr: u.iqr, bands: u.bands }
+        : { classId: c.id, className: c.name, count: 0, q1: null, median: null, q3: null, iqr: null, bands: [0, 0, 0, 0] };
+    }),
+  };
+}
+
+export function rateCritical(ctx: Ctx): RateCritical {
+  const code = single(ctx);
+  const t = ctx.reports.rateCritical.find((x) => x.code === code)!;
+  const classes = rowClasses(ctx, code);
+  const ids = new Set(classes.map((c) => c.id));
+  return {
+    meta: ctx.meta,
+    column: columnOf(ctx, code),
+    buffer: ctx.set.settings.criticalBuffer,
+    levels: t.levels.map((l) => ({
+      key: l.key, name: l.name, thresholdScore: l.thresholdScore, grade: l.grade,
+      classes: classes.map((c) => {
+        const u = l.units.find((x) => x.unitId === String(c.id));
+        return { classId: c.id, className: c.name, reached: u?.reached ?? 0, below: u?.below ?? 0, above: u?.above ?? 0 };
+      }),
+      students: l.students.flatMap((s) => {
+        const st = ctx.loaded.students.get(s.studentId);
+        return st && ids.has(st.classId) ? [{ examStudentId: Number(s.studentId), name: s.name, classId: st.classId, className: st.className, score: s.score, gap: s.gap }] : [];
+      }),
+    })),
+  };
+}
+
+export function online(ctx: Ctx): Online {
+  needTotal(ctx);
+  const classes = rowClasses(ctx, TOTAL_CODE);
+  const ids = new Set(classes.map((c) => c.id));
+  return {
+    meta: ctx.meta,
+    buffer: ctx.set.settings.criticalBuffer,
+    lines: ctx.reports.online.map((l) => ({
+      name: l.name, score: l.score, source: l.source, share: l.share, online: l.online,
+      classes: classes.map((c) => {
+        const u = l.units.find((x) => x.unitId === String(c.id));
+        return { classId: c.id, className: c.name, sat: u?.sat ?? 0, online: u?.online ?? 0, share: u?.share ?? null, critical: u?.critical ?? 0 };
+      }),
+      subjects: l.subjects.filter((s) => ctx.access.courses.includes(s.code)).map((s) => ({
+        code: s.code, name: s.name, effectiveScore: s.effectiveScore, grade: s.grade,
+        classes: classes.map((c) => {
+          const u = s.units.find((x) => x.unitId === String(c.id));
+          return { classId: c.id, className: c.name, online: u?.online ?? 0, single: u?.single ?? 0, double: u?.double ?? 0, hitRate: u?.hitRate ?? null, contributionRate: u?.contributionRate ?? null };
+        }),
+      })),
+      critical: l.critical.flatMap((s) => {
+        const st = ctx.loaded.students.get(s.studentId);
+        return st && ids.has(st.classId) ? [{ examStudentId: Number(s.studentId), name: s.name, classId: st.classId, className: st.className, total: s.total, gap: s.gap }] : [];
+      }),
+    })),
+  };
+}
+
+export function paper(ctx: Ctx): Paper {
+  let code = ctx.course;
+  if (code === TOTAL_CODE) {
+    code = ctx.access.courses.find((c) => !ctx.q.classId || allowed(ctx.access, ctx.q.classId, c)) ?? '';
+    if (!code) throw forbidden();
+  } else single(ctx);
+  const t = ctx.reports.paper.find((x) => x.code === code)!;
+  const seg = ctx.reports.scoreSegments.find((x) => x.code === code)!;
+  const classes = rowClasses(ctx, code);
+  const unitIdx = classes.map((c) => t.units.findIndex((u) => u.unitId === String(c.id)));
+  const col = columnOf(ctx, code);
+  return {
+    meta: { ...ctx.meta, courseCode: code, courseName: col.name },
+    column: col,
+    n: t.n, mean: t.mean, sd: t.sd, difficulty: t.difficulty, alpha: t.alpha, kr20: t.kr20,
+    scoreDistribution: seg.segments.map((s, k) => ({ label: s.label, lower: s.lower, upper: s.upper, count: seg.grade[k]!.count, cumulative: seg.grade[k]!.cumulative })),
+    classes: classes.map((c, k) => ({ classId: c.id, className: c.name, n: unitIdx[k]! >= 0 ? t.units[unitIdx[k]!]!.n : 0 })),
+    questions: t.questions.map((x) => ({
+      no: x.no, type: x.type, fullScore: x.fullScore, answer: x.answer ?? null, n: x.n, mean: x.mean, sd: x.sd, scoreRate: x.scoreRate,
+      discrimination: x.discrimination, discriminationQuality: x.discriminationQuality, correlation: x.correlation, correlationQuality: x.correlationQuality,
+      fullMarks: x.fullMarks, zeros: x.zeros, options: x.options ?? null,
+      classMeans: unitIdx.map((i) => (i >= 0 ? x.unitMeans[i] ?? null : null)),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------- comments and students
+
+const nameOfCode = (ctx: Ctx, code: string | null | undefined) => (code ? ctx.set.subjects.find((s) => s.code === code)?.name ?? null : null);
+
+function balanceMap(ctx: Ctx) {
+  return new Map(ctx.reports.students.students.map((s) => [s.studentId, s]));
+}
+
+export function comment(ctx: Ctx, page: { current: number; size: number }, all = false): Comment {
+  const code = single(ctx);
+  const t = ctx.reports.classComparison.find((x) => x.code === code)!;
+  const classes = rowClasses(ctx, code);
+  const sc = ctx.reports.subjectComparison;
+  const courseName = code === TOTAL_CODE ? ctx.set.settings.totalName : nameOfCode(ctx, code) ?? code;
+  const classRows = classes.map((c) => {
+    const u = t.rows.find((x) => x.unitId === String(c.id));
+    const s = code === TOTAL_CODE ? sc.rows.find((x) => x.unitId === String(c.id)) : undefined;
+    return {
+      classId: c.id,
+      className: c.name,
+      comment: classComment({
+        className: c.name, courseName, mean: u?.mean ?? null, gradeMean: t.reference.mean, overMeanRate: u?.overMeanRate ?? null,
+        meanRank: u?.meanRank ?? null, classCount: t.rows.length, rates: (u?.rates ?? []).map((r) => ({ name: r.name, share: r.share, below: r.below })),
+        strongest: nameOfCode(ctx, s?.strongest), weakest: nameOfCode(ctx, s?.weakest),
+      }),
+    };
+  });
+  let students: Comment['records'] = [];
+  if (code === TOTAL_CODE) {
+    const ids = new Set(classes.map((c) => c.id));
+    const ti = ctx.reports.transcript.columns.findIndex((c) => c.code === TOTAL_CODE);
+    const balance = balanceMap(ctx);
+    const sat = ctx.reports.overview.rows.find((r) => r.code === TOTAL_CODE)?.sat ?? 0;
+    const classSat = new Map(t.rows.map((r) => [Number(r.unitId), r.count]));
+    students = ctx.reports.transcript.rows.filter((r) => ids.has(Number(r.classId))).map((r) => {
+      const b = balance.get(r.studentId);
+      return {
+        examStudentId: Number(r.studentId), name: r.name, className: r.className,
+        comment: studentComment({
+          name: r.name, total: r.scores[ti] ?? null, gradeRank: r.gradeRanks[ti] ?? null, gradeCount: sat, classRank: r.classRanks[ti] ?? null,
+          classCount: classSat.get(Number(r.classId)) ?? 0, change: b?.change ?? null, strongSubject: nameOfCode(ctx, b?.strongSubject), weakSubject: nameOfCode(ctx, b?.weakSubject),
+        }),
+      };
+    });
+  }
+  const p = all ? { records: students, total: students.length, current: 1, size: students.length } : pageOf(students, page.current, page.size);
+  return { meta: ctx.meta, classes: classRows, ...p };
+}
+
+function refOf(ctx: Ctx, s: { studentId: string; name: string; total: number; gradeRank: number; unitRank: number; lastRank: number | null; change: number | null }): StudentRef {
+  const st = ctx.loaded.students.get(s.studentId);
+  return { examStudentId: Number(s.studentId), name: s.name, classId: st?.classId ?? 0, className: st?.className ?? '', total: s.total, gradeRank: s.gradeRank, classRank: s.unitRank, lastRank: s.lastRank, change: s.change };
+}
+
+export function studentProgress(ctx: Ctx, page: { current: number; size: number }, all = false): StudentProgress {
+  needTotal(ctx);
+  const classes = rowClasses(ctx, TOTAL_CODE);
+  const ids = new Set(classes.map((c) => c.id));
+  const st = ctx.reports.students;
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1)).map((s) => refOf(ctx, s));
+  return {
+    meta: ctx.meta,
+    referenceName: st.referenceName,
+    classes: classes.map((c) => {
+      const u = st.units.find((x) => x.unitId === String(c.id));
+      return { classId: c.id, className: c.name, up: (u?.up ?? []).map((s) => refOf(ctx, s)), low: (u?.low ?? []).map((s) => refOf(ctx, s)) };
+    }),
+    ...(all ? { records: list, total: list.length, current: 1, size: list.length } : pageOf(list, page.current, page.size)),
+  };
+}
+
+export function studentTop(ctx: Ctx): StudentTop {
+  needTotal(ctx);
+  const st = ctx.reports.students;
+  return {
+    meta: ctx.meta,
+    classes: rowClasses(ctx, TOTAL_CODE).map((c) => {
+      const u = st.units.find((x) => x.unitId === String(c.id));
+      return { classId: c.id, className: c.name, top: (u?.top ?? []).map((s) => refOf(ctx, s)), bottom: (u?.bottom ?? []).map((s) => refOf(ctx, s)) };
+    }),
+  };
+}
+
+export function studentWeak(ctx: Ctx, page: { current: number; size: number }, all = false): StudentWeak {
+  needTotal(ctx);
+  const ids = new Set(rowClasses(ctx, TOTAL_CODE).map((c) => c.id));
+  const st = ctx.reports.students;
+  const idx = st.subjects.map((s, i) => (ctx.access.courses.includes(s.code) ? i : -1)).filter((i) => i >= 0);
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1)).map((s) => ({
+    ...refOf(ctx, s),
+    gaps: idx.map((i) => s.gaps[i] ?? null),
+    weakSubject: s.weakSubject,
+    strongSubject: s.strongSubject,
+  }));
+  return {
+    meta: ctx.meta,
+    subjects: idx.map((i) => st.subjects[i]!),
+    ...(all ? { records: list, total: list.length, current: 1, size: list.length } : pageOf(list, page.current, page.size)),
+  };
+}
+
+export async function reportSetFor(db: Db, examId: number) {
+  return loadReportSet(db, examId);
+}

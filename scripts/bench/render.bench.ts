@@ -1,0 +1,84 @@
+/**
+ * Benchmark of the render service: one warm Chromium (as a worker has), fixed demo data (seeded PRNG).
+ * Run: node --import tsx scripts/bench/render.bench.ts
+ * Prints one JSON line per figure: {"name","value","unit","limit","ok"} (+ detail fields).
+ * - 2,000 score slips in one PDF: the whole slips job (validation, HTML, chunked printing, pdfunite join), wall time.
+ * - a 40-page class report with charts (ECharts SSR → SVG), HTML + PDF, wall time.
+ * - one answer card (layout → HTML → PDF), median of 5 after a warm-up.
+ * - peak RSS of this process plus its Chromium processes, sampled every 100 ms over the whole run.
+ * Wall times on a shared 2-core machine move with the load of other processes: load average is printed.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildCardLayout, DEMO_CARD_INPUT, demoReport, demoSlipData, paginateReport, renderCardHtml, renderReportHtml } from '../../packages/report-templates/src/index.js';
+import { createPrinter } from '../../apps/render-service/src/printer.js';
+import { processJob } from '../../apps/render-service/src/processors.js';
+
+function result(name: string, value: number, unit: string, limit: number, extra: Record<string, unknown> = {}) {
+  console.log(JSON.stringify({ name, value: Math.round(value), unit, limit, ok: value <= limit, ...extra }));
+}
+
+/** RSS (MB) of a process and all its descendants, from /proc. */
+function treeRssMb(rootPid: number): number {
+  const parent = new Map<number, number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  let kb = 0;
+  for (const pid of parent.keys()) {
+    let p: number | undefined = pid;
+    while (p && p !== rootPid) p = parent.get(p);
+    if (p !== rootPid) continue;
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch { /* gone */ }
+  }
+  return kb / 1024;
+}
+
+let peak = 0;
+const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(process.pid)); }, 100);
+const load = () => os.loadavg()[0].toFixed(2);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bench-'));
+const printer = createPrinter();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+try {
+  await printer.printPdf('<!DOCTYPE html><html><body>预热</body></html>', { format: 'A4' });
+
+  // answer card
+  const cardTimes: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t = performance.now();
+    await printer.printPdf(renderCardHtml(buildCardLayout(DEMO_CARD_INPUT)), { format: 'A4' });
+    if (i > 0) cardTimes.push(performance.now() - t);
+  }
+  result('render: answer card (3 A4 pages, layout → PDF)', median(cardTimes), 'ms', 1000, { load: load() });
+
+  // 40-page class report with charts
+  const report = demoReport(10, 72);
+  const pages = paginateReport(report).length;
+  let t = performance.now();
+  const html = renderReportHtml(report);
+  const htmlMs = performance.now() - t;
+  const pdf = await printer.printPdf(html, { width: '908px', height: '1285px' });
+  result(`render: class report, ${pages} pages with 20 charts`, performance.now() - t, 'ms', 10000, { html_ms: Math.round(htmlMs), pdf_kb: pdf.length >> 10, load: load() });
+
+  // 2,000 score slips in one PDF
+  const slips = demoSlipData(2000, 50);
+  t = performance.now();
+  const r = await processJob('slips', slips, { printer, dataDir, jobId: 'bench-slips', progress: () => undefined, slipChunk: 250, parallel: Number(process.env.RENDER_PARALLEL ?? 2) });
+  const ms = performance.now() - t;
+  result('render: 2,000 score slips in one PDF', ms, 'ms', 30000, { per_slip_ms: +(ms / 2000).toFixed(1), pdf_mb: +(readFileSync(r.resultPath).length / 2 ** 20).toFixed(1), load: load() });
+} finally {
+  peak = Math.max(peak, treeRssMb(process.pid));
+  clearInterval(sampler);
+  await printer.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+result('render: peak RSS of worker + Chromium', peak, 'MB', 1024);

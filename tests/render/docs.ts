@@ -1,0 +1,85 @@
+// The documents under snapshot: fixed demo data → HTML → PDF → PNG at 50 dpi. Shared by the snapshot test and
+// scripts/render-baselines.ts (the only writer of tests/render/baselines/*.png).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoCardLayout, demoReport, demoSlipData, renderCardHtml, renderReportHtml, renderSlipsHtml } from '@jz/report-templates';
+import type { PdfPageSize, Printer } from '../../apps/render-service/src/printer.js';
+
+export const BASELINE_DIR = path.join(import.meta.dirname, 'baselines');
+export const DPI = 50;
+export const BASELINE_COMMAND = 'node --import tsx scripts/render-baselines.ts';
+
+export interface SnapshotDoc {
+  name: string;
+  html: () => string;
+  size: PdfPageSize;
+  pages: number;
+  /** Page size in points as pdfinfo prints it, rounded. */
+  pagePt: [number, number];
+  texts: string[];
+}
+
+export const SNAPSHOT_DOCS: SnapshotDoc[] = [
+  {
+    name: 'card',
+    html: () => renderCardHtml(demoCardLayout()),
+    size: { format: 'A4' },
+    pages: 3,
+    pagePt: [595, 842],
+    texts: ['2025—2026学年第一学期高一期中考试', '语文 答题卡', '注意事项', '缺考', '贴条形码区', '作文（60分）'],
+  },
+  {
+    name: 'slips',
+    html: () => {
+      const d = demoSlipData(53, 50); // two classes; three slips printed: seat 1–2 of class 1 and seat 1 of class 2
+      return renderSlipsHtml({ ...d, students: [d.students[50], d.students[1], d.students[0]] });
+    },
+    size: { format: 'A4' },
+    pages: 3,
+    pagePt: [595, 842],
+    texts: ['示范实验中学', '2025—2026学年第一学期高一期中考试 成绩单', '班级排名', '小题得分', '评语'],
+  },
+  {
+    name: 'report',
+    html: () => renderReportHtml(demoReport(2, 40)),
+    size: { width: '908px', height: '1285px' },
+    pages: 6,
+    pagePt: [681, 964],
+    texts: ['高一年级期中考试分析报告', '目录', '成绩总览', '分数段分布', '学生成绩明细（续）', '第 3 页 / 共 6 页'],
+  },
+];
+
+export function pdfInfo(pdf: string): { pages: number; widthPt: number; heightPt: number } {
+  const out = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(out)?.[1]);
+  const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(out);
+  return { pages, widthPt: Math.round(Number(m?.[1])), heightPt: Math.round(Number(m?.[2])) };
+}
+
+export function pdfText(pdf: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+/** Rasterises every page at DPI; returns PNG bytes in page order. */
+export function rasterise(pdf: string): Buffer[] {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'jz-raster-'));
+  try {
+    execFileSync('pdftoppm', ['-r', String(DPI), '-png', pdf, path.join(dir, 'p')]);
+    return readdirSync(dir).filter((f) => f.endsWith('.png'))
+      .sort((a, b) => Number(/(\d+)\.png$/.exec(a)![1]) - Number(/(\d+)\.png$/.exec(b)![1]))
+      .map((f) => readFileSync(path.join(dir, f)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const baselinePath = (doc: string, page: number) => path.join(BASELINE_DIR, `${doc}-${page}.png`);
+
+/** Prints a document to a temporary PDF file and returns its path (caller removes the folder). */
+export async function printToFile(printer: Printer, doc: SnapshotDoc, dir: string): Promise<string> {
+  const file = path.join(dir, `${doc.name}.pdf`);
+  writeFileSync(file, await printer.printPdf(doc.html(), doc.size));
+  return file;
+}
