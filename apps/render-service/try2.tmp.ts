@@ -1,11 +1,2 @@
-import { chromium } from 'playwright-core';
-import { fontconfigFile } from './src/printer.js';
-import { demoSlipData, renderSlipsHtml } from '@jz/report-templates';
-const b = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args: ['--no-sandbox', '--disable-gpu'], env: { ...process.env, FONTCONFIG_FILE: fontconfigFile()! } as any });
-const print = async (h: string) => { const pg = await b.newPage(); let t = performance.now(); await pg.setContent(h); await pg.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true }); await pg.close(); return Math.round(performance.now() - t); };
-await print('<p>x</p>');
-const N = 200;
-const html = renderSlipsHtml(demoSlipData(N));
-const nogrid = html.replace(/<div class="qg".*?<\/svg>.*?<\/div><\/div>/g, '');
-for (let i = 0; i < 3; i++) console.log('slips', await print(html), 'nogrid', await print(nogrid));
-await b.close();
+import { demoReport, paginateReport } from '@jz/report-templates';
+for (const [m, r] of [[12, 90], [14, 60], [13, 65], [11, 95], [14, 40], [19, 40], [18,40], [13,68]]) console.log(m, r, paginateReport(demoReport(m, r)).length);

@@ -136,9 +136,9 @@ function dezxTeachers(rand: Rand): TeacherPlan[] {
  * Seeds the demo data on the first start of an empty database (no school yet): dictionaries, platform roles and
  * `root`, 示例中学 (高一–高三, 8 classes each, ~45 students per class, ~50 teachers) and 第二示范中学
  * (高一, 2 classes). One transaction; demo accounts use DEMO_PASSWORD. Returns false when schools exist already.
- * After it commits, the three released demo exams of 示例中学 高一 (demo-exams.ts).
+ * After it commits, the three released demo exams of 示例中学 高一 (demo-exams.ts) unless options.exams is false.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, options: { exams?: boolean } = {}): Promise<boolean> {
   const any = await db.selectFrom('school').select('id').limit(1).executeTakeFirst();
   if (any) return false;
 
@@ -185,7 +185,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       await seedSchool(tx, plan, schoolIndex, rand, gradeDict, nextHash);
     }
   });
-  await seedDemoExams(db);
+  if (options.exams !== false) await seedDemoExams(db);
   return true;
 }
 

@@ -72,10 +72,18 @@ const draw: { [K in CardElement['kind']]: (e: El<K>) => ReactNode } = {
     if (!e.continued) items.push(h('div', { key: 's', style: { position: 'absolute', right: 0, top: '0.5mm' } }, scoreBoxInner()));
     if (e.style === 'grid') {
       const rowY = (r: number) => e.titleH + r * (e.cellMm + e.rowGap) + e.rowGap;
+      // all cell lines as one SVG path (a box per cell would be ~800 boxes, slow to print)
+      const gw = e.columns * e.cellMm;
+      let d = '';
       for (let r = 0; r < e.rows; r++) {
-        items.push(h('div', { key: `r${r}`, className: 'grid-row', style: at(0, rowY(r), e.columns * e.cellMm, e.cellMm) },
-          Array.from({ length: e.columns }, (_, c) => h('i', { key: c, style: { width: mm(e.cellMm) } }))));
+        const y = rowY(r);
+        d += `M0 ${y.toFixed(3)}h${gw.toFixed(3)}M0 ${(y + e.cellMm).toFixed(3)}h${gw.toFixed(3)}`;
+        for (let c = 0; c <= e.columns; c++) d += `M${(c * e.cellMm).toFixed(3)} ${y.toFixed(3)}v${e.cellMm.toFixed(3)}`;
       }
+      items.push(h('svg', {
+        key: 'grid', xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${e.w} ${e.h}`,
+        style: { position: 'absolute', left: 0, top: 0, width: mm(e.w), height: mm(e.h), overflow: 'visible' },
+      }, h('path', { d, fill: 'none', stroke: '#444', strokeWidth: 0.2 })));
       // every 100th cell is labelled under its bottom-right corner
       const last = e.startCount + e.rows * e.columns;
       for (let k = Math.ceil((e.startCount + 1) / 100) * 100; k <= last; k += 100) {
@@ -113,8 +121,6 @@ const CARD_CSS = `
 .cap{text-align:center;font-size:3.2mm;font-weight:700;letter-spacing:1mm}
 .bubble{border:0.2mm solid #222;border-radius:1mm;text-align:center;color:#222;font-weight:400}
 .pc-text{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;color:#000}
-.grid-row{display:flex;border-left:0.2mm solid #444}
-.grid-row i{display:block;height:100%;border:0.2mm solid #444;border-left:0}
 .count{color:#444;text-align:right}
 .score{display:flex;align-items:stretch;border:0.25mm solid #000;font-size:2.8mm;height:6mm}
 .score span{display:flex;align-items:center;padding:0 1.2mm}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Tag, Tooltip } from 'antd';
+import { App, Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { approveCorrection, CORRECTION_STATUSES, findCorrectionPage, rejectCorrection, type Correction } from '@/api/correction';
@@ -13,11 +13,12 @@ const fmtTime = (s?: string | null) => (s ? new Date(s).toLocaleString('zh-CN', 
 
 /** State of the correction list: table, apply dialog, review commands. */
 function useCorrectionList(examId: number) {
+  const { modal } = App.useApp();
   const table = useTable<Correction, { status?: string }>((q) => findCorrectionPage({ ...q, examId }));
   const [applying, setApplying] = useState(false);
   const [rejecting, setRejecting] = useState<Correction | null>(null);
   const [saving, setSaving] = useState(false);
-  const approve = (c: Correction) => Modal.confirm({
+  const approve = (c: Correction) => modal.confirm({
     title: '通过更正申请',
     content: `确认将 ${c.studentName} ${c.courseName} 第 ${c.questionNo} 题由 ${fmtScore(c.oldScore)} 分更正为 ${fmtScore(c.newScore)} 分吗？通过后将重新计算成绩、排名与分析报告。`,
     okText: '通过', cancelText: '取消',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Card, ConfigProvider, Empty, Form, Input, Modal, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, ConfigProvider, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography } from 'antd';
 import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, clampPercent, subjectStyle } from '@jz/shared';
@@ -104,6 +104,7 @@ export interface ExamListProps { title: string; keepAliveKey?: string }
 
 /** Exam list as cards with search (name, type, grade, status), pagination, 新建考试 and delete. */
 export function ExamList({ title, keepAliveKey }: ExamListProps) {
+  const { modal } = App.useApp();
   useFeedback();
   const can = usePermission();
   const canEdit = can('exam:exam:edit');
@@ -114,7 +115,7 @@ export function ExamList({ title, keepAliveKey }: ExamListProps) {
 
   useEffect(() => { void loadData(findSchoolGrades(), []).then(setGrades); }, []);
 
-  const onDelete = (exam: Exam) => Modal.confirm({
+  const onDelete = (exam: Exam) => modal.confirm({
     title: '提示',
     content: `确认删除考试「${exam.name}」吗？其科目、小题、考生与成绩将一并删除，且不可恢复。`,
     okText: '确定', cancelText: '取消', okButtonProps: { danger: true },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { subjectCountLabel } from '@jz/shared';
 import type { ExamSubject } from '@/api/exam';
@@ -193,6 +193,7 @@ function SettingPanel({ item, subjects, editable, courseCode, onSave, onRollBack
 }) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  const { modal } = App.useApp();
   useEffect(() => { form.resetFields(); form.setFieldsValue(toForm(item.family, item.value)); }, [item, form]);
   const tag = SOURCE_TAGS[item.source];
   return (
@@ -210,7 +211,7 @@ function SettingPanel({ item, subjects, editable, courseCode, onSave, onRollBack
             await onSave(item.family, fromForm(item.family, form.getFieldsValue(true)));
             setSaving(false);
           }}>保存</Button>
-          <Button onClick={() => Modal.confirm({
+          <Button onClick={() => modal.confirm({
             title: '提示', content: `确认将「${item.familyName}」恢复为默认值吗？`, okText: '确定', cancelText: '取消',
             onOk: () => onRollBack(item.family),
           })}>恢复默认</Button>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { AppstoreAddOutlined } from '@ant-design/icons';
 import { arrangeRooms, findExamStudents, updateExamStudent, type ExamStudent } from '@/api/exam';
@@ -10,6 +10,7 @@ import { useCurrentExam } from './useExam';
 
 /** State of the exam student list: table, edit dialog, room arrangement. */
 function useExamStudentList(examId: number) {
+  const { modal } = App.useApp();
   const table = useTable<ExamStudent, { classId?: number; room?: string; keyword?: string }>((q) => findExamStudents({ ...q, examId }));
   const [editing, setEditing] = useState<ExamStudent | null>(null);
   const [arranging, setArranging] = useState(false);
@@ -26,7 +27,7 @@ function useExamStudentList(examId: number) {
     const res = await runAction(arrangeRooms({ examId, perRoom: v.perRoom, prefix: v.prefix?.trim() || undefined }), { silentSuccess: true });
     setSaving(false);
     if (res?.data) {
-      Modal.success({ title: '编排成功', content: `共编排 ${res.data.students} 名考生，${res.data.rooms} 个考场。`, okText: '知道了' });
+      modal.success({ title: '编排成功', content: `共编排 ${res.data.students} 名考生，${res.data.rooms} 个考场。`, okText: '知道了' });
       setArranging(false);
       table.reload();
     }

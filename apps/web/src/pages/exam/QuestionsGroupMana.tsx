@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Empty, Form, Input, Modal, Space, Spin, Table, Tag } from 'antd';
+import { App, Alert, Button, Card, Checkbox, Empty, Form, Input, Modal, Space, Spin, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { deleteGroup, findQuestions, saveGroup, type QuestionGroup, type QuestionTemplate } from '@/api/exam';
 import { feedbackMessage, runAction, useFeedback } from '@/components/table';
@@ -9,6 +9,7 @@ import { useCurrentExam } from './useExam';
 
 /** 题组管理: per subject the question groups (name + questions), create, edit, delete. */
 export default function QuestionsGroupMana() {
+  const { modal } = App.useApp();
   useFeedback();
   const { exam } = useCurrentExam();
   const [subjectId, setSubjectId] = useState<number>();
@@ -50,7 +51,7 @@ export default function QuestionsGroupMana() {
     setSaving(false);
     if (res) { setEditing(null); load(); }
   };
-  const remove = (g: QuestionGroup) => Modal.confirm({
+  const remove = (g: QuestionGroup) => modal.confirm({
     title: '提示', content: `确认删除题组「${g.name}」吗？其小题不再属于任何题组。`, okText: '确定', cancelText: '取消', okButtonProps: { danger: true },
     onOk: async () => { if (await runAction(deleteGroup(g.id), { success: '删除成功' })) load(); },
   });

@@ -9,7 +9,7 @@ import { useExamDetail, useExamId } from './useExam';
 
 type Column = Transcript['columns'][number];
 
-function ReleasedScores({ examId }: { examId: number }) {
+function ReleasedScores({ examId, examName }: { examId: number; examName: string }) {
   useFeedback();
   const [columns, setColumns] = useState<Column[]>([]);
   const [refusal, setRefusal] = useState('');
@@ -35,7 +35,7 @@ function ReleasedScores({ examId }: { examId: number }) {
   return (
     <>
       {refusal && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={refusal} />}
-      <SearchTable<TranscriptRow> table={table} rowKey="examStudentId" columns={cols} bordered size="small" title="成绩列表" formName="scoreListSearch"
+      <SearchTable<TranscriptRow> table={table} rowKey="examStudentId" columns={cols} bordered size="small" title={`成绩列表 - ${examName}`} formName="scoreListSearch"
         scroll={{ x: 310 + columns.length * 208 }}
         searchFields={<Form.Item name="keyword" label="姓名/考号"><Input allowClear placeholder="姓名或考号" style={{ width: 180 }} /></Form.Item>} />
     </>
@@ -58,5 +58,5 @@ export default function ScoreList() {
       </Card>
     );
   }
-  return <ReleasedScores key={exam.id} examId={exam.id} />;
+  return <ReleasedScores key={exam.id} examId={exam.id} examName={exam.name} />;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Modal, Progress, Result, Row, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
+import { App, Alert, Button, Card, Col, Empty, Modal, Progress, Result, Row, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import {
   CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined, SendOutlined, UploadOutlined,
 } from '@ant-design/icons';
@@ -14,8 +14,8 @@ import { STATUS_COLORS } from './examConstants';
 import { useExamDetail, useExamId } from './useExam';
 
 /** Every bad cell of a refused score import, with its sheet. */
-function showScoreImportErrors(errors: ScoreImportError[], msg: string) {
-  Modal.error({
+function showScoreImportErrors(modal: ReturnType<typeof App.useApp>['modal'], errors: ScoreImportError[], msg: string) {
+  modal.error({
     title: '导入失败',
     width: 760,
     maskClosable: false,
@@ -40,6 +40,7 @@ type ImportAnswer = ApiResult<ScoreImportResult | { errors: ScoreImportError[] }
 
 /** An .xlsx upload button for score workbooks: errors → the table above, success → the per-subject result. */
 function ScoreImportButton({ label, upload, onDone }: { label: string; upload: (f: File) => Promise<ImportAnswer>; onDone: (r: ScoreImportResult) => void }) {
+  const { modal } = App.useApp();
   const [loading, setLoading] = useState(false);
   return (
     <Upload accept=".xlsx,.xls" showUploadList={false} beforeUpload={(file) => {
@@ -47,7 +48,7 @@ function ScoreImportButton({ label, upload, onDone }: { label: string; upload: (
       upload(file)
         .then((res) => {
           const data = res.data as { errors?: ScoreImportError[] } | ScoreImportResult | null;
-          if (res.code === 200 && data && 'subjects' in data) { feedbackMessage().success(res.msg || '导入成功'); onDone(data); } else if (data && 'errors' in data && data.errors?.length) showScoreImportErrors(data.errors, res.msg);
+          if (res.code === 200 && data && 'subjects' in data) { feedbackMessage().success(res.msg || '导入成功'); onDone(data); } else if (data && 'errors' in data && data.errors?.length) showScoreImportErrors(modal, data.errors, res.msg);
           else if (res.code !== 401) feedbackMessage().error(res.msg || '导入失败');
         })
         .catch(() => feedbackMessage().error('导入失败，请稍后重试'))
@@ -115,6 +116,7 @@ function usePublish(examId: number | null, onFinished: () => void) {
 
 /** /examDetailsEdit/scoreUpload: templates, score import, and the four-step score release with progress. */
 export default function ScoreUpload() {
+  const { modal } = App.useApp();
   useFeedback();
   const navigate = useNavigate();
   const examId = useExamId();
@@ -140,7 +142,7 @@ export default function ScoreUpload() {
   if (progress?.state === 'failed') messageLine = <Typography.Text type="danger">{progress.error || progress.message || '发布失败'}</Typography.Text>;
   else if (progress?.state === 'done') messageLine = <Typography.Text type="success">{progress.message || '发布完成'}</Typography.Text>;
 
-  const confirmStart = (again: boolean) => Modal.confirm({
+  const confirmStart = (again: boolean) => modal.confirm({
     title: again ? '重新发布' : '开始发布',
     content: again ? '将按当前成绩重新计算科目成绩、总分、排名与全部分析报告，确认重新发布吗？' : '发布后小题成绩只能通过成绩更正修改，确认开始发布吗？',
     okText: '确定', cancelText: '取消',

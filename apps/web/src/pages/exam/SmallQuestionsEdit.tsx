@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Typography } from 'antd';
+import { App, Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Spin, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { copySubject, findQuestions, saveKnowledge, saveQuestions, type QuestionInput, type QuestionTemplate, type QuestionType } from '@/api/exam';
@@ -39,6 +39,7 @@ function nextNo(rows: Row[]): number {
 
 /** 小题编辑: per subject an editable table of questions, batch add, live sum check, save. */
 export default function SmallQuestionsEdit() {
+  const { modal } = App.useApp();
   useFeedback();
   const { exam } = useCurrentExam();
   const [subjectId, setSubjectId] = useState<number>();
@@ -77,7 +78,7 @@ export default function SmallQuestionsEdit() {
   };
   const switchSubject = (id: number) => {
     if (!dirty) { setSubjectId(id); return; }
-    Modal.confirm({ title: '提示', content: '当前科目的修改尚未保存，确认切换吗？', okText: '切换', cancelText: '取消', onOk: () => setSubjectId(id) });
+    modal.confirm({ title: '提示', content: '当前科目的修改尚未保存，确认切换吗？', okText: '切换', cancelText: '取消', onOk: () => setSubjectId(id) });
   };
 
   const validate = (): string | null => {
@@ -119,7 +120,7 @@ export default function SmallQuestionsEdit() {
         feedbackMessage().success(res.msg || '保存成功');
         setTemplate(res.data); setRows(toRows(res.data)); setDirty(false);
       } else if (res.code === 409) {
-        Modal.confirm({
+        modal.confirm({
           title: '确认清除成绩', content: res.msg, okText: '清除成绩并保存', cancelText: '取消', okButtonProps: { danger: true },
           onOk: () => save(true),
         });

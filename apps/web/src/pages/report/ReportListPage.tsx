@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Empty, Form, Input, Pagination, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { BarChartOutlined, FileTextOutlined, ReloadOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { EXAM_TYPES, subjectStyle } from '@jz/shared';
+import { EXAM_TYPES, formatTimestamp, subjectStyle } from '@jz/shared';
 import { findAnalysisExams, type AnalysisExam } from '@/api/report';
 import { loadData } from '@/components/table';
 import './common/report.css';
@@ -68,7 +68,7 @@ export default function ReportListPage() {
                       <span>年级：{e.gradeName}</span>
                       <span>考试时间：{e.startDate}{e.endDate && e.endDate !== e.startDate ? ` 至 ${e.endDate}` : ''}</span>
                       <span><TeamOutlined /> {e.studentCount} 人 · {e.classCount} 个班</span>
-                      {e.releasedAt && <span>发布时间：{e.releasedAt.replace('T', ' ').slice(0, 16)}</span>}
+                      {e.releasedAt && <span>发布时间：{formatTimestamp(e.releasedAt, 'YYYY-MM-DD HH:mm')}</span>}
                     </div>
                     <Space size={[6, 6]} wrap style={{ marginTop: 10 }}>
                       {e.subjects.map((s) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatTimestamp } from '@jz/shared';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { ReportFilter, ReportParams } from '@/api/report';
@@ -19,7 +20,7 @@ export function ExamMeta({ filter }: { filter: ReportFilter }) {
   const m = filter.meta;
   return (
     <div className="jz-report-head-meta">
-      {m.examName}{m.gradeName ? ` · ${m.gradeName}` : ''}{m.computedAt ? ` · 报告生成于 ${m.computedAt.replace('T', ' ').slice(0, 19)}` : ''}
+      {m.examName}{m.gradeName ? ` · ${m.gradeName}` : ''}{m.computedAt ? ` · 报告生成于 ${formatTimestamp(m.computedAt, 'YYYY-MM-DD HH:mm')}` : ''}
     </div>
   );
 }

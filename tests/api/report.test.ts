@@ -1,0 +1,240 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_ROUTES } from '@jz/shared/api/report';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { dbKinds } from '../helpers/db.js';
+import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
+
+// The small exam is built as in release.test.ts (copied: test files cannot import each other's describes).
+/** A multipart/form-data body with one xlsx file. */
+function multipart(file: Buffer) {
+  const boundary = '----jzReleaseBoundary9x';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scores.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    file, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const ws = wb.addWorksheet(name);
+    for (const r of rows) ws.addRow(r);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+interface SmallExam { examId: number; classIds: number[]; students: { id: number; examNo: string; name: string; classId: number }[]; qid: Record<string, number> }
+
+/**
+ * The small exam of the release, correction and report tests, built through the exam api: 高一1班 and 2班,
+ * 语文 (1 single choice key A, 5 points; 2 subjective 15) and 数学 (1 judge key T, 4; 2 subjective 16).
+ * Five students sit (A1–A3 in 1班, B1–B2 in 2班; B2 absent from 数学); every other exam student is not in
+ * the file, hence absent (缺考) in both subjects.
+ *   A1 语文 A,12 → 17  数学 T,10 → 14  总分 31
+ *   A2 语文 B,14 → 14  数学 T,12 → 16  总分 30
+ *   A3 语文 A, 9 → 14  数学 F,16 → 16  总分 30
+ *   B1 语文 A,15 → 20  数学 T, 6 → 10  总分 30
+ *   B2 语文 C,10 → 10  数学 缺考        总分 — (absent from a subject of the total)
+ */
+async function buildSmallExam(t: TestApp, admin: string, name = '发布测试'): Promise<SmallExam> {
+  const db = t.database.db;
+  const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+  const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;
+  const classIds = (await db.selectFrom('school_class').select('id').where('grade_id', '=', gradeId).orderBy('sort').limit(2).execute()).map((c) => c.id);
+  const created = await t.call({
+    method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin,
+    payload: { name, examType: 4, gradeId, startDate: '2026-10-08', endDate: '2026-10-09', classIds, subjects: [{ courseCode: 'YW', fullScore: 20 }, { courseCode: 'SX', fullScore: 20 }] },
+  });
+  expect(created.body.code).toBe(200);
+  const examId = created.body.data.id;
+  const [yw, sx] = created.body.data.subjects;
+  const qid: Record<string, number> = {};
+  for (const [s, questions, prefix] of [
+    [yw, [{ no: '1', type: 'single', fullScore: 5, answer: 'A' }, { no: '2', type: 'subjective', fullScore: 15 }], 'YW'],
+    [sx, [{ no: '1', type: 'judge', fullScore: 4, answer: 'T' }, { no: '2', type: 'subjective', fullScore: 16 }], 'SX'],
+  ] as const) {
+    const res = await t.call({ method: 'POST', url: '/api/v1/question_template/save', token: admin, payload: { examSubjectId: s.id, questions } });
+    expect(res.body.code).toBe(200);
+    for (const q of res.body.data.questions) qid[`${prefix}${q.no}`] = q.id;
+  }
+  const list = await t.call({ url: `/api/v1/exam_student/find_page?examId=${examId}&size=1000`, token: admin });
+  const all = list.body.data.records as { id: number; examNo: string; name: string; classId: number }[];
+  const c1 = all.filter((s) => s.classId === classIds[0]);
+  const c2 = all.filter((s) => s.classId === classIds[1]);
+  const [A1, A2, A3] = c1;
+  const [B1, B2] = c2;
+  const head = ['考号', '姓名', '班级', '1', '2', '缺考'];
+  const file = await workbook({
+    语文: [head, [A1!.examNo, A1!.name, '', 'A', 12], [A2!.examNo, A2!.name, '', 'B', 14], [A3!.examNo, A3!.name, '', 'A', 9], [B1!.examNo, B1!.name, '', 'A', 15], [B2!.examNo, B2!.name, '', 'C', 10]],
+    数学: [head, [A1!.examNo, A1!.name, '', 'T', 10], [A2!.examNo, A2!.name, '', 'T', 12], [A3!.examNo, A3!.name, '', 'F', 16], [B1!.examNo, B1!.name, '', 'T', 6], [B2!.examNo, B2!.name, '', '', '', 1]],
+  });
+  const imported = await t.call({ method: 'POST', url: `/api/v1/grade_import/import_question?examId=${examId}`, token: admin, ...multipart(file) });
+  expect(imported.body.code, imported.body.msg).toBe(200);
+  return { examId, classIds, students: [A1!, A2!, A3!, B1!, B2!], qid };
+}
+
+function assertNoNaN(value: unknown, path = '$'): void {
+  if (typeof value === 'number') expect(Number.isFinite(value), path).toBe(true);
+  else if (Array.isArray(value)) value.forEach((v, i) => assertNoNaN(v, `${path}[${i}]`));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) assertNoNaN(v, `${path}.${k}`);
+}
+
+async function readXlsx(buffer: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buffer as never);
+  return wb.worksheets.map((ws) => {
+    const rows: unknown[][] = [];
+    ws.eachRow({ includeEmpty: true }, (row) => { rows.push((row.values as unknown[]).slice(1)); });
+    return { name: ws.name, rows };
+  });
+}
+
+describe.each(dbKinds)('analysis reports on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let exam: SmallExam;
+  const url = (path: string, q = '') => `/api/v1/${path}?examId=${exam.examId}${q}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.tokenFor('admin');
+    exam = await buildSmallExam(t, admin, '报告测试');
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('answers 404 before release', async () => {
+    const res = await t.call({ url: url('report_home/overview'), token: admin });
+    expect(res.body.code).toBe(404);
+    await releaseExam(t.database.db, exam.examId);
+  });
+
+  it('overview numbers come from the engine (worked by hand)', async () => {
+    const res = await t.call({ url: url('report_home/overview'), token: admin });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const rows = Object.fromEntries(res.body.data.rows.map((r: { code: string }) => [r.code, r]));
+    // 语文 17, 14, 14, 20, 10: mean 75 / 5 = 15, max 20, min 10, median 14.
+    expect(rows.YW).toMatchObject({ sat: 5, mean: 15, max: 20, min: 10, median: 14, scoreRate: 0.75 });
+    // 数学 14, 16, 16, 10: mean 56 / 4 = 14; 总分 31, 30, 30, 30: mean 121 / 4 = 30.25.
+    expect(rows.SX).toMatchObject({ sat: 4, mean: 14, max: 16, min: 10 });
+    expect(rows.TOTAL).toMatchObject({ sat: 4, mean: 30.25, max: 31, min: 30, fullScore: 40 });
+    expect(res.body.data.absentStudents.some((a: { name: string }) => a.name === exam.students[4]!.name)).toBe(true);
+  });
+
+  it('every report and export answers for the school admin, with no NaN', async () => {
+    for (const [key, def] of Object.entries(REPORT_ROUTES)) {
+      const res = await t.call({ url: url(def.path), token: admin });
+      expect(res.body.code, `${key}: ${res.body.msg}`).toBe(200);
+      assertNoNaN(res.body.data, key);
+      const file = await t.app.inject({ url: url(def.exportPath), headers: { authorization: admin } });
+      expect(file.headers['content-type'], key).toContain('spreadsheetml');
+      expect(String(file.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent(`报告测试-${def.title}`)}.xlsx`);
+      expect((await readXlsx(file.rawPayload)).length).toBeGreaterThan(0);
+    }
+    const filter = await t.call({ url: url('examReportComm/filter'), token: admin });
+    expect(filter.body.data.courses.map((c: { value: string }) => c.value)).toEqual(['0', 'YW', 'SX']);
+    expect(filter.body.data.classes[0]).toMatchObject({ value: 0, label: '全年级' });
+    expect(filter.body.data.defaults).toMatchObject({ courseCode: '0', classId: 0, registrationType: '0' });
+  });
+
+  it('class comparison and paper analysis', async () => {
+    const cc = await t.call({ url: url('classComparisonAnalysis/classComparison', '&courseCode=YW'), token: admin });
+    // 1班 语文 17, 14, 14 → mean 15; 2班 20, 10 → 15; grade 15: 超均率 0, both rank 1.
+    const [c1, c2] = cc.body.data.rows;
+    expect(c1).toMatchObject({ classId: exam.classIds[0], count: 3, mean: 15, overMeanRate: 0, meanRank: 1 });
+    expect(c2).toMatchObject({ classId: exam.classIds[1], count: 2, mean: 15, meanRank: 1 });
+    const paper = await t.call({ url: url('paperAnalysis/paper', '&courseCode=YW'), token: admin });
+    const q1 = paper.body.data.questions[0];
+    // 语文 1 (key A): A1 A, A2 B, A3 A, B1 A, B2 C → 3 of 5 correct, 得分率 0.6; option A marked by 3, correct.
+    expect(q1).toMatchObject({ no: '1', answer: 'A', n: 5, mean: 3, scoreRate: 0.6 });
+    expect(q1.options.options[0]).toMatchObject({ option: 'A', count: 3, correct: true });
+  });
+
+  it('cuts the transcript for a head teacher', async () => {
+    const head1 = await t.tokenFor('head1');
+    const other = await t.call({ url: url('examReportComm/transcript', `&classId=${exam.classIds[1]}`), token: head1 });
+    expect(other.body.code).toBe(403);
+    const own = await t.call({ url: url('examReportComm/transcript', '&size=1000'), token: head1 });
+    expect(own.body.code).toBe(200);
+    expect(own.body.data.records.length).toBeGreaterThan(3);
+    expect(own.body.data.records.every((r: { classId: number }) => r.classId === exam.classIds[0])).toBe(true);
+    expect(own.body.data.columns.map((c: { code: string }) => c.code)).toEqual(['YW', 'SX', 'TOTAL']);
+    // A1 (1班): 语文 17, 数学 14, 总分 31; class ranks 1, 3, 1.
+    const a1 = own.body.data.records[0];
+    expect(a1).toMatchObject({ examStudentId: exam.students[0]!.id, scores: [17, 14, 31], classRanks: [1, 3, 1], gradeRanks: [2, 3, 1] });
+    const refused = await t.app.inject({ url: url('examReportComm/transcript_export', `&classId=${exam.classIds[1]}`), headers: { authorization: head1 } });
+    expect(refused.headers['content-type']).toContain('application/json');
+    expect(refused.json().code).toBe(403);
+  });
+
+  it('shows a subject teacher only its course', async () => {
+    const teacher1 = await t.tokenFor('teacher1'); // 数学 in 1班 and 2班
+    const tr = await t.call({ url: url('examReportComm/transcript', '&size=1000'), token: teacher1 });
+    expect(tr.body.code).toBe(200);
+    expect(tr.body.data.columns.map((c: { code: string }) => c.code)).toEqual(['SX']);
+    expect(new Set(tr.body.data.records.map((r: { classId: number }) => r.classId))).toEqual(new Set(exam.classIds));
+    expect((await t.call({ url: url('classComparisonAnalysis/classComparison', '&courseCode=YW'), token: teacher1 })).body.code).toBe(403);
+    expect((await t.call({ url: url('classComparisonAnalysis/classComparison'), token: teacher1 })).body.code).toBe(403); // 总分
+    expect((await t.call({ url: url('report/groupG'), token: teacher1 })).body.code).toBe(403);
+    const cc = await t.call({ url: url('classComparisonAnalysis/classComparison', '&courseCode=SX'), token: teacher1 });
+    expect(cc.body.code).toBe(200);
+    const filter = await t.call({ url: url('examReportComm/filter'), token: teacher1 });
+    expect(filter.body.data).toMatchObject({ canTotal: false, defaults: { courseCode: 'SX' } });
+    expect(filter.body.data.courses.map((c: { value: string }) => c.value)).toEqual(['SX']);
+    expect(filter.body.data.reports).not.toContain('groupG');
+    const sc = await t.call({ url: url('courseComparisonAnalysis/subjectComparison'), token: teacher1 });
+    expect(sc.body.data.columns.map((c: { code: string }) => c.code)).toEqual(['SX']);
+  });
+
+  it('the transcript export equals the JSON', async () => {
+    const json = await t.call({ url: url('examReportComm/transcript', '&size=10000'), token: admin });
+    const file = await t.app.inject({ url: url('examReportComm/transcript_export'), headers: { authorization: admin } });
+    const [sheet] = await readXlsx(file.rawPayload);
+    const d = json.body.data;
+    expect(sheet!.rows[0]).toEqual(['考号', '姓名', '班级', '学籍类型', ...d.columns.flatMap((c: { name: string }) => [`${c.name}成绩`, `${c.name}班级排名`, `${c.name}年级排名`])]);
+    expect(sheet!.rows.length - 1).toBe(d.total);
+    d.records.forEach((r: { admissionNo: string; name: string; className: string; registrationType: string; scores: (number | null)[]; classRanks: (number | null)[]; gradeRanks: (number | null)[] }, i: number) => {
+      const expected: unknown[] = [r.admissionNo, r.name, r.className, r.registrationType];
+      r.scores.forEach((_, k) => expected.push(r.scores[k], r.classRanks[k], r.gradeRanks[k]));
+      const got = sheet!.rows[i + 1]!;
+      expect(Array.from({ length: expected.length }, (_, k) => got[k] ?? null)).toEqual(expected);
+    });
+  });
+
+  it('filters by registration type from the engine variant', async () => {
+    const filter = await t.call({ url: url('examReportComm/filter'), token: admin });
+    const types = filter.body.data.registrationTypes.map((x: { value: string }) => x.value).filter((v: string) => v !== '0');
+    expect(types.length).toBeGreaterThan(0);
+    const res = await t.call({ url: url('examReportComm/transcript', `&size=1000&registrationType=${encodeURIComponent(types[0])}`), token: admin });
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.records.every((r: { registrationType: string }) => r.registrationType === types[0])).toBe(true);
+    expect((await t.call({ url: url('examReportComm/transcript', '&registrationType=外星'), token: admin })).body.code).toBe(400);
+  });
+
+  it('refuses another school', async () => {
+    const admin2 = await t.tokenFor('admin2');
+    expect((await t.call({ url: url('report_home/overview'), token: admin2 })).body.code).toBe(403);
+    expect((await t.call({ url: url('examReportComm/transcript'), token: admin2 })).body.code).toBe(403);
+    const list = await t.call({ url: '/api/v1/exam/analysis/list', token: admin2 });
+    expect(list.body.data.total).toBe(0);
+  });
+
+  it('lists released exams with the role entries', async () => {
+    const head1 = await t.tokenFor('head1');
+    const list = await t.call({ url: '/api/v1/exam/analysis/list', token: head1 });
+    const e = list.body.data.records.find((x: { examId: number }) => x.examId === exam.examId);
+    expect(e.roleReports.map((r: { title: string }) => r.title)).toEqual(['班主任报告（高一1班）', '任课老师报告（高一1班 语文）']);
+  });
+
+  it('the student sees its own released scores', async () => {
+    const student1 = await t.tokenFor('student1'); // first student of 高一1班 = A1
+    const list = await t.call({ url: '/studentApi/v1/report/list', token: student1 });
+    expect(list.body.data.map((x: { examId: number }) => x.examId)).toContain(exam.examId);
+    const detail = await t.call({ url: `/studentApi/v1/report/detail?examId=${exam.examId}`, token: student1 });
+    expect(detail.body.code, detail.body.msg).toBe(200);
+    expect(detail.body.data.rows.map((r: { score: number | null }) => r.score)).toEqual([17, 14, 31]);
+    expect(detail.body.data.rows.map((r: { gradeRank: number | null }) => r.gradeRank)).toEqual([2, 3, 1]);
+    expect((await t.call({ url: url('report_home/overview'), token: student1 })).body.code).toBe(401);
+  });
+});
