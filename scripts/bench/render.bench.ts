@@ -6,7 +6,9 @@
  * - a 40-page class report with charts (ECharts SSR → SVG), HTML + PDF, wall time.
  * - one answer card (layout → HTML → PDF), median of 5 after a warm-up.
  * - peak memory (PSS) of this process plus its Chromium processes, sampled every 100 ms over the whole run.
- * Wall times on a shared 2-core machine move with the load of other processes: load average is printed.
+ * Wall times on a shared 2-core machine move with the load of other processes: load average and the CPU time
+ * of this process tree (cpu_ms) are printed beside them. Slips use the worker's settings RENDER_SLIP_CHUNK
+ * (default 100) and RENDER_PARALLEL (default 2).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -42,6 +44,28 @@ function treeRssMb(rootPid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (ms) used so far by this process and its descendants (utime+stime+cutime+cstime: Chromium's
+ *  renderers are reaped by its zygote, so their time lands in the zygote's cutime). Load-independent, unlike wall time. */
+function treeCpuMs(rootPid: number): number {
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ').pop()!.split(' ');
+      parent.set(Number(d), Number(f[1]));
+      ticks.set(Number(d), Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+    } catch { /* gone */ }
+  }
+  let t = 0;
+  for (const pid of parent.keys()) {
+    let p: number | undefined = pid;
+    while (p && p !== rootPid) p = parent.get(p);
+    if (p === rootPid) t += ticks.get(pid)!;
+  }
+  return t * 10; // USER_HZ = 100
+}
+
 let peak = 0;
 const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(process.pid)); }, 100);
 const load = () => os.loadavg()[0].toFixed(2);
@@ -64,18 +88,24 @@ try {
   // 40-page class report with charts
   const report = demoReport(19, 40);
   const pages = paginateReport(report).length;
+  const rcpu0 = treeCpuMs(process.pid);
   let t = performance.now();
   const html = renderReportHtml(report);
   const htmlMs = performance.now() - t;
   const pdf = await printer.printPdf(html, { width: '908px', height: '1285px' });
-  result(`render: class report, ${pages} pages with 38 charts`, performance.now() - t, 'ms', 10000, { html_ms: Math.round(htmlMs), pdf_kb: pdf.length >> 10, load: load() });
+  result(`render: class report, ${pages} pages with 38 charts`, performance.now() - t, 'ms', 10000, { cpu_ms: treeCpuMs(process.pid) - rcpu0, html_ms: Math.round(htmlMs), pdf_kb: pdf.length >> 10, load: load() });
 
   // 2,000 score slips in one PDF
   const slips = demoSlipData(2000, 50);
+  const cpu0 = treeCpuMs(process.pid);
   t = performance.now();
-  const r = await processJob('slips', slips, { printer, dataDir, jobId: 'bench-slips', progress: () => undefined, slipChunk: 250, parallel: Number(process.env.RENDER_PARALLEL ?? 2) });
+  const r = await processJob('slips', slips, {
+    printer, dataDir, jobId: 'bench-slips', progress: () => undefined,
+    slipChunk: Number(process.env.RENDER_SLIP_CHUNK ?? 100), parallel: Number(process.env.RENDER_PARALLEL ?? 2),
+  });
   const ms = performance.now() - t;
-  result('render: 2,000 score slips in one PDF', ms, 'ms', 30000, { per_slip_ms: +(ms / 2000).toFixed(1), pdf_mb: +(readFileSync(r.resultPath).length / 2 ** 20).toFixed(1), load: load() });
+  const cpu = treeCpuMs(process.pid) - cpu0;
+  result('render: 2,000 score slips in one PDF', ms, 'ms', 30000, { cpu_ms: cpu, per_slip_ms: +(ms / 2000).toFixed(1), pdf_mb: +(readFileSync(r.resultPath).length / 2 ** 20).toFixed(1), load: load() });
 } finally {
   peak = Math.max(peak, treeRssMb(process.pid));
   clearInterval(sampler);

@@ -172,12 +172,15 @@ describe.each(dbKinds)('demo exams on %s', (kind) => {
       expect(bad.rows[0]!.n).toBe(0);
       // Every exam student of a subject: absent, or one row per question.
       const gaps = await sql<{ n: number }>`
-        select count(*)::int as n from exam_student es join exam_subject s on s.exam_id = es.exam_id
-        where es.exam_id = ${e.id}
-          and not exists (select 1 from subject_absence a where a.exam_subject_id = s.id and a.exam_student_id = es.id)
-          and (select count(*) from question_score qs join question q on q.id = qs.question_id
-               where q.exam_subject_id = s.id and qs.exam_student_id = es.id)
-            <> (select count(*) from question q where q.exam_subject_id = s.id)`.execute(db());
+        with qc as (select q.exam_subject_id as sid, count(*)::int as n from question q
+                    join exam_subject s on s.id = q.exam_subject_id where s.exam_id = ${e.id} group by q.exam_subject_id),
+             sc as (select q.exam_subject_id as sid, qs.exam_student_id as esid, count(*)::int as n from question_score qs
+                    join question q on q.id = qs.question_id join exam_subject s on s.id = q.exam_subject_id
+                    where s.exam_id = ${e.id} group by q.exam_subject_id, qs.exam_student_id)
+        select count(*)::int as n from exam_student es cross join qc
+        left join sc on sc.sid = qc.sid and sc.esid = es.id
+        where es.exam_id = ${e.id} and coalesce(sc.n, 0) <> qc.n
+          and not exists (select 1 from subject_absence a where a.exam_subject_id = qc.sid and a.exam_student_id = es.id)`.execute(db());
       expect(gaps.rows[0]!.n).toBe(0);
       const absent = await db().selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')
         .select(['a.exam_student_id as esid', 's.id as sid']).where('s.exam_id', '=', e.id).execute();

@@ -23,7 +23,7 @@ export interface ProcessContext {
   dataDir: string;
   jobId: string;
   progress: (p: number) => void | Promise<void>;
-  /** Students per printed chunk of a slips job (default 250). */
+  /** Students per printed chunk of a slips job (default 100). */
   slipChunk?: number;
   /** Chunks printed at the same time, each in its own tab (default 1; 2 helps on machines with ≥ 4 cores). */
   parallel?: number;
@@ -119,7 +119,7 @@ async function runCard(params: unknown, ctx: ProcessContext, out: string): Promi
 async function runSlips(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
   const data = parse(SlipsSchema, params, '成绩单数据') as ScoreSlipData;
   const students = sortSlipStudents(data.students);
-  const size = Math.max(1, ctx.slipChunk ?? 250);
+  const size = Math.max(1, ctx.slipChunk ?? 100);
   await ctx.progress(5);
   if (students.length <= size || !hasPdfunite()) {
     const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students }), { format: 'A4' });

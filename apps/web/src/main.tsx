@@ -12,6 +12,12 @@ import './styles/global.css';
 
 dayjs.locale('zh-cn');
 
+const theme = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+// Static Modal/message calls render outside the tree: give them the same locale and exact button texts.
+ConfigProvider.config({
+  holderRender: (children) => <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={theme}>{children}</ConfigProvider>,
+});
+
 /**
  * App version check (spec §4): when the build version differs from the stored one, local storage is cleared,
  * the new version stored and the page reloaded. Returns true when a reload was started.
@@ -41,7 +47,7 @@ if (!checkAppVersion()) {
   createRoot(document.getElementById('root')!).render(
     <React.StrictMode>
       {/* Button texts exactly as the spec writes them (antd would print 登录 as 登 录). */}
-      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }} theme={theme}>
         <AntApp>
           <HashRouter>
             <App />

@@ -1,35 +1,22 @@
 /**
  * xlsx exports of the reports: each report's JSON flattened to sheets with exactly its rows and columns
- * (null → empty cell; shares stay 0..1 numbers), written through exceljs' streaming WorkbookWriter so a
- * 100,000-row transcript never sits in memory as a workbook.
+ * (null → empty cell; shares stay 0..1 numbers), streamed row by row (xlsx-stream.ts) so a 100,000-row
+ * transcript never sits in memory as a workbook.
  */
-import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import type {
   ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, SegmentTable, StudentProgress, StudentTop, StudentWeak,
   SubjectComparison, SubjectQuality, Transcript,
 } from '@jz/shared/api/report';
 import { TRANSCRIPT_FIELDS } from '@jz/shared/api/report';
+import { writeXlsx } from './xlsx-stream.js';
 
 export type Cell = string | number | null | undefined;
 export interface Sheet { name: string; header: string[]; rows: Iterable<Cell[]> }
 
-/** Writes sheets (bold header row, frozen) to a stream; resolves when the workbook is complete. */
-export async function writeSheets(out: Writable, sheets: Sheet[]): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const used = new Set<string>();
-  for (const s of sheets) {
-    let name = s.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet';
-    for (let k = 2; used.has(name); k++) name = `${s.name.slice(0, 28)}(${k})`;
-    used.add(name);
-    const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    const head = ws.addRow(s.header);
-    head.font = { bold: true };
-    head.commit();
-    for (const r of s.rows) ws.addRow(r.map((v) => (v === null || v === undefined ? null : v))).commit();
-    ws.commit();
-  }
-  await wb.commit();
+/** Writes sheets (bold, frozen header row) to a stream and ends it; resolves when the workbook is complete. */
+export function writeSheets(out: Writable, sheets: Sheet[]): Promise<void> {
+  return writeXlsx(out, sheets);
 }
 
 /** The transcript sheet: 考号, 姓名, 班级, 学籍类型, then per column the asked fields. */

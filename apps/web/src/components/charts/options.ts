@@ -42,7 +42,7 @@ export function barOption(o: {
     color: CHART_COLORS,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => fmt(v, o.percent) },
     legend: o.series.length > 1 ? { top: 8, type: 'scroll' } : undefined,
-    grid: { ...baseGrid, top: o.series.length > 1 ? 48 : 32 },
+    grid: { ...baseGrid, top: o.series.length > 1 ? 64 : 32 },
     xAxis: { type: 'category', data: o.categories, axisLabel: { interval: 0, rotate: o.rotate ?? (o.categories.length > 12 ? 35 : 0) } },
     yAxis: { type: 'value', name: o.yName, min: 0, max, axisLabel: { formatter: (v: number) => fmt(v, o.percent) } },
     series: o.series.map((s) => ({
@@ -52,7 +52,7 @@ export function barOption(o: {
       data: s.data.map(num),
       itemStyle: s.color ? { color: s.color } : undefined,
       barMaxWidth: 36,
-      label: o.labels ? { show: true, position: s.stack ? 'inside' : 'top', formatter: (p: { value: unknown }) => fmt(p.value, o.percent), fontSize: 11 } : undefined,
+      label: o.labels && (s.type ?? 'bar') === 'bar' ? { show: true, position: s.stack ? 'inside' : 'top', formatter: (p: { value: unknown }) => fmt(p.value, o.percent), fontSize: 11 } : undefined,
     })) as EChartsOption['series'],
   };
 }

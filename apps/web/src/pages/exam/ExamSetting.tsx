@@ -198,10 +198,12 @@ function SettingPanel({ item, subjects, editable, courseCode, onSave, onRollBack
   const tag = SOURCE_TAGS[item.source];
   return (
     <Form form={form} name={`setting_${item.family}`} layout="vertical" disabled={!editable}>
-      <Space style={{ marginBottom: 12 }}>
-        <Tag color={tag.color}>{tag.text}</Tag>
-        {courseCode && item.source === 'exam' && <Typography.Text type="secondary">该科目沿用整场考试的设置</Typography.Text>}
-      </Space>
+      <div style={{ marginBottom: 12 }}>
+        <Space>
+          <Tag color={tag.color}>{tag.text}</Tag>
+          {courseCode && item.source === 'exam' && <Typography.Text type="secondary">该科目沿用整场考试的设置</Typography.Text>}
+        </Space>
+      </div>
       <FamilyFields family={item.family} subjects={subjects} disabled={!editable} />
       {editable && (
         <Space>

@@ -22,7 +22,7 @@ function showScoreImportErrors(modal: ReturnType<typeof App.useApp>['modal'], er
     okText: '知道了',
     content: (
       <div>
-        <p>{msg || `共 ${errors.length} 处错误`}，请修改 Excel 后重新导入（未写入任何数据）。</p>
+        <p>{msg || `共 ${errors.length} 处错误，未写入任何数据`}。请修改 Excel 后重新导入。</p>
         <Table<ScoreImportError & { key: number }> size="small" rowKey="key" dataSource={errors.map((e, i) => ({ ...e, key: i }))}
           pagination={errors.length > 10 ? { pageSize: 10, showTotal: (t) => `共 ${t} 条`, showSizeChanger: false } : false}
           columns={[
@@ -224,7 +224,7 @@ export default function ScoreUpload() {
         {canRelease ? (
           <Space>
             <Button type="primary" icon={<SendOutlined />} loading={starting && !released} disabled={running || released} onClick={() => confirmStart(false)}>开始发布</Button>
-            <Button icon={<RedoOutlined />} loading={starting && released} disabled={running || (!released && progress?.state !== 'failed')} onClick={() => confirmStart(true)}>重新发布</Button>
+            <Button icon={<RedoOutlined />} loading={starting && released} disabled={running || (!released && progress?.state !== 'failed' && progress?.state !== 'done')} onClick={() => confirmStart(true)}>重新发布</Button>
             {released && <Button type="link" onClick={() => navigate(`/analysisReportList/list?examId=${exam.id}`)}>查看报告</Button>}
           </Space>
         ) : <Typography.Text type="secondary">发布成绩需要「管理考试」权限。</Typography.Text>}

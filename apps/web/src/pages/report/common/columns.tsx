@@ -19,13 +19,17 @@ export function pctCol<T>(title: string, get: (r: T) => number | null | undefine
   return { title, key: title, align: 'right', render: (_: unknown, r: T) => pct(get(r)), sorter: byNumber(get), ...opts };
 }
 
-/** The rate levels (优秀, 良好, 及格, 低分 …) as grouped columns 人数 / 比率, from the first row's levels. */
-export function rateCols<T>(levels: RateLike[], get: (r: T) => RateLike[]): ColumnsType<T> {
+/**
+ * The rate levels (优秀, 良好, 及格, 低分 …) as grouped columns 人数 / 比率, from the first row's levels. With
+ * `fullScore` (rows of mixed subjects: pass the first row's) the heading shows the share of the full score
+ * (≥80%) instead of the threshold score.
+ */
+export function rateCols<T>(levels: RateLike[], get: (r: T) => RateLike[], fullScore?: number): ColumnsType<T> {
   return levels.map((lvl, k) => ({
-    title: `${lvl.name}（${lvl.below ? '<' : '≥'}${fmt(lvl.thresholdScore)}）`,
+    title: `${lvl.name}（${lvl.below ? '<' : '≥'}${fullScore ? `${fmt((lvl.thresholdScore / fullScore) * 100, 0)}%` : `${fmt(lvl.thresholdScore)}分`}）`,
     key: `rate-${lvl.key}`,
     children: [
-      numCol<T>('人数', (r) => get(r)[k]?.count ?? null, { key: `rate-${lvl.key}-n` }),
+      numCol<T>(`${lvl.name}人数`, (r) => get(r)[k]?.count ?? null, { key: `rate-${lvl.key}-n` }),
       pctCol<T>(`${lvl.name}率`, (r) => get(r)[k]?.share ?? null, { key: `rate-${lvl.key}-p` }),
     ],
   }));

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Select, Tag } from 'antd';
+import { Select, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { ClassComparison, SubjectComparison, SubjectQuality } from '@jz/shared/api/report';
 import { subjectStyle } from '@jz/shared';
@@ -9,6 +9,8 @@ import { useReport } from '../common/context';
 import { fmt, pct, toPct } from '../common/format';
 import { numCol, pctCol, rateCols } from '../common/columns';
 import { difficultyBand, ReportBlock, ReportSection, ReportTable } from '../common/kit';
+
+const BAND_TEXT: Record<string, string> = { green: '#389e0d', blue: '#0958d9', red: '#cf1322' };
 
 type CRow = ClassComparison['rows'][number] & { isGrade?: boolean };
 
@@ -25,15 +27,15 @@ export function ClassComparisonModule({ params, title = '班级对比' }: { para
     numCol<CRow>('实考人数', (r) => r.count),
     numCol<CRow>('缺考人数', (r) => r.absent),
     numCol<CRow>('平均分', (r) => r.mean),
-    numCol<CRow>('均分排名', (r) => r.meanRank),
-    pctCol<CRow>('得分率', (r) => r.scoreRate),
-    { ...numCol<CRow>('超均率', (r) => r.overMeanRate), render: (_: unknown, r: CRow) => <OverMean v={r.overMeanRate} /> },
     numCol<CRow>('标准差', (r) => r.sd),
     numCol<CRow>('最高分', (r) => r.max),
     numCol<CRow>('最低分', (r) => r.min),
     numCol<CRow>('中位数', (r) => r.median),
-    numCol<CRow>('下四分位', (r) => r.q1),
-    numCol<CRow>('上四分位', (r) => r.q3),
+    numCol<CRow>('下四分位数', (r) => r.q1),
+    numCol<CRow>('上四分位数', (r) => r.q3),
+    pctCol<CRow>('得分率', (r) => r.scoreRate),
+    { ...numCol<CRow>('超均率', (r) => r.overMeanRate), render: (_: unknown, r: CRow) => <OverMean v={r.overMeanRate} /> },
+    numCol<CRow>('均分排名', (r) => r.meanRank),
     ...rateCols<CRow>(data?.grade.rates ?? [], (r) => r.rates),
   ], [data]);
   const meanChart = useMemo(() => data && barOption({
@@ -86,7 +88,7 @@ export function SubjectComparisonModule({ params, title = '学科对比' }: { pa
   const columns = useMemo<TableColumnsType<SRow>>(() => [
     { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
     ...cols.map((c, k) => ({
-      title: `${c.name}（年级均分 ${fmt(c.mean)}）`,
+      title: `${c.name}（${fmt(c.fullScore)}）`,
       key: `col-${c.code}`,
       children: [
         numCol<SRow>('平均分', (r) => r.cells[k]?.mean, { key: `${c.code}-mean` }),
@@ -149,7 +151,9 @@ export function SubjectComparisonModule({ params, title = '学科对比' }: { pa
       {data && (
         <>
           <ReportSection title="各班学科对比">
-            <ReportTable<SRow> testId="report-table-subjectComparison" rowKey="classId" columns={columns} dataSource={data.rows} pagination={false} />
+            <ReportTable<SRow & { isGrade?: boolean }> testId="report-table-subjectComparison" rowKey="classId" columns={columns as TableColumnsType<SRow & { isGrade?: boolean }>} pagination={false}
+              dataSource={[{ classId: 0, className: '全年级', isGrade: true, strongest: null, weakest: null, cells: data.columns.map((c) => ({ code: c.code, mean: c.mean, scoreRate: c.scoreRate, overMeanRate: null, meanRank: null })) }, ...data.rows]}
+              rowClassName={(r) => (r.isGrade ? 'jz-row-grade' : '')} />
           </ReportSection>
           <ReportSection title={`各班各科${metricLabel}`} extra={(
             <Select size="small" aria-label="对比指标" value={metric} style={{ width: 110 }} onChange={setMetric}
@@ -184,17 +188,22 @@ export function SubjectQualityModule({ params, title = '学科质量' }: { param
     { title: '科目', dataIndex: 'name', key: 'name', fixed: 'left', width: 90, render: (v: string, r) => (r.isTotal ? <b>{v}</b> : v) },
     numCol<QRow>('满分', (r) => r.fullScore),
     numCol<QRow>('实考人数', (r) => r.sat),
+    numCol<QRow>('缺考人数', (r) => r.absent),
     numCol<QRow>('平均分', (r) => r.mean),
-    pctCol<QRow>('得分率', (r) => r.scoreRate),
     numCol<QRow>('标准差', (r) => r.sd),
-    { ...numCol<QRow>('差异系数', (r) => (r.mean && r.sd !== null ? r.sd / r.mean : null)), render: (_: unknown, r: QRow) => (r.mean && r.sd !== null ? pct(r.sd / r.mean) : '—') },
     numCol<QRow>('最高分', (r) => r.max),
     numCol<QRow>('最低分', (r) => r.min),
-    numCol<QRow>('难度', (r) => r.difficulty),
-    { title: '难度评价', key: 'band', render: (_: unknown, r: QRow) => { const b = difficultyBand(r.difficulty); return b ? <Tag color={b.color}>{b.label}</Tag> : '—'; } },
+    numCol<QRow>('中位数', (r) => r.median),
+    numCol<QRow>('下四分位数', (r) => r.q1),
+    numCol<QRow>('上四分位数', (r) => r.q3),
+    pctCol<QRow>('得分率', (r) => r.scoreRate),
+    {
+      ...numCol<QRow>('难度', (r) => r.difficulty),
+      render: (_: unknown, r: QRow) => { const b = difficultyBand(r.difficulty); return <Tooltip title={b?.label}><span style={{ color: b ? BAND_TEXT[b.color] : undefined }}>{fmt(r.difficulty)}</span></Tooltip>; },
+    },
     numCol<QRow>('信度α', (r) => r.alpha),
     numCol<QRow>('KR-20', (r) => r.kr20),
-    ...rateCols<QRow>(rows[0]?.rates ?? [], (r) => r.rates),
+    ...rateCols<QRow>(rows[0]?.rates ?? [], (r) => r.rates, rows[0]?.fullScore),
   ], [rows]);
   const subjects = rows.filter((r) => !r.isTotal);
   const chart = useMemo(() => barOption({
@@ -209,7 +218,7 @@ export function SubjectQualityModule({ params, title = '学科质量' }: { param
     <ReportBlock title={title} reportKey="subjectQuality" params={params} loading={loading} error={error} onReload={reload} empty={!!data && rows.length === 0}>
       {data && (
         <>
-          <ReportSection title="各学科质量指标" note="难度 = 得分率 P（≥0.7 容易，0.4–0.7 中等，<0.4 较难）；信度为 Cronbach α；差异系数 = 标准差 ÷ 平均分">
+          <ReportSection title="各学科质量指标" note={<>难度 = 得分率 P（<span style={{ color: BAND_TEXT.green }}>≥0.7 容易</span>，<span style={{ color: BAND_TEXT.blue }}>0.4–0.7 中等</span>，<span style={{ color: BAND_TEXT.red }}>&lt;0.4 较难</span>）；信度为 Cronbach α；KR-20 仅在全部小题为 0/1 计分时给出</>}>
             <ReportTable<QRow> testId="report-table-subjectQuality" rowKey="code" columns={columns} dataSource={rows} pagination={false}
               rowClassName={(r) => (r.isTotal ? 'jz-row-grade' : '')} />
           </ReportSection>

@@ -17,9 +17,9 @@ export function GroupGModule({ params, title = 'G组分析' }: { params: ReportP
   const groupColumns = useMemo<TableColumnsType<GRow>>(() => [
     { title: '组别', dataIndex: 'name', key: 'name', fixed: 'left', width: 70 },
     numCol<GRow>('人数', (r) => r.size),
-    numCol<GRow>('总分最高', (r) => r.maxTotal),
-    numCol<GRow>('总分最低', (r) => r.minTotal),
-    ...(data?.columns ?? []).map((c, k) => numCol<GRow>(`${c.name}均分`, (r) => r.means[k], { key: `mean-${c.code}` })),
+    numCol<GRow>('最高总分', (r) => r.maxTotal),
+    numCol<GRow>('最低总分', (r) => r.minTotal),
+    ...(data?.columns ?? []).map((c, k) => numCol<GRow>(`${c.name}平均分`, (r) => r.means[k], { key: `mean-${c.code}` })),
   ], [data]);
   const classColumns = useMemo<TableColumnsType<GClass>>(() => [
     { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
@@ -69,21 +69,19 @@ export function QuartileModule({ params, title = '四分位分析' }: { params: 
   }, [data, cmp.data]);
   const columns: TableColumnsType<QRow> = [
     { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
-    numCol<QRow>('实考人数', (r) => r.count),
-    numCol<QRow>('最高分', (r) => r.max ?? null),
-    numCol<QRow>('上四分位 Q3', (r) => r.q3),
+    numCol<QRow>('人数', (r) => r.count),
+    numCol<QRow>('Q1', (r) => r.q1),
     numCol<QRow>('中位数', (r) => r.median),
-    numCol<QRow>('下四分位 Q1', (r) => r.q1),
-    numCol<QRow>('最低分', (r) => r.min ?? null),
+    numCol<QRow>('Q3', (r) => r.q3),
     numCol<QRow>('四分位距', (r) => r.iqr),
     {
-      title: '按年级四分位划分的人数',
+      title: `按年级四分位划分的人数（年级 Q1 ${fmt(data?.grade.q1)}，中位数 ${fmt(data?.grade.median)}，Q3 ${fmt(data?.grade.q3)}）`,
       key: 'bands',
       children: [
-        numCol<QRow>(`≥Q3（${fmt(data?.grade.q3)}）`, (r) => r.bands[0], { key: 'b0' }),
-        numCol<QRow>('中位数–Q3', (r) => r.bands[1], { key: 'b1' }),
-        numCol<QRow>('Q1–中位数', (r) => r.bands[2], { key: 'b2' }),
-        numCol<QRow>(`<Q1（${fmt(data?.grade.q1)}）`, (r) => r.bands[3], { key: 'b3' }),
+        numCol<QRow>('≥Q3人数', (r) => r.bands[0], { key: 'b0' }),
+        numCol<QRow>('中位数~Q3人数', (r) => r.bands[1], { key: 'b1' }),
+        numCol<QRow>('Q1~中位数人数', (r) => r.bands[2], { key: 'b2' }),
+        numCol<QRow>('<Q1人数', (r) => r.bands[3], { key: 'b3' }),
       ],
     },
   ];
@@ -99,7 +97,7 @@ export function QuartileModule({ params, title = '四分位分析' }: { params: 
   }, [data, rows]);
   const bandChart = useMemo(() => data && barOption({
     categories: data.classes.map((c) => c.className),
-    series: ['≥Q3', '中位数–Q3', 'Q1–中位数', '<Q1'].map((name, k) => ({ name, stack: 'b', data: data.classes.map((c) => c.bands[k] ?? 0) })),
+    series: ['≥Q3', '中位数~Q3', 'Q1~中位数', '<Q1'].map((name, k) => ({ name, stack: 'b', data: data.classes.map((c) => c.bands[k] ?? 0) })),
     yName: '人数',
   }), [data]);
   return (

@@ -10,33 +10,25 @@ import { numCol, pctCol } from '../common/columns';
 import { ReportBlock, ReportSection, ReportTable, StatCards } from '../common/kit';
 
 type Level = RateCritical['levels'][number];
-interface CritRow { key: string; className: string; isGrade: boolean; cells: { reached: number; below: number; above: number }[] }
+interface CritRow { key: string; level: string; levelKey: string; threshold: number; className: string; isGrade: boolean; reached: number; below: number; above: number; span: number }
 type CritStudent = Level['students'][number];
 
 /** 五率临界分析: per rate level the students within the buffer below / above its threshold, per class, and lists. */
 export function RateCriticalModule({ params, title = '五率临界分析' }: { params: ReportParams; title?: string }) {
   const { data, loading, error, reload } = useReport('rateCritical', params);
   const levels = data?.levels ?? [];
-  const rows: CritRow[] = useMemo(() => {
-    if (!data) return [];
-    const classes = data.levels[0]?.classes ?? [];
-    return [
-      { key: 'grade', className: '全年级', isGrade: true, cells: data.levels.map((l) => l.grade) },
-      ...classes.map((c, u) => ({ key: String(c.classId), className: c.className, isGrade: false, cells: data.levels.map((l) => l.classes[u] ?? { reached: 0, below: 0, above: 0 }) })),
-    ];
-  }, [data]);
+  const rows: CritRow[] = useMemo(() => (data?.levels ?? []).flatMap((l) => [
+    { key: `${l.key}-grade`, level: l.name, levelKey: l.key, threshold: l.thresholdScore, className: '全年级', isGrade: true, ...l.grade, span: l.classes.length + 1 },
+    ...l.classes.map((c) => ({ key: `${l.key}-${c.classId}`, level: l.name, levelKey: l.key, threshold: l.thresholdScore, className: c.className, isGrade: false, reached: c.reached, below: c.below, above: c.above, span: 0 })),
+  ]), [data]);
   const buffer = data?.buffer ?? 0;
   const columns: TableColumnsType<CritRow> = [
-    { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
-    ...levels.map((l, k) => ({
-      title: `${l.name}（${l.key === 'low' ? '<' : '≥'}${fmt(l.thresholdScore)}分）`,
-      key: `lvl-${l.key}`,
-      children: [
-        numCol<CritRow>(l.key === 'low' ? '低分人数' : '达标人数', (r) => r.cells[k]?.reached, { key: `${l.key}-r` }),
-        numCol<CritRow>(`临界下（-${fmt(buffer)}）`, (r) => r.cells[k]?.below, { key: `${l.key}-b` }),
-        numCol<CritRow>(`临界上（+${fmt(buffer)}）`, (r) => r.cells[k]?.above, { key: `${l.key}-a` }),
-      ],
-    })),
+    { title: '等级', dataIndex: 'level', key: 'level', width: 80, onCell: (r) => ({ rowSpan: r.span }), render: (v: string) => <b>{v}</b> },
+    { title: '分数线', key: 'threshold', width: 90, align: 'right', onCell: (r) => ({ rowSpan: r.span }), render: (_: unknown, r: CritRow) => fmt(r.threshold) },
+    { title: '班级', dataIndex: 'className', key: 'className', width: 100 },
+    { title: '达到人数', key: 'reached', align: 'right', render: (_: unknown, r: CritRow) => fmt(r.reached) },
+    { title: `线下临界（-${fmt(buffer)}分内）`, key: 'below', align: 'right', render: (_: unknown, r: CritRow) => fmt(r.below) },
+    { title: `线上临界（+${fmt(buffer)}分内）`, key: 'above', align: 'right', render: (_: unknown, r: CritRow) => fmt(r.above) },
   ];
   const [levelKey, setLevelKey] = useState<string | null>(null);
   const current = levels.find((l) => l.key === levelKey) ?? levels[0];
@@ -44,7 +36,7 @@ export function RateCriticalModule({ params, title = '五率临界分析' }: { p
     { title: '姓名', dataIndex: 'name', key: 'name', width: 100 },
     { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: CritStudent) => r.className) },
     numCol<CritStudent>('分数', (r) => r.score),
-    { ...numCol<CritStudent>('与线差值', (r) => r.gap), render: (_: unknown, r: CritStudent) => <span className={r.gap >= 0 ? 'jz-up' : 'jz-down'}>{signed(r.gap)}</span> },
+    { ...numCol<CritStudent>('与线差', (r) => r.gap), render: (_: unknown, r: CritStudent) => <span className={r.gap >= 0 ? 'jz-up' : 'jz-down'}>{signed(r.gap)}</span> },
     { title: '状态', key: 'state', render: (_: unknown, r: CritStudent) => (r.gap >= 0 ? <Tag color="red">线上临界</Tag> : <Tag color="green">线下临界</Tag>) },
   ];
   const chart = useMemo(() => current && barOption({
@@ -60,7 +52,7 @@ export function RateCriticalModule({ params, title = '五率临界分析' }: { p
       sub={data ? `${data.column.name}（满分 ${fmt(data.column.fullScore)}）· 临界分差 ±${fmt(buffer)} 分` : undefined}>
       {data && (
         <>
-          <ReportSection title="各班五率临界人数">
+          <ReportSection title="各班临界人数" note="低分为分数低于分数线的人数；线下临界 = 分数线下方临界分差内，线上临界 = 分数线及上方临界分差内">
             <ReportTable<CritRow> testId="report-table-rateCritical" rowKey="key" columns={columns} dataSource={rows} pagination={false}
               rowClassName={(r) => (r.isGrade ? 'jz-row-grade' : '')} />
           </ReportSection>
@@ -96,13 +88,39 @@ export function OnlineModule({ params, title = '上线分析' }: { params: Repor
     <ReportBlock title={title} reportKey="online" params={params} loading={loading} error={error} onReload={reload}
       empty={!!data && lines.length === 0} sub={data ? `临界分差 ±${fmt(data.buffer)} 分；有效分按比例法计算` : undefined}>
       {lines.length > 0 && (
+        <ReportSection title="各班上线人数">
+          <ReportTable<OnlineRow> testId="report-table-online" rowKey="key" pagination={false} dataSource={onlineRows(lines)} columns={ONLINE_COLUMNS}
+            rowClassName={(r) => (r.isGrade ? 'jz-row-grade' : '')} />
+        </ReportSection>
+      )}
+      {lines.length > 0 && (
         <Tabs items={lines.map((l, i) => ({ key: `${i}`, label: l.name, children: <OnlineLine line={l} first={i === 0} buffer={data?.buffer ?? 0} /> }))} />
       )}
     </ReportBlock>
   );
 }
 
-function OnlineLine({ line, first, buffer }: { line: Line; first: boolean; buffer: number }) {
+interface OnlineRow { key: string; line: string; score: number | null; className: string; isGrade: boolean; sat: number | null; online: number; share: number | null; critical: number; span: number }
+
+/** Lines × (全年级 + classes), like the export's first sheet. */
+function onlineRows(lines: Line[]): OnlineRow[] {
+  return lines.flatMap((l, i) => [
+    { key: `${i}-grade`, line: l.name, score: l.score, className: '全年级', isGrade: true, sat: null, online: l.online, share: null, critical: l.critical.length, span: l.classes.length + 1 },
+    ...l.classes.map((c) => ({ key: `${i}-${c.classId}`, line: l.name, score: l.score, className: c.className, isGrade: false, sat: c.sat, online: c.online, share: c.share, critical: c.critical, span: 0 })),
+  ]);
+}
+
+const ONLINE_COLUMNS: TableColumnsType<OnlineRow> = [
+  { title: '分数线', dataIndex: 'line', key: 'line', width: 100, onCell: (r) => ({ rowSpan: r.span }), render: (v: string) => <b>{v}</b> },
+  { title: '线分', key: 'score', width: 80, align: 'right', onCell: (r) => ({ rowSpan: r.span }), render: (_: unknown, r: OnlineRow) => fmt(r.score) },
+  { title: '班级', dataIndex: 'className', key: 'className', width: 100 },
+  { title: '实考人数', key: 'sat', align: 'right', render: (_: unknown, r: OnlineRow) => fmt(r.sat) },
+  { title: '上线人数', key: 'online', align: 'right', render: (_: unknown, r: OnlineRow) => fmt(r.online) },
+  { title: '上线率', key: 'share', align: 'right', render: (_: unknown, r: OnlineRow) => pct(r.share) },
+  { title: '临界人数', key: 'critical', align: 'right', render: (_: unknown, r: OnlineRow) => fmt(r.critical) },
+];
+
+function OnlineLine({ line, buffer }: { line: Line; first: boolean; buffer: number }) {
   const [sub, setSub] = useState(line.subjects[0]?.code ?? '');
   const classColumns: TableColumnsType<LClass> = [
     { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
@@ -135,7 +153,7 @@ function OnlineLine({ line, first, buffer }: { line: Line; first: boolean; buffe
     { title: '姓名', dataIndex: 'name', key: 'name' },
     { title: '班级', dataIndex: 'className', key: 'className', sorter: byText((r: LCrit) => r.className) },
     numCol<LCrit>('总分', (r) => r.total),
-    { ...numCol<LCrit>('与线差值', (r) => r.gap), render: (_: unknown, r: LCrit) => <span className={r.gap >= 0 ? 'jz-up' : 'jz-down'}>{signed(r.gap)}</span> },
+    { ...numCol<LCrit>('与线差', (r) => r.gap), render: (_: unknown, r: LCrit) => <span className={r.gap >= 0 ? 'jz-up' : 'jz-down'}>{signed(r.gap)}</span> },
   ];
   const chart = useMemo(() => barOption({
     categories: line.classes.map((c) => c.className),
@@ -152,7 +170,7 @@ function OnlineLine({ line, first, buffer }: { line: Line; first: boolean; buffe
       ]} />
       <div className="jz-report-grid">
         <ReportSection title={`${line.name}各班上线人数`}>
-          <ReportTable<LClass> testId={first ? 'report-table-online' : undefined} rowKey="classId" columns={classColumns} dataSource={line.classes} pagination={false} />
+          <ReportTable<LClass> rowKey="classId" columns={classColumns} dataSource={line.classes} pagination={false} />
         </ReportSection>
         <ReportSection title={`${line.name}各班上线率`}><EChart title={`${line.name}各班上线率`} option={chart} height={300} /></ReportSection>
       </div>

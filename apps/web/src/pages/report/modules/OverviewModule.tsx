@@ -23,20 +23,20 @@ export function OverviewModule({ params, title = '数据概览' }: { params: Rep
     numCol<Row>('实考人数', (r) => r.sat),
     numCol<Row>('缺考人数', (r) => r.absent),
     numCol<Row>('平均分', (r) => r.mean),
-    pctCol<Row>('得分率', (r) => r.scoreRate),
     numCol<Row>('标准差', (r) => r.sd),
     numCol<Row>('最高分', (r) => r.max),
     numCol<Row>('最低分', (r) => r.min),
     numCol<Row>('中位数', (r) => r.median),
-    numCol<Row>('下四分位', (r) => r.q1),
-    numCol<Row>('上四分位', (r) => r.q3),
-    ...rateCols<Row>(rows[0]?.rates ?? [], (r) => r.rates),
+    numCol<Row>('下四分位数', (r) => r.q1),
+    numCol<Row>('上四分位数', (r) => r.q3),
+    pctCol<Row>('得分率', (r) => r.scoreRate),
+    ...rateCols<Row>(rows[0]?.rates ?? [], (r) => r.rates, rows[0]?.fullScore),
   ], [rows]);
   const absentColumns: TableColumnsType<Absent> = [
     { title: '考号', dataIndex: 'admissionNo', key: 'admissionNo', sorter: byText((r: Absent) => r.admissionNo) },
     { title: '姓名', dataIndex: 'name', key: 'name' },
     { title: '班级', dataIndex: 'className', key: 'className', sorter: byText((r: Absent) => r.className) },
-    { title: '缺考科目', dataIndex: 'subjects', key: 'subjects', render: (v: string[]) => v.join('、') },
+    { title: '缺考科目', dataIndex: 'subjects', key: 'subjects', render: (v: string[]) => v.map((c) => rows.find((r) => r.code === c)?.name ?? c).join('、') },
   ];
   const rateChart = useMemo(() => barOption({
     categories: rows.map((r) => r.name),

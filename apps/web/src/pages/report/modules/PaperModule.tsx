@@ -12,6 +12,8 @@ import { difficultyBand, QualityTag, ReportBlock, ReportSection, ReportTable, St
 
 type Q = Paper['questions'][number];
 
+const DIFF_TEXT: Record<string, string> = { green: '#389e0d', blue: '#0958d9', red: '#cf1322' };
+
 export const QUESTION_TYPE_NAMES: Record<string, string> = { single: '单选题', multiple: '多选题', judge: '判断题', fill: '填空题', subjective: '解答题' };
 
 /** 判断题 keys are stored as letters: A = 对, B = 错. */
@@ -30,26 +32,17 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
     { title: '题型', dataIndex: 'type', key: 'type', width: 80, render: (v: string) => QUESTION_TYPE_NAMES[v] ?? v },
     numCol<Q>('满分', (r) => r.fullScore),
     { title: '答案', key: 'answer', align: 'center', render: (_: unknown, r: Q) => <span className={r.answer ? 'jz-cell-key' : ''}>{answerText(r)}</span> },
+    numCol<Q>('人数', (r) => r.n),
     numCol<Q>('平均分', (r) => r.mean),
     numCol<Q>('标准差', (r) => r.sd),
-    pctCol<Q>('得分率', (r) => r.scoreRate),
-    { title: '难度', key: 'difficulty', align: 'center', render: (_: unknown, r: Q) => { const b = difficultyBand(r.scoreRate); return b ? <Tag color={b.color} style={{ marginInlineEnd: 0 }}>{fmt(r.scoreRate)} {b.label}</Tag> : '—'; } },
     {
-      title: <Tooltip title="高分组（前27%）与低分组（后27%）平均得分率之差">区分度 D</Tooltip>,
-      key: 'D',
-      children: [
-        numCol<Q>('D值', (r) => r.discrimination, { key: 'D-v' }),
-        { title: '评价', key: 'D-q', align: 'center', render: (_: unknown, r: Q) => <QualityTag value={r.discriminationQuality} /> },
-      ],
+      ...pctCol<Q>('得分率', (r) => r.scoreRate),
+      render: (_: unknown, r: Q) => { const b = difficultyBand(r.scoreRate); return <Tooltip title={b ? `难度：${b.label}` : undefined}><span style={{ color: b ? DIFF_TEXT[b.color] : undefined }}>{pct(r.scoreRate)}</span></Tooltip>; },
     },
-    {
-      title: <Tooltip title="小题得分与（科目总分 − 本题得分）的积差相关系数">区分度 r</Tooltip>,
-      key: 'r',
-      children: [
-        numCol<Q>('r值', (r) => r.correlation, { key: 'r-v' }),
-        { title: '评价', key: 'r-q', align: 'center', render: (_: unknown, r: Q) => <QualityTag value={r.correlationQuality} /> },
-      ],
-    },
+    { ...numCol<Q>('区分度D', (r) => r.discrimination), title: <Tooltip title="高分组（前27%）与低分组（后27%）平均得分之差 ÷ 满分">区分度D</Tooltip> },
+    { title: 'D评价', key: 'D-q', align: 'center', render: (_: unknown, r: Q) => <QualityTag value={r.discriminationQuality} /> },
+    { ...numCol<Q>('相关系数r', (r) => r.correlation), title: <Tooltip title="小题得分与（科目总分 − 本题得分）的积差相关系数">相关系数r</Tooltip> },
+    { title: 'r评价', key: 'r-q', align: 'center', render: (_: unknown, r: Q) => <QualityTag value={r.correlationQuality} /> },
     numCol<Q>('满分人数', (r) => r.fullMarks),
     numCol<Q>('零分人数', (r) => r.zeros),
   ], []);
@@ -127,7 +120,7 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
             <ReportSection title="成绩分布"><EChart title="成绩分布" option={dist!} height={300} /></ReportSection>
             <ReportSection title="各题得分率与区分度"><EChart title="各题得分率与区分度" option={qChart} height={300} /></ReportSection>
           </div>
-          <ReportSection title="小题分析" note="区分度评价：≥0.4 很好，0.3–0.39 良好，0.2–0.29 尚可需改进，<0.2 差">
+          <ReportSection title="小题分析" note={<>得分率即难度 P（<span style={{ color: DIFF_TEXT.green }}>≥0.7 容易</span>，<span style={{ color: DIFF_TEXT.blue }}>0.4–0.7 中等</span>，<span style={{ color: DIFF_TEXT.red }}>&lt;0.4 较难</span>）；区分度评价：≥0.4 很好，0.3–0.39 良好，0.2–0.29 尚可需改进，&lt;0.2 差</>}>
             <ReportTable<Q> testId="report-table-paper" rowKey="no" columns={columns} dataSource={questions} pageSize={50} />
           </ReportSection>
           {objective.length > 0 && (

@@ -106,11 +106,12 @@ export function RankSegmentModule({ params, title = '名次段分析' }: { param
     const columns: TableColumnsType<RankRow> = [
       { title: '班级', dataIndex: 'name', key: 'name', fixed: 'left', width: 100 },
       ...t.grade.map((s, k) => ({
-        title: mode === 'cumulative' ? s.label : `${s.from}-${s.to}名`,
+        title: s.label,
         key: `rank-${k}`,
-        align: 'right' as const,
-        render: (_: unknown, r: RankRow) => fmt(mode === 'cumulative' ? r.segments[k]?.cumulative : r.segments[k]?.count),
-        sorter: byNumber((r: RankRow) => (mode === 'cumulative' ? r.segments[k]?.cumulative : r.segments[k]?.count)),
+        children: [
+          { title: '人数', key: `rank-${k}-n`, align: 'right' as const, render: (_: unknown, r: RankRow) => fmt(r.segments[k]?.count), sorter: byNumber((r: RankRow) => r.segments[k]?.count) },
+          { title: '累计', key: `rank-${k}-c`, align: 'right' as const, render: (_: unknown, r: RankRow) => fmt(r.segments[k]?.cumulative), sorter: byNumber((r: RankRow) => r.segments[k]?.cumulative) },
+        ],
       })),
     ];
     const chart = barOption({
@@ -132,7 +133,8 @@ export function RankSegmentModule({ params, title = '名次段分析' }: { param
   };
   return (
     <ReportBlock title={title} reportKey="rankSegment" params={params} loading={loading} error={error} onReload={reload} empty={!!data && tables.length === 0}
-      extra={<Segmented size="small" value={mode} onChange={(v) => setMode(v as 'cumulative' | 'count')} options={[{ value: 'cumulative', label: '累计（前N名）' }, { value: 'count', label: '区间人数' }]} />}>
+      sub="人数 = 名次在该段内（上一段之后）的人数；累计 = 年级名次在前 N 名内的人数"
+      extra={<Segmented size="small" value={mode} aria-label="图表口径" onChange={(v) => setMode(v as 'cumulative' | 'count')} options={[{ value: 'cumulative', label: '图：累计' }, { value: 'count', label: '图：区间人数' }]} />}>
       {tables.length > 0 && <Tabs items={tables.map((t, i) => ({ key: t.code, label: t.name, children: view(t, i) }))} />}
     </ReportBlock>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Empty, Segmented, Tag } from 'antd';
+import { Empty, Tag, Tooltip } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { StudentRef, StudentWeak } from '@jz/shared/api/report';
 import type { ReportKey, ReportParams } from '@/api/report';
@@ -27,24 +27,24 @@ function usePaged(params: ReportParams, size0 = 50) {
   return { query, pagination };
 }
 
-/** Rank change: 进步 red ↑, 退步 green ↓. */
+/** Rank change: 进步 red +n, 退步 green −n. */
 export function Change({ v }: { v: number | null }) {
   if (v === null || !Number.isFinite(v)) return <span className="jz-muted">—</span>;
-  if (v === 0) return <span>0</span>;
-  return <span className={v > 0 ? 'jz-up' : 'jz-down'}>{v > 0 ? '↑' : '↓'}{fmt(Math.abs(v))}</span>;
+  return <span className={v > 0 ? 'jz-up' : v < 0 ? 'jz-down' : ''}>{signed(v)}</span>;
 }
 
-const refColumns = (withChange: boolean): TableColumnsType<StudentRef> => [
-  { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
-  { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: StudentRef) => r.className) },
-  numCol<StudentRef>('总分', (r) => r.total),
-  numCol<StudentRef>('班级排名', (r) => r.classRank),
-  numCol<StudentRef>('年级排名', (r) => r.gradeRank),
-  ...(withChange ? [
-    numCol<StudentRef>('上次年级排名', (r) => r.lastRank),
-    { ...numCol<StudentRef>('名次变化', (r) => r.change), render: (_: unknown, r: StudentRef) => <Change v={r.change} /> },
-  ] : []),
-];
+/** 姓名, 班级, 总分, 年级排名, 班级排名, 参照排名, 名次变化 (the export's columns). */
+function refColumns<T extends StudentRef>(): TableColumnsType<T> {
+  return [
+    { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
+    { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: T) => r.className) },
+    numCol<T>('总分', (r) => r.total),
+    numCol<T>('年级排名', (r) => r.gradeRank),
+    numCol<T>('班级排名', (r) => r.classRank),
+    { ...numCol<T>('参照排名', (r) => r.lastRank), title: <Tooltip title="参照考试（上次考试）中的年级排名">参照排名</Tooltip> },
+    { ...numCol<T>('名次变化', (r) => r.change), render: (_: unknown, r: T) => <Change v={r.change} /> },
+  ];
+}
 
 /** 学生进退步: per class the biggest risers / fallers and every student's rank change against the reference exam. */
 export function StudentProgressModule({ params, title = '进退步分析' }: { params: ReportParams; title?: string }) {
@@ -66,7 +66,7 @@ export function StudentProgressModule({ params, title = '进退步分析' }: { p
         </ReportSection>
       )}
       <ReportSection title="学生名次变化">
-        <ReportTable<StudentRef> testId="report-table-studentProgress" rowKey="examStudentId" loading={loading} columns={refColumns(true)}
+        <ReportTable<StudentRef> testId="report-table-studentProgress" rowKey="examStudentId" loading={loading} columns={refColumns<StudentRef>()}
           dataSource={data?.records ?? []} pagination={pagination(data)} />
       </ReportSection>
     </ReportBlock>
@@ -76,14 +76,25 @@ export function StudentProgressModule({ params, title = '进退步分析' }: { p
 /** 尖子生与后进生: per class the top `topNumber` and bottom `bottomNumber` students by total. */
 export function StudentTopModule({ params, title = '尖子生与后进生' }: { params: ReportParams; title?: string }) {
   const { data, loading, error, reload } = useReport('studentTop', params);
-  const [kind, setKind] = useState<'top' | 'bottom'>('top');
-  const rows = useMemo(() => (data?.classes ?? []).flatMap((c) => (kind === 'top' ? c.top : c.bottom)), [data, kind]);
+  type TRow = StudentRef & { kind: '前列' | '后列' };
+  const rows: TRow[] = useMemo(() => (data?.classes ?? []).flatMap((c) => [
+    ...c.top.map((s) => ({ ...s, kind: '前列' as const })), ...c.bottom.map((s) => ({ ...s, kind: '后列' as const })),
+  ]), [data]);
+  const columns: TableColumnsType<TRow> = [
+    {
+      title: '类别', dataIndex: 'kind', key: 'kind', width: 80, fixed: 'left',
+      filters: [{ text: '前列（尖子生）', value: '前列' }, { text: '后列（后进生）', value: '后列' }],
+      onFilter: (v, r) => r.kind === v,
+      render: (v: string) => <Tag color={v === '前列' ? 'red' : 'green'} style={{ marginInlineEnd: 0 }}>{v}</Tag>,
+    },
+    ...refColumns<TRow>(),
+  ];
   return (
     <ReportBlock title={title} reportKey="studentTop" params={params} loading={loading} error={error} onReload={reload}
-      extra={<Segmented value={kind} onChange={(v) => setKind(v as 'top' | 'bottom')} options={[{ value: 'top', label: '尖子生' }, { value: 'bottom', label: '后进生' }]} />}>
+      sub="每班总分前列（尖子生）与后列（后进生）学生，人数按学生规则设置">
       {data && (data.classes.length === 0 ? <Empty description="暂无数据" /> : (
-        <ReportSection title={kind === 'top' ? '各班尖子生名单' : '各班后进生名单'}>
-          <ReportTable<StudentRef> testId="report-table-studentTop" rowKey={(r) => `${r.classId}-${r.examStudentId}`} columns={refColumns(false)} dataSource={rows} pageSize={50} />
+        <ReportSection title="各班尖子生与后进生名单">
+          <ReportTable<TRow> testId="report-table-studentTop" rowKey={(r) => `${r.kind}-${r.classId}-${r.examStudentId}`} columns={columns} dataSource={rows} pageSize={50} />
         </ReportSection>
       ))}
     </ReportBlock>
@@ -99,12 +110,9 @@ export function StudentWeakModule({ params, title = '薄弱学科分析' }: { pa
   const subjects = data?.subjects ?? [];
   const nameOf = (code: string | null) => subjects.find((s) => s.code === code)?.name ?? null;
   const columns: TableColumnsType<WRow> = [
-    { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
-    { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: WRow) => r.className) },
-    numCol<WRow>('总分', (r) => r.total),
-    numCol<WRow>('年级排名', (r) => r.gradeRank),
+    ...refColumns<WRow>(),
     {
-      title: '学科排名差（学科年级排名 − 总分年级排名）',
+      title: '学科名次差（学科年级排名 − 总分年级排名）',
       key: 'gaps',
       children: subjects.map((s, k) => ({
         title: s.name, key: `gap-${s.code}`, align: 'right' as const,
