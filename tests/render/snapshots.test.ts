@@ -76,3 +76,26 @@ describe('card layout rules', () => {
     expect(() => renderCardHtml(bad)).toThrow(/^答题卡版式无效：.*(4 个定位点|超出 A4)/);
   });
 });
+
+describe('score slip rules', () => {
+  it('orders slips by class (numbers compared numerically) then seat', async () => {
+    const { sortSlipStudents } = await import('@jz/report-templates');
+    const s = (className: string, seatNo: number) => ({ name: `${className}${seatNo}`, className, seatNo, admissionNo: '1', subjects: [] });
+    const order = sortSlipStudents([s('高一(10)班', 1), s('高一(2)班', 3), s('高一(2)班', 1), s('高一(1)班', 9)]).map((x) => x.name);
+    expect(order).toEqual(['高一(1)班9', '高一(2)班1', '高一(2)班3', '高一(10)班1']);
+  });
+
+  it('shows class and grade ranks only when the options allow them', async () => {
+    const { demoSlipData, renderSlipsHtml } = await import('@jz/report-templates');
+    const d = demoSlipData(2);
+    const hidden = renderSlipsHtml({ ...d, options: {} });
+    expect(hidden).not.toContain('班级排名');
+    expect(hidden).not.toContain('年级排名');
+    expect(hidden).toContain('班级均分');
+    const shown = renderSlipsHtml({ ...d, options: { showClassRank: true, showGradeRank: true, showMeans: false } });
+    expect(shown).toContain('班级排名');
+    expect(shown).toContain('年级排名');
+    expect(shown).not.toContain('班级均分');
+    expect(shown.match(/class="sheet"/g)?.length).toBe(2);
+  });
+});

@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ContentOutlet } from '@/components/ContentOutlet';
 import { REPORT_ITEMS, REPORT_MENU } from '@/router/sections';
 import { isOneCourseFilter, useReportFilter } from '@/stores/reportFilter';
+import { useHiddenReportRoutes } from '@/pages/report/common/context';
 
 /** Report navigation menu (spec §2) around a report page; `joint` adds school comparison. */
 export default function ReportLayout({ base, joint = false }: { base: string; joint?: boolean }) {
@@ -14,10 +15,12 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
   const [filter] = useReportFilter(examId);
   // A single-course filter (report filter or transcript attribute) hides 学科对比 and 学科质量 (spec §2).
   const hideOneCourse = isOneCourseFilter(filter);
+  // Reports the caller may not open for this exam (examReportComm/filter `reports`) are left out.
+  const hiddenRoutes = useHiddenReportRoutes(joint ? '' : examId);
 
   const items = useMemo<MenuProps['items']>(() => {
     const item = (k: string) => ({ key: `${base}/${k}`, label: k === 'schoolComparison' ? '学校对比' : REPORT_ITEMS[k] });
-    let analysis = REPORT_MENU.analysis.filter((k) => !(hideOneCourse && REPORT_MENU.hiddenForOneCourse.includes(k)));
+    let analysis = REPORT_MENU.analysis.filter((k) => !(hideOneCourse && REPORT_MENU.hiddenForOneCourse.includes(k)) && !hiddenRoutes?.has(k));
     if (joint) {
       const i = analysis.indexOf('classComparison');
       analysis = [...analysis.slice(0, i + 1), 'schoolComparison', ...analysis.slice(i + 1)];
@@ -27,7 +30,7 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
       { type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.map(item) },
       { type: 'group' as const, key: 'analysis', label: '成绩分析', children: analysis.map(item) },
     ];
-  }, [base, joint, hideOneCourse]);
+  }, [base, joint, hideOneCourse, hiddenRoutes]);
 
   const seg = location.pathname.slice(base.length + 1).split('/')[0];
   return (

@@ -44,7 +44,7 @@ export function barOption(o: {
     legend: o.series.length > 1 ? { top: 8, type: 'scroll' } : undefined,
     grid: { ...baseGrid, top: o.series.length > 1 ? 64 : 32 },
     xAxis: { type: 'category', data: o.categories, axisLabel: { interval: 0, rotate: o.rotate ?? (o.categories.length > 12 ? 35 : 0) } },
-    yAxis: { type: 'value', name: o.yName, min: 0, max, axisLabel: { formatter: (v: number) => fmt(v, o.percent) } },
+    yAxis: { type: 'value', name: o.yName, min: 0, max, minInterval: o.percent ? undefined : 1, axisLabel: { formatter: (v: number) => fmt(v, o.percent) } },
     series: o.series.map((s) => ({
       name: s.name,
       type: s.type ?? 'bar',

@@ -123,3 +123,32 @@ export function useReport<K extends ReportKey>(key: K, params: ReportParams, ena
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, loading, error, reload };
 }
+
+/** reportDetails child route of each report key (contract REPORT_ROUTES webRoute). */
+const KEY_ROUTE: Record<ReportKey, string> = {
+  overview: 'dataScreening', transcript: 'scrolReport', horizontalDistribution: 'horizontalDistribution', subjectComparison: 'subject',
+  classComparison: 'classComparison', subjectQuality: 'subjectQuality', groupG: 'Ggroup', quartile: 'quartilean', rateCritical: 'rateCritical',
+  online: 'online', paper: 'testPaper', comment: 'comment', studentProgress: 'student', studentTop: 'student', studentWeak: 'student',
+  scoreSegment: 'horizontalDistribution', rankSegment: 'horizontalDistribution',
+};
+
+/**
+ * The report menu entries the caller may open for the exam (from examReportComm/filter `reports`): a route
+ * of report keys is kept when any of its keys is allowed; null until known (show everything).
+ */
+export function useHiddenReportRoutes(examId: string): Set<string> | null {
+  const [hidden, setHidden] = useState<Set<string> | null>(null);
+  useEffect(() => {
+    if (!examId) { setHidden(null); return; }
+    let alive = true;
+    loadFilter(examId).promise.then((v) => {
+      if (!alive || !v.data) return;
+      const allowed = new Set(v.data.reports);
+      const routes = new Map<string, boolean>();
+      for (const [k, r] of Object.entries(KEY_ROUTE)) routes.set(r, (routes.get(r) ?? false) || allowed.has(k));
+      setHidden(new Set([...routes].filter(([, ok]) => !ok).map(([r]) => r)));
+    });
+    return () => { alive = false; };
+  }, [examId]);
+  return hidden;
+}

@@ -23,8 +23,8 @@ export function RateCriticalModule({ params, title = '五率临界分析' }: { p
   ]), [data]);
   const buffer = data?.buffer ?? 0;
   const columns: TableColumnsType<CritRow> = [
-    { title: '等级', dataIndex: 'level', key: 'level', width: 80, onCell: (r) => ({ rowSpan: r.span }), render: (v: string) => <b>{v}</b> },
-    { title: '分数线', key: 'threshold', width: 90, align: 'right', onCell: (r) => ({ rowSpan: r.span }), render: (_: unknown, r: CritRow) => fmt(r.threshold) },
+    { title: '等级', dataIndex: 'level', key: 'level', width: 80, onCell: (r) => ({ rowSpan: r.span, className: 'jz-cell-span' }), render: (v: string) => <b>{v}</b> },
+    { title: '分数线', key: 'threshold', width: 90, align: 'right', onCell: (r) => ({ rowSpan: r.span, className: 'jz-cell-span' }), render: (_: unknown, r: CritRow) => fmt(r.threshold) },
     { title: '班级', dataIndex: 'className', key: 'className', width: 100 },
     { title: '达到人数', key: 'reached', align: 'right', render: (_: unknown, r: CritRow) => fmt(r.reached) },
     { title: `线下临界（-${fmt(buffer)}分内）`, key: 'below', align: 'right', render: (_: unknown, r: CritRow) => fmt(r.below) },
@@ -111,8 +111,8 @@ function onlineRows(lines: Line[]): OnlineRow[] {
 }
 
 const ONLINE_COLUMNS: TableColumnsType<OnlineRow> = [
-  { title: '分数线', dataIndex: 'line', key: 'line', width: 100, onCell: (r) => ({ rowSpan: r.span }), render: (v: string) => <b>{v}</b> },
-  { title: '线分', key: 'score', width: 80, align: 'right', onCell: (r) => ({ rowSpan: r.span }), render: (_: unknown, r: OnlineRow) => fmt(r.score) },
+  { title: '分数线', dataIndex: 'line', key: 'line', width: 100, onCell: (r) => ({ rowSpan: r.span, className: 'jz-cell-span' }), render: (v: string) => <b>{v}</b> },
+  { title: '线分', key: 'score', width: 80, align: 'right', onCell: (r) => ({ rowSpan: r.span, className: 'jz-cell-span' }), render: (_: unknown, r: OnlineRow) => fmt(r.score) },
   { title: '班级', dataIndex: 'className', key: 'className', width: 100 },
   { title: '实考人数', key: 'sat', align: 'right', render: (_: unknown, r: OnlineRow) => fmt(r.sat) },
   { title: '上线人数', key: 'online', align: 'right', render: (_: unknown, r: OnlineRow) => fmt(r.online) },
@@ -122,13 +122,6 @@ const ONLINE_COLUMNS: TableColumnsType<OnlineRow> = [
 
 function OnlineLine({ line, buffer }: { line: Line; first: boolean; buffer: number }) {
   const [sub, setSub] = useState(line.subjects[0]?.code ?? '');
-  const classColumns: TableColumnsType<LClass> = [
-    { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
-    numCol<LClass>('实考人数', (r) => r.sat),
-    numCol<LClass>('上线人数', (r) => r.online),
-    pctCol<LClass>('上线率', (r) => r.share),
-    numCol<LClass>('临界人数', (r) => r.critical),
-  ];
   const subjectColumns: TableColumnsType<LSub> = [
     { title: '科目', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
     numCol<LSub>('有效分', (r) => r.effectiveScore),
@@ -168,12 +161,7 @@ function OnlineLine({ line, buffer }: { line: Line; first: boolean; buffer: numb
         { label: '上线人数', value: line.online, color: '#1677ff' },
         { label: '临界人数', value: line.critical.length, hint: `总分在线上下 ${fmt(buffer)} 分内` },
       ]} />
-      <div className="jz-report-grid">
-        <ReportSection title={`${line.name}各班上线人数`}>
-          <ReportTable<LClass> rowKey="classId" columns={classColumns} dataSource={line.classes} pagination={false} />
-        </ReportSection>
-        <ReportSection title={`${line.name}各班上线率`}><EChart title={`${line.name}各班上线率`} option={chart} height={300} /></ReportSection>
-      </div>
+      <ReportSection title={`${line.name}各班上线率`}><EChart title={`${line.name}各班上线率`} option={chart} height={300} /></ReportSection>
       <ReportSection title={`${line.name}学科有效分`} note="单上线：学科成绩 ≥ 有效分；双上线：学科单上线且总分上线；命中率 = 双上线 ÷ 单上线；贡献率 = 双上线 ÷ 总分上线">
         <ReportTable<LSub> rowKey="code" columns={subjectColumns} dataSource={line.subjects} pagination={false} />
       </ReportSection>
