@@ -99,6 +99,8 @@ describe.runIf(process.env.REDIS_URL)('BullMQ queue (REDIS_URL)', () => {
     const raw = new Queue(queueName, { connection: conn });
     await raw.obliterate({ force: true }).catch(() => undefined);
     await raw.close();
+    const leftovers = await conn.keys(`bull:${queueName}:*`); // our own :jz metadata keys
+    if (leftovers.length) await conn.del(...leftovers);
     await conn.quit();
   });
 

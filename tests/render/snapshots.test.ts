@@ -72,7 +72,8 @@ describe('card layout rules', () => {
   it('rejects a bad layout with a Chinese message', async () => {
     const { renderCardHtml, demoCardLayout } = await import('@jz/report-templates');
     const layout = demoCardLayout();
-    const bad = { ...layout, pages: [{ ...layout.pages[0], elements: layout.pages[0].elements.filter((e) => e.kind !== 'anchor').concat([{ kind: 'anchor', x: 208, y: 10, w: 5, h: 5 }]) }] };
+    const elements: unknown[] = layout.pages[0].elements.filter((e) => e.kind !== 'anchor');
+    const bad = { ...layout, pages: [{ ...layout.pages[0], elements: [...elements, { kind: 'anchor', x: 208, y: 10, w: 5, h: 5 }] }] };
     expect(() => renderCardHtml(bad)).toThrow(/^答题卡版式无效：.*(4 个定位点|超出 A4)/);
   });
 });

@@ -4,7 +4,7 @@
 //   -w @jz/render-service`) take them. Stalled jobs (a worker died) go back to the queue (BullMQ's stalled
 //   checker); transient errors retry with exponential backoff; bad input fails at once (UnrecoverableError).
 import { randomUUID } from 'node:crypto';
-import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
   BadInputError, clampProgress, JOB_TYPES, JobOwnerSchema, nowSeconds, type JobInfo, type JobOwner, type JobState, type JobType,
@@ -136,21 +136,31 @@ function mapState(s: string): JobState | null {
 export function createBullQueue(opts: RenderQueueOptions & { redisUrl: string }): RenderQueue {
   const connection = redisConnection(opts.redisUrl);
   const queue = new Queue<JobData>(opts.queueName ?? DEFAULT_QUEUE, { connection });
+  // Polling must stay cheap even when a job's params are megabytes (2,000 slips): owner/type live in a small
+  // key of ours, progress and outcome are read field by field from BullMQ's job hash (never its 'data').
+  const metaKey = (id: string) => `${queue.toKey(id)}:jz`;
+  const META_TTL_S = 8 * 24 * 3600;
   const info = async (id: string): Promise<JobInfo | null> => {
-    // state first, then the job hash: read the other way round a job finishing in between would show
+    // state first, then the fields: read the other way round a job finishing in between would show
     // 'failed' without its failedReason
     const state = mapState(await queue.getJobState(id));
     if (!state) return null;
-    const job = await Job.fromId<JobData>(queue, id);
-    if (!job) return null;
-    const rv = job.returnvalue as { resultPath?: string } | null;
+    const [metaJson, [progress, failedReason, returnvalue, attemptsMade, finishedOn]] = await Promise.all([
+      connection.get(metaKey(id)),
+      connection.hmget(queue.toKey(id), 'progress', 'failedReason', 'returnvalue', 'atm', 'finishedOn'), // atm = attempts made
+    ]);
+    if (!metaJson) return null;
+    const meta = JSON.parse(metaJson) as Pick<JobData, 'type' | 'owner' | 'createdAt'>;
+    const p = Number(progress ?? 0);
+    let rv: { resultPath?: string } | null = null;
+    try { rv = returnvalue ? JSON.parse(returnvalue) : null; } catch { rv = null; }
     return {
-      id, type: job.data.type, state, owner: job.data.owner, createdAt: job.data.createdAt,
-      progress: state === 'completed' ? 100 : clampProgress(typeof job.progress === 'number' ? job.progress : 0),
-      error: state === 'failed' ? job.failedReason : undefined,
+      id, type: meta.type, state, owner: meta.owner, createdAt: meta.createdAt,
+      progress: state === 'completed' ? 100 : clampProgress(Number.isFinite(p) ? p : 0),
+      error: state === 'failed' ? failedReason ?? '渲染失败' : undefined,
       resultPath: state === 'completed' ? rv?.resultPath : undefined,
-      finishedAt: job.finishedOn ? Math.floor(job.finishedOn / 1000) : undefined,
-      attempts: job.attemptsMade,
+      finishedAt: finishedOn ? Math.floor(Number(finishedOn) / 1000) : undefined,
+      attempts: Number(attemptsMade ?? 0),
     };
   };
   return {
@@ -158,7 +168,9 @@ export function createBullQueue(opts: RenderQueueOptions & { redisUrl: string })
     async add(type, params, owner) {
       checkAdd(type, owner);
       const id = randomUUID();
-      await queue.add(type, { type, params, owner, createdAt: nowSeconds() }, {
+      const createdAt = nowSeconds();
+      await connection.set(metaKey(id), JSON.stringify({ type, owner, createdAt }), 'EX', META_TTL_S);
+      await queue.add(type, { type, params, owner, createdAt }, {
         jobId: id,
         attempts: opts.attempts ?? 3,
         backoff: { type: 'exponential', delay: opts.backoffMs ?? 2000 },
