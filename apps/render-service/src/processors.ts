@@ -12,7 +12,7 @@ import {
   buildCardLayout, CardLayoutError, parseCardLayout, renderCardHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents,
   type BuildCardInput, type ReportData, type ScoreSlipData,
 } from '@jz/report-templates';
-import { BadInputError, clampProgress, RESULT_EXT, type JobType } from './jobs.js';
+import { BadInputError, RESULT_EXT, type JobType } from './jobs.js';
 import type { Printer } from './printer.js';
 
 const execFileAsync = promisify(execFile);
