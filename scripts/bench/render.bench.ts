@@ -8,7 +8,7 @@
  * - peak memory (PSS) of this process plus its Chromium processes, sampled every 100 ms over the whole run.
  * Wall times on a shared 2-core machine move with the load of other processes: load average and the CPU time
  * of this process tree (cpu_ms) are printed beside them. Slips use the worker's settings RENDER_SLIP_CHUNK
- * (default 100) and RENDER_PARALLEL (default 2).
+ * (default 50) and RENDER_PARALLEL (default 1).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -101,7 +101,7 @@ try {
   t = performance.now();
   const r = await processJob('slips', slips, {
     printer, dataDir, jobId: 'bench-slips', progress: () => undefined,
-    slipChunk: Number(process.env.RENDER_SLIP_CHUNK ?? 100), parallel: Number(process.env.RENDER_PARALLEL ?? 2),
+    slipChunk: Number(process.env.RENDER_SLIP_CHUNK ?? 50), parallel: Number(process.env.RENDER_PARALLEL ?? 1),
   });
   const ms = performance.now() - t;
   const cpu = treeCpuMs(process.pid) - cpu0;

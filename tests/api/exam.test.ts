@@ -26,7 +26,7 @@ describe.each(dbKinds)('exam management on %s', (kind) => {
   afterAll(async () => { await t?.close(); });
 
   const body = (over: Record<string, unknown> = {}) => ({
-    name: '2026学年高一第一次月考',
+    name: '2026学年高一单元联测',
     examType: 4,
     gradeId,
     startDate: '2026-10-08',
@@ -65,11 +65,12 @@ describe.each(dbKinds)('exam management on %s', (kind) => {
   });
 
   it('lists exams with filters and refuses bad input', async () => {
-    const { body: list } = await t.call({ url: '/api/v1/exam_manage/find_exam_by_page?name=第一次月考&gradeId=' + gradeId, token: admin });
+    const { body: list } = await t.call({ url: '/api/v1/exam_manage/find_exam_by_page?name=单元联测&gradeId=' + gradeId, token: admin });
     expect(list.code).toBe(200);
     expect(list.data.total).toBe(1);
     expect(list.data.records[0].subjects).toHaveLength(3);
-    const { body: none } = await t.call({ url: '/api/v1/exam_manage/find_exam_by_page?examType=1', token: admin });
+    // No 日测 (type 6) in the demo data.
+    const { body: none } = await t.call({ url: '/api/v1/exam_manage/find_exam_by_page?examType=6', token: admin });
     expect(none.data.total).toBe(0);
 
     const single = await t.call({ method: 'POST', url: '/api/v1/exam_manage/add_single_exam', token: admin, payload: body() });

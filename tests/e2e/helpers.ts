@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@jz/shared';
 
 /** Logs in through the real login page (password encrypted in the browser) and waits for the shell. */
@@ -17,3 +17,53 @@ export async function openUserCommand(page: Page, name: '修改密码' | '退出
 }
 
 
+
+/** Opens an antd Select (its combobox or wrapper) and clicks the option with this exact label. */
+export async function chooseOption(page: Page, trigger: Locator, label: string) {
+  await trigger.click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${label}"]`);
+  await option.click();
+  await option.waitFor({ state: 'hidden' });
+}
+
+/**
+ * An antd table (by data-testid) as text: `header` is, per leaf column, its heading path (group, leaf) built
+ * from the header rows' row and column spans; `rows` the cells of every data row (measure rows left out).
+ */
+export async function readAntTable(page: Page, testId: string): Promise<{ header: string[][]; rows: string[][] }> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const text = (e: Element) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+    const trs = [...el.querySelectorAll('thead > tr')];
+    const grid: (string | undefined)[][] = [];
+    trs.forEach((tr, r) => {
+      grid[r] ??= [];
+      let c = 0;
+      for (const th of [...tr.children] as HTMLTableCellElement[]) {
+        if (th.classList.contains('ant-table-cell-scrollbar')) continue;
+        while (grid[r]![c] !== undefined) c++;
+        for (let dr = 0; dr < Math.max(1, th.rowSpan); dr++) {
+          for (let dc = 0; dc < Math.max(1, th.colSpan); dc++) (grid[r + dr] ??= [])[c + dc] = text(th);
+        }
+        c += Math.max(1, th.colSpan);
+      }
+    });
+    const width = Math.max(0, ...grid.map((g) => g.length));
+    const header: string[][] = [];
+    for (let c = 0; c < width; c++) {
+      const parts: string[] = [];
+      for (const row of grid) { const t = row[c]; if (t !== undefined && parts[parts.length - 1] !== t) parts.push(t); }
+      header.push(parts);
+    }
+    const rows = [...el.querySelectorAll('tbody > tr.ant-table-row')].map((tr) => [...tr.children].map(text));
+    return { header, rows };
+  });
+}
+
+/** Collects what would be a crash on a page: uncaught errors, the route error boundary, HTTP 5xx answers. */
+export function watchForCrashes(page: Page): () => string[] {
+  const found: string[] = [];
+  page.on('pageerror', (e) => found.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' && m.text().includes('[page error]')) found.push(`console: ${m.text()}`); });
+  page.on('response', (r) => { if (r.status() >= 500) found.push(`HTTP ${r.status()} ${r.url()}`); });
+  return () => [...found];
+}

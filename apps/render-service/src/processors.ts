@@ -23,9 +23,9 @@ export interface ProcessContext {
   dataDir: string;
   jobId: string;
   progress: (p: number) => void | Promise<void>;
-  /** Students per printed chunk of a slips job (default 100). */
+  /** Students per printed chunk of a slips job (default 50). */
   slipChunk?: number;
-  /** Chunks printed at the same time, each in its own tab (default 1; 2 helps on machines with ≥ 4 cores). */
+  /** Chunks printed at the same time, each in its own tab (default 1; RENDER_PARALLEL=2 in the worker). */
   parallel?: number;
 }
 
@@ -119,7 +119,7 @@ async function runCard(params: unknown, ctx: ProcessContext, out: string): Promi
 async function runSlips(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
   const data = parse(SlipsSchema, params, '成绩单数据') as ScoreSlipData;
   const students = sortSlipStudents(data.students);
-  const size = Math.max(1, ctx.slipChunk ?? 100);
+  const size = Math.max(1, ctx.slipChunk ?? 50);
   await ctx.progress(5);
   if (students.length <= size || !hasPdfunite()) {
     const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students }), { format: 'A4' });

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../core/auth.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden, notFound, page } from '../../core/http.js';
-import { visibleGradeIds } from '../../core/scope.js';
+import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
 import type { SchoolUser } from '../exam/exam.service.js';
 import { REPORT_KEYS, REPORT_ROUTES } from '@jz/shared/api/report';
 import { studentComment } from './comment.js';
@@ -22,6 +22,7 @@ const withTotal = REPORT_KEYS;
 const withoutTotal = REPORT_KEYS.filter((k) => !REPORT_ROUTES[k].needsTotal);
 
 export async function analysisList(db: Db, user: SchoolUser, q: { current: number; size: number; name?: string; gradeId?: number; examType?: number }) {
+  await assertFilterVisible(db, user, q);
   const grades = await visibleGradeIds(db, user);
   let base = db.selectFrom('exam as e').innerJoin('exam_report as r', 'r.exam_id', 'e.id').innerJoin('school_grade as g', 'g.id', 'e.grade_id')
     .where('e.school_id', '=', user.schoolId);

@@ -89,14 +89,15 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Prom
   if (!loaded) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
   const set = loaded.set;
   const access = accessFor(user, set);
+  // Scope first: a class outside the caller's scope is refused before any other check of the filters.
+  if (q.classId) {
+    if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
+    if (!access.classes.has(q.classId)) throw forbidden();
+  }
   let variant = '0';
   if (q.registrationType !== '0') {
     if (set.variants[q.registrationType]) variant = q.registrationType;
     else if (!(set.registrationTypes.length === 1 && set.registrationTypes[0] === q.registrationType)) throw new BizError(`学籍类型“${q.registrationType}”不在本次考试中`);
-  }
-  if (q.classId) {
-    if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
-    if (!access.classes.has(q.classId)) throw forbidden();
   }
   const course = engineCourse(q.courseCode);
   if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
