@@ -27,15 +27,33 @@ const SUBJ_POINTS = 4;
 const FULL = 3 * OBJ_POINTS + 2 * SUBJ_POINTS; // 20
 const HEADER = ['考号', '姓名', '班级', '1', '2', '3', '4', '5', '缺考'];
 
-/** Data row i (0-based) of subject s: the cells written to the template, and the points they are worth. */
+/** A deterministic number in [0, 1) of (i, s, k): an integer hash, so the answers vary from row to row. */
+function hash(i: number, s: number, k: number): number {
+  let x = (i * 7919 + s * 104729 + k * 1299709 + 12345) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b) >>> 0;
+  return ((x ^ (x >>> 16)) >>> 0) / 4294967296;
+}
+
+/**
+ * Data row i (0-based) of subject s: the cells written to the template (questions 1–5, 缺考) and the points
+ * they are worth. Objective answers are option letters (right about 70% of the time, some in lower case), in
+ * every sixth row the points themselves; subjective answers 0–4 points.
+ */
 function answerRow(i: number, s: number): { cells: (string | number | null)[]; absent: boolean; points: number } {
   // Row 1 of 数学: absent (缺考 = 1, no cells). Row 2 of 数学: question 5 left empty (scores 0).
   if (s === 0 && i === 1) return { cells: [null, null, null, null, null, 1], absent: true, points: 0 };
-  const letters = [0, 1, 2].map((k) => 'ABCD'[(i + 2 * k + s) % 4]!);
-  const subjective = [3, 4].map((k) => (i * k + s + k) % 5);
+  const keys = SUBJECTS[s]!.keys;
+  const right = [0, 1, 2].map((k) => hash(i, s, k) < 0.7);
+  const objective = right.map((ok, k) => {
+    if (i % 6 === 5) return ok ? OBJ_POINTS : 0;
+    const letter = ok ? keys[k]! : 'ABCD'[('ABCD'.indexOf(keys[k]!) + 1 + (i % 3)) % 4]!;
+    return i % 4 === 0 ? letter.toLowerCase() : letter;
+  });
+  const subjective = [3, 4].map((k) => Math.floor(hash(i, s, k) * (SUBJ_POINTS + 1)));
   const q5: number | null = s === 0 && i === 2 ? null : subjective[1]!;
-  const points = letters.reduce((p, l, k) => p + (l === SUBJECTS[s]!.keys[k] ? OBJ_POINTS : 0), 0) + subjective[0]! + (q5 ?? 0);
-  return { cells: [...letters, subjective[0]!, q5, null], absent: false, points };
+  const points = right.filter(Boolean).length * OBJ_POINTS + subjective[0]! + (q5 ?? 0);
+  return { cells: [...objective, subjective[0]!, q5, null], absent: false, points };
 }
 
 /** A number as the web shows it: at most two decimals, trailing zeros dropped (rounded half away from zero). */
@@ -97,7 +115,6 @@ async function compareExport(page: Page, testId: string, exportTestId: string, n
   const exportRows = sheet.rows.map((r) => r.map((v, c) => exportCell(v, sheet.header[c]!)));
   expect(screenRows.length).toBeGreaterThan(0);
   expect(screenRows).toEqual(exportRows);
-  console.log('DBG', testId, JSON.stringify(screenHeader), screenRows.length, JSON.stringify(screenRows.slice(0, 3)), JSON.stringify(sheet.rows.slice(0, 3)));
   return { screen, sheet, screenHeader };
 }
 
@@ -324,7 +341,6 @@ describe('exam set-up, score import, release and reports in Chromium', () => {
     await menu.getByRole('menuitem', { name: '学生分析', exact: true }).waitFor();
     const items = (await menu.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
     expect(items).toEqual(REPORT_PAGES.map((p) => p.menu));
-    console.log('DBG menu', loginId, items.join(','));
     for (const p of REPORT_PAGES) {
       await menu.getByRole('menuitem', { name: p.menu, exact: true }).click();
       const main = page.locator('.jz-section-main');
@@ -338,7 +354,6 @@ describe('exam set-up, score import, release and reports in Chromium', () => {
         await table.waitFor();
         await expect.poll(() => main.locator('.ant-spin-spinning').count()).toBe(0);
         expect(await table.locator('tbody tr.ant-table-row').count(), p.menu).toBeGreaterThan(0);
-        console.log('DBG page', loginId, p.menu, await main.locator('h1').innerText(), await table.getAttribute('data-testid'), await table.locator('tbody tr.ant-table-row').count());
       }
       expect(await main.locator('.ant-alert-error').count(), p.menu).toBe(0);
       expect(await main.getByText(/页面出现错误|加载失败|无权限访问/).count(), p.menu).toBe(0);
