@@ -52,7 +52,7 @@ export interface Printer {
  * document's print time): up to `poolSize` idle tabs are reused, each for at most `tabUses` documents.
  */
 export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuseBelowBytes?: number } = {}): Printer {
-  const poolSize = opts.poolSize ?? 2;
+  const poolSize = opts.poolSize ?? 1;
   const tabUses = opts.tabUses ?? 10;
   // a reused tab's renderer grows (measured after 50-slip chunks: 370 MB reused vs 215 MB fresh), a fresh tab
   // costs ≈ 1 s of CPU for big documents: tabs are reused but recycled after `tabUses` documents; documents
