@@ -8,17 +8,8 @@
  * 100,000 figure the median of 3 runs after the small exam warmed the JIT. Peak RSS covers the whole run.
  */
 import { buildAllReports, prepareExam, type AnalysisInput, type QuestionInput, type ReferenceExam, type StudentInput, type SubjectInput } from '../../packages/analysis/src/index.js';
+import { mulberry32 } from '@jz/shared/random';
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SUBJECTS: [string, string, number][] = [
   ['YW', '语文', 150],

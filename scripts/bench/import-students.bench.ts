@@ -4,30 +4,20 @@
  * Run: node --import tsx scripts/bench/import-students.bench.ts — prints one JSON line.
  */
 import ExcelJS from 'exceljs';
-import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { STUDENT_TEMPLATE } from '@jz/shared/excel-templates';
-import { buildApp } from '../../apps/api/src/app.js';
-import { loadConfig } from '../../apps/api/src/config.js';
-import { createSession } from '../../apps/api/src/core/auth.js';
-import { openDatabase } from '../../apps/api/src/db/database.js';
-import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
-import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
+import { benchApp } from './lib.js';
 
 const ROWS = 10_000;
 const LIMIT_MS = 10_000;
 
 async function main() {
-  const pglite = await PGlite.create({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
-  const database = await openDatabase({ pglite });
-  await migrateToLatest(database.db);
-  await seedDemoIfEmpty(database.db);
-  const db = database.db;
+  const bench = await benchApp({ exams: false });
+  const db = bench.db;
   const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
   const classes = await db.selectFrom('school_class as c').innerJoin('school_grade as g', 'g.id', 'c.grade_id')
     .select(['c.name', 'g.name as grade']).where('c.school_id', '=', school.id).orderBy('g.sort').orderBy('c.sort').execute();
-  const admin = await db.selectFrom('app_user').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-  const token = await createSession(db, admin.id, 'user', 3600_000);
+  const token = await bench.tokenFor('admin');
 
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(STUDENT_TEMPLATE.sheetName);
@@ -44,7 +34,7 @@ async function main() {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
 
-  const app = await buildApp({ db, config: { ...loadConfig({}), webDist: undefined, smtpUrl: undefined } });
+  const app = bench.app;
   const started = performance.now();
   const res = await app.inject({
     method: 'POST', url: '/api/v1/pc_excel/import_class_student', payload,
@@ -56,8 +46,7 @@ async function main() {
     .where('school_id', '=', school.id).where('admission_no', 'like', 'B%').executeTakeFirstOrThrow();
   const correct = body.code === 200 && body.data.created === ROWS && Number(count.n) === ROWS;
   if (!correct) process.stderr.write(`import answered ${JSON.stringify(body).slice(0, 500)}; rows in database ${count.n}\n`);
-  await app.close();
-  await database.close();
+  await bench.close();
   process.stdout.write(`${JSON.stringify({ name: 'import_10000_students', value: ms, unit: 'ms', limit: LIMIT_MS, ok: correct && ms < LIMIT_MS })}\n`);
 }
 

@@ -7,11 +7,11 @@ import { openDatabase } from '../../apps/api/src/db/database.js';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
 
-export async function benchApp() {
+export async function benchApp(seed: { exams?: boolean } = {}) {
   const pglite = await PGlite.create({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
   const database = await openDatabase({ pglite });
   await migrateToLatest(database.db);
-  await seedDemoIfEmpty(database.db);
+  await seedDemoIfEmpty(database.db, seed);
   const app = await buildApp({ db: database.db, config: { ...loadConfig({}), webDist: undefined } });
   return {
     app,

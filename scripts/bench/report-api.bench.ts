@@ -6,18 +6,13 @@
  * Prints {"name":"report_api_p95_2000",...} (limit 200 ms) and, for information, the release time.
  * Run: node --import tsx scripts/bench/report-api.bench.ts
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { COURSES } from '@jz/shared/school';
 import { REPORT_ROUTES } from '@jz/shared/api/report';
-import { buildApp } from '../../apps/api/src/app.js';
-import { loadConfig } from '../../apps/api/src/config.js';
-import { createSession } from '../../apps/api/src/core/auth.js';
-import { openDatabase } from '../../apps/api/src/db/database.js';
-import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
-import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
 import { insertExamStudents } from '../../apps/api/src/modules/exam/exam.repository.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
+import { mulberry32 } from '@jz/shared/random';
+import { benchApp } from './lib.js';
 
 const LIMIT_MS = 200;
 const CLASSES = 40;
@@ -25,24 +20,11 @@ const PER_CLASS = 50;
 const QUESTIONS = 25;
 const REQUESTS = 200;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main() {
   const rand = mulberry32(20261008);
-  const pglite = await PGlite.create({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
-  const database = await openDatabase({ pglite });
-  await migrateToLatest(database.db);
-  await seedDemoIfEmpty(database.db);
-  const db = database.db;
+  const bench = await benchApp({ exams: false });
+  const db = bench.db;
   const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
   const grade = await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow();
 
@@ -112,8 +94,8 @@ async function main() {
   await releaseExam(db, exam.id);
   const releaseMs = Math.round(performance.now() - t0);
 
-  const app = await buildApp({ db, config: { ...loadConfig({}), webDist: undefined, smtpUrl: undefined } });
-  const tokenOf = async (login: string) => createSession(db, (await db.selectFrom('app_user').select('id').where('login_id', '=', login).executeTakeFirstOrThrow()).id, 'user', 3600_000);
+  const app = bench.app;
+  const tokenOf = bench.tokenFor;
   const tokens = [await tokenOf('admin'), await tokenOf('grade1')];
   const paths = [...Object.values(REPORT_ROUTES).map((r) => r.path), 'examReportComm/filter'];
   const variants = ['', '&courseCode=SX', `&classId=${classes[3]!.id}`, '&courseCode=WL&classType=%E5%AE%9E%E9%AA%8C%E7%8F%AD', '&registrationType=%E5%BA%94%E5%B1%8A'];
@@ -137,8 +119,7 @@ async function main() {
   labelled.sort((a, b) => b[0] - a[0]);
   process.stderr.write(`slowest: ${labelled.slice(0, 8).map(([ms, p]) => `${Math.round(ms)}ms ${p}`).join('; ')}\n`);
   const p95 = Math.round(times[Math.ceil(0.95 * times.length) - 1]! * 10) / 10;
-  await app.close();
-  await database.close();
+  await bench.close();
   process.stdout.write(`${JSON.stringify({ name: 'report_release_2000', value: releaseMs, unit: 'ms', limit: null, ok: true })}\n`);
   process.stdout.write(`${JSON.stringify({ name: 'report_api_p95_2000', value: p95, unit: 'ms', limit: LIMIT_MS, ok: failures === 0 && p95 < LIMIT_MS })}\n`);
 }

@@ -9,21 +9,12 @@
 import { Writable } from 'node:stream';
 import type { Transcript, TranscriptRow } from '@jz/shared/api/report';
 import { writeTranscriptXlsx } from '../../apps/api/src/modules/report/report.export.js';
+import { mulberry32 } from '@jz/shared/random';
 
 const ROWS = 100_000;
 const LIMIT_MS = 10_000;
 const LIMIT_MB = 300;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main() {
   let peak = process.memoryUsage().rss;

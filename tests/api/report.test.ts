@@ -3,77 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ROUTES } from '@jz/shared/api/report';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
-
-// The small exam is built as in release.test.ts (copied: test files cannot import each other's describes).
-/** A multipart/form-data body with one xlsx file. */
-function multipart(file: Buffer) {
-  const boundary = '----jzReleaseBoundary9x';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scores.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) {
-    const ws = wb.addWorksheet(name);
-    for (const r of rows) ws.addRow(r);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-interface SmallExam { examId: number; classIds: number[]; students: { id: number; examNo: string; name: string; classId: number }[]; qid: Record<string, number> }
-
-/**
- * The small exam of the release, correction and report tests, built through the exam api: 高一1班 and 2班,
- * 语文 (1 single choice key A, 5 points; 2 subjective 15) and 数学 (1 judge key T, 4; 2 subjective 16).
- * Five students sit (A1–A3 in 1班, B1–B2 in 2班; B2 absent from 数学); every other exam student is not in
- * the file, hence absent (缺考) in both subjects.
- *   A1 语文 A,12 → 17  数学 T,10 → 14  总分 31
- *   A2 语文 B,14 → 14  数学 T,12 → 16  总分 30
- *   A3 语文 A, 9 → 14  数学 F,16 → 16  总分 30
- *   B1 语文 A,15 → 20  数学 T, 6 → 10  总分 30
- *   B2 语文 C,10 → 10  数学 缺考        总分 — (absent from a subject of the total)
- */
-async function buildSmallExam(t: TestApp, admin: string, name = '发布测试'): Promise<SmallExam> {
-  const db = t.database.db;
-  const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-  const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;
-  const classIds = (await db.selectFrom('school_class').select('id').where('grade_id', '=', gradeId).orderBy('sort').limit(2).execute()).map((c) => c.id);
-  const created = await t.call({
-    method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin,
-    payload: { name, examType: 4, gradeId, startDate: '2026-10-08', endDate: '2026-10-09', classIds, subjects: [{ courseCode: 'YW', fullScore: 20 }, { courseCode: 'SX', fullScore: 20 }] },
-  });
-  expect(created.body.code).toBe(200);
-  const examId = created.body.data.id;
-  const [yw, sx] = created.body.data.subjects;
-  const qid: Record<string, number> = {};
-  for (const [s, questions, prefix] of [
-    [yw, [{ no: '1', type: 'single', fullScore: 5, answer: 'A' }, { no: '2', type: 'subjective', fullScore: 15 }], 'YW'],
-    [sx, [{ no: '1', type: 'judge', fullScore: 4, answer: 'T' }, { no: '2', type: 'subjective', fullScore: 16 }], 'SX'],
-  ] as const) {
-    const res = await t.call({ method: 'POST', url: '/api/v1/question_template/save', token: admin, payload: { examSubjectId: s.id, questions } });
-    expect(res.body.code).toBe(200);
-    for (const q of res.body.data.questions) qid[`${prefix}${q.no}`] = q.id;
-  }
-  const list = await t.call({ url: `/api/v1/exam_student/find_page?examId=${examId}&size=1000`, token: admin });
-  const all = list.body.data.records as { id: number; examNo: string; name: string; classId: number }[];
-  const c1 = all.filter((s) => s.classId === classIds[0]);
-  const c2 = all.filter((s) => s.classId === classIds[1]);
-  const [A1, A2, A3] = c1;
-  const [B1, B2] = c2;
-  const head = ['考号', '姓名', '班级', '1', '2', '缺考'];
-  const file = await workbook({
-    语文: [head, [A1!.examNo, A1!.name, '', 'A', 12], [A2!.examNo, A2!.name, '', 'B', 14], [A3!.examNo, A3!.name, '', 'A', 9], [B1!.examNo, B1!.name, '', 'A', 15], [B2!.examNo, B2!.name, '', 'C', 10]],
-    数学: [head, [A1!.examNo, A1!.name, '', 'T', 10], [A2!.examNo, A2!.name, '', 'T', 12], [A3!.examNo, A3!.name, '', 'F', 16], [B1!.examNo, B1!.name, '', 'T', 6], [B2!.examNo, B2!.name, '', '', '', 1]],
-  });
-  const imported = await t.call({ method: 'POST', url: `/api/v1/grade_import/import_question?examId=${examId}`, token: admin, ...multipart(file) });
-  expect(imported.body.code, imported.body.msg).toBe(200);
-  return { examId, classIds, students: [A1!, A2!, A3!, B1!, B2!], qid };
-}
 
 function assertNoNaN(value: unknown, path = '$'): void {
   if (typeof value === 'number') expect(Number.isFinite(value), path).toBe(true);

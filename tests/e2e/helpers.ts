@@ -18,12 +18,25 @@ export async function openUserCommand(page: Page, name: '修改密码' | '退出
 
 
 
-/** Opens an antd Select (its combobox or wrapper) and clicks the option with this exact label. */
+/**
+ * Opens an antd Select (its combobox or wrapper) and clicks the option with this exact label. A dropdown still
+ * moving (the form around it re-laid out) can leave the option unclickable for a moment: then it is closed and
+ * opened again, up to three times.
+ */
 export async function chooseOption(page: Page, trigger: Locator, label: string) {
-  await trigger.click();
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${label}"]`);
-  await option.click();
-  await option.waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    try {
+      await option.click({ timeout: 5_000 });
+      await option.waitFor({ state: 'hidden' });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.keyboard.press('Escape');
+      await option.waitFor({ state: 'hidden' });
+    }
+  }
 }
 
 /**

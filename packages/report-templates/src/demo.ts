@@ -4,18 +4,10 @@ import { buildCardLayout, type BuildCardInput } from './card/build.js';
 import type { CardLayout } from './card/layout.js';
 import type { ReportData, ReportModule } from './report/types.js';
 import type { ScoreSlipData, SlipStudent, SlipSubjectScore } from './slip/types.js';
+import { mulberry32 as seededRandom } from '@jz/shared/random';
 
-/** mulberry32: a small seeded PRNG so demo data is identical on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
+
 
 export const DEMO_CARD_INPUT: BuildCardInput = {
   examName: '2025—2026学年第一学期高一期中考试',

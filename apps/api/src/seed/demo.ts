@@ -2,18 +2,10 @@ import { COURSES, DEFAULT_ROLE_PERMISSIONS, DEMO_PASSWORD, GRADES, PLATFORM_PERM
 import type { Db, Tx } from '../db/database.js';
 import { hashPassword } from '../core/crypto.js';
 import { seedDemoExams } from './demo-exams.js';
+import { mulberry32 } from '@jz/shared/random';
 
-/** Deterministic PRNG (mulberry32): the demo data is the same on every start, so tests and screenshots are stable. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
+
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split('');
 const GIVEN_MALE = '伟强磊军洋勇杰涛明超刚平辉鹏华飞鑫波斌宇浩凯健俊帆帅旭宁龙林欢阳建晨瑞博文轩然睿泽昊天宏志诚毅哲霖骏峰锐子豪'.split('');
