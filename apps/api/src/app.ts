@@ -14,6 +14,7 @@ import { BizError } from './core/http.js';
 import { Mailer } from './core/mailer.js';
 import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
+import { createRenderQueue } from '@jz/render-service';
 
 z.config(z.locales.zhCN());
 
@@ -24,9 +25,12 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { db, config, cipher: await PasswordCipher.load(db), mailer: new Mailer(db, app.log, config.smtpUrl) };
+  const cipher = await PasswordCipher.load(db);
+  // One render queue per app (Chromium starts on its first job); the BullMQ queue name is the workers'.
+  const render = createRenderQueue({ redisUrl: config.redisUrl, dataDir: config.dataDir, queueName: config.renderQueue });
+  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), render };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => { await ctx.mailer.close(); await render.close(); });
 
   // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
   app.setErrorHandler((err, req, reply) => {

@@ -10,6 +10,8 @@ export interface AppConfig {
   /** smtp://user:pass@host:port — without it mail goes to the outbox table and the log. */
   smtpUrl?: string;
   redisUrl?: string;
+  /** BullMQ queue name shared with the render workers (RENDER_QUEUE). */
+  renderQueue?: string;
   /** Built web app to serve at / (apps/web/dist). */
   webDist?: string;
   /** Seed the demo schools into an empty database. */
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    renderQueue: env.RENDER_QUEUE || undefined,
     webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     loginFailLimit: Number(env.LOGIN_FAIL_LIMIT ?? 5),

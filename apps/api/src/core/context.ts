@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { AppConfig } from '../config.js';
 import type { PasswordCipher } from './crypto.js';
 import type { Mailer } from './mailer.js';
+import type { RenderQueue } from '@jz/render-service';
 
 /** What every module's routes and services get: the database, the config and the shared services. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   config: AppConfig;
   cipher: PasswordCipher;
   mailer: Mailer;
+  /** The one render queue of this app (in-process, or BullMQ when REDIS_URL is set); Chromium starts on the first job. */
+  render: RenderQueue;
 }

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Card, ConfigProvider, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography } from 'antd';
-import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, FormOutlined, PlusOutlined, PrinterOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, clampPercent, subjectStyle } from '@jz/shared';
 import { deleteExam, findExamPage, type Exam, type ExamQuery } from '@/api/exam';
 import { findSchoolGrades, type SchoolGrade } from '@/api/school';
 import { PAGE_SIZE_OPTIONS, listTheme, loadData, runAction, useFeedback } from '@/components/table';
 import { usePermission } from '@/components/Permission';
+import { CardModal } from './CardModal';
 import { CreateExamModal } from './CreateExamModal';
+import { SlipsModal } from './SlipsModal';
 import { EXAM_MODE_NAMES, EXAM_STATUSES, STATUS_COLORS } from './examConstants';
 
 type Filters = Omit<ExamQuery, 'current' | 'size'>;
@@ -54,6 +56,8 @@ const examTypeName = (v: number) => EXAM_TYPES.find((t) => t.value === v)?.label
 /** One exam card: name, type tag, grade, dates, subjects, the four step states and the progress. */
 function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; onDelete: (e: Exam) => void }) {
   const navigate = useNavigate();
+  const can = usePermission();
+  const [dialog, setDialog] = useState<'slips' | 'card' | null>(null);
   const q = `?examId=${exam.id}`;
   const released = exam.status === 4;
   const percent = clampPercent(exam.progress);
@@ -93,8 +97,16 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
           <Tooltip title={released ? undefined : '成绩发布后可查看报告'}>
             <Button icon={<FileSearchOutlined />} disabled={!released} onClick={() => navigate(`/analysisReportList/list${q}`)}>查看报告</Button>
           </Tooltip>
+          {can('exam:exam:view') && <Button icon={<FormOutlined />} onClick={() => setDialog('card')}>答题卡</Button>}
+          {can('report:report:export') && (
+            <Tooltip title={released ? undefined : '成绩发布后可打印成绩条'}>
+              <Button icon={<PrinterOutlined />} disabled={!released} onClick={() => setDialog('slips')}>打印成绩条</Button>
+            </Tooltip>
+          )}
           {canEdit && <Button danger icon={<DeleteOutlined />} onClick={() => onDelete(exam)}>删除</Button>}
         </Space>
+        {dialog === 'card' && <CardModal exam={exam} open onClose={() => setDialog(null)} />}
+        <SlipsModal exam={exam} open={dialog === 'slips'} onClose={() => setDialog(null)} />
       </div>
     </Card>
   );

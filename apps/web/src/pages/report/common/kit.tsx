@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Empty, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { JobProgressModal, useRenderJob } from '@/components/job';
 import { exportReport, REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import { saveBlob } from '@/utils/request';
 import type { ReportFilterState } from '@/stores/reportFilter';
@@ -28,6 +29,29 @@ export function ExportButton({ reportKey, params, label = '导出Excel' }: { rep
   };
   return (
     <Button icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid={`export-${reportKey}`}>{label}</Button>
+  );
+}
+
+/**
+ * 打印 / 下载PDF: the report with the current 学科 and 班级 as a printable PDF (a render job with a progress
+ * modal; 打印 opens the finished PDF in the browser's viewer).
+ */
+export function PdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
+  const job = useRenderJob();
+  const title = REPORT_PATHS[reportKey].title;
+  const start = (what: string) => {
+    const classId = Number(params.classId) || 0;
+    void job.start({
+      type: 'report', examId: Number(params.examId), reports: [reportKey], classIds: classId ? [classId] : [],
+      courseCode: String(params.courseCode ?? '0') || '0', format: 'pdf',
+    }, `${what}：${title}`);
+  };
+  return (
+    <>
+      <Button icon={<PrinterOutlined />} onClick={() => start('打印')} data-testid={`print-${reportKey}`}>打印</Button>
+      <Button icon={<FilePdfOutlined />} onClick={() => start('下载PDF')} data-testid={`pdf-${reportKey}`}>下载PDF</Button>
+      <JobProgressModal job={job} printable />
+    </>
   );
 }
 
@@ -62,6 +86,7 @@ export function ReportBlock(props: {
         <Space wrap>
           {props.extra}
           {props.reportKey && props.params && <ExportButton reportKey={props.reportKey} params={props.params} />}
+          {props.reportKey && props.params && <PdfButtons reportKey={props.reportKey} params={props.params} />}
         </Space>
       </div>
       <Spin spinning={!!props.loading && !props.error}>

@@ -1,0 +1,189 @@
+/**
+ * Printable report and Excel input from the report api's own data: each chosen report is built by the report
+ * service (report.service.ts, same role cut as its page) and flattened by the export code (report.export.ts,
+ * the rows and columns of 导出Excel); the PDF gets those tables (wide ones split into column groups, shares
+ * printed as percentages) and one ECharts option where a chart fits.
+ */
+import type { ReportChart, ReportModule, ReportTable } from '@jz/report-templates';
+import { REPORT_ROUTES, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
+import { BizError } from '../../core/http.js';
+import * as ex from '../report/report.export.js';
+import * as service from '../report/report.service.js';
+
+/** Reports built on the total take courseCode '0' whatever the filter says (as on the 报告下载 page). */
+export const TOTAL_ONLY: ReportKey[] = ['subjectComparison', 'subjectQuality', 'groupG', 'online', 'studentProgress', 'studentTop', 'studentWeak'];
+/** Default reports of a printed analysis report. */
+export const DEFAULT_REPORTS: ReportKey[] = ['overview', 'subjectComparison', 'classComparison', 'scoreSegment', 'groupG', 'online', 'comment'];
+
+const ALL = { current: 1, size: 10000 };
+
+interface Built { sheets: ex.Sheet[]; chart?: ReportChart; description?: string }
+
+const bar = (title: string, names: string[], values: (number | null)[], opts: { mark?: number | null; name?: string; rotate?: boolean } = {}): ReportChart => ({
+  title,
+  option: {
+    grid: { left: 56, right: 24, top: 36, bottom: opts.rotate ? 70 : 40 },
+    tooltip: {},
+    xAxis: { type: 'category', data: names, axisLabel: { interval: 0, rotate: opts.rotate ? 40 : 0 } },
+    yAxis: { type: 'value' },
+    series: [{
+      type: 'bar', name: opts.name ?? title, data: values.map((v) => (v === null ? 0 : Math.round(v * 100) / 100)), barMaxWidth: 36, itemStyle: { color: '#2F5597' },
+      label: { show: names.length <= 16, position: 'top', fontSize: 11 },
+      ...(opts.mark !== undefined && opts.mark !== null
+        ? { markLine: { symbol: 'none', data: [{ yAxis: Math.round(opts.mark * 100) / 100, name: '年级' }], label: { formatter: `年级 {c}` }, lineStyle: { color: '#C00000', type: 'dashed' } } }
+        : {}),
+    }],
+  },
+  height: 320,
+});
+
+/** One report as sheets (and a chart) for the context's filter. */
+function build(key: ReportKey, c: service.Ctx): Built {
+  switch (key) {
+    case 'overview': {
+      const o = service.overview(c);
+      const subjects = o.rows.filter((r) => !r.isTotal);
+      return {
+        sheets: ex.overviewSheets(o),
+        description: `参考学生 ${o.studentCount} 人，${o.classCount} 个班级，${o.subjectCount} 个科目。`,
+        chart: subjects.length ? bar('各科平均分', subjects.map((r) => r.name), subjects.map((r) => r.mean), { name: '平均分' }) : undefined,
+      };
+    }
+    case 'transcript': {
+      const t = service.transcript(c, { ...c.q, ...ALL, fields: ['score', 'classRank', 'gradeRank'], keyword: undefined }, true);
+      return { sheets: [ex.transcriptSheet(t)] };
+    }
+    case 'horizontalDistribution': {
+      const d = service.horizontalDistribution(c);
+      return { sheets: ex.segmentSheets([d.table]), chart: bar(`${d.table.name}分数段人数（全年级）`, d.table.segments.map((s) => s.label), d.table.grade.map((g) => g.count), { rotate: true, name: '人数' }) };
+    }
+    case 'subjectComparison': {
+      const s = service.subjectComparison(c);
+      const k = s.columns.findIndex((x) => x.isTotal);
+      const col = k >= 0 ? k : 0;
+      const name = s.columns[col]?.name ?? '';
+      return {
+        sheets: ex.subjectComparisonSheets(s),
+        chart: s.rows.length ? bar(`各班${name}平均分`, s.rows.map((r) => r.className), s.rows.map((r) => r.cells[col]?.mean ?? null), { mark: s.columns[col]?.mean ?? null, name: '平均分' }) : undefined,
+      };
+    }
+    case 'classComparison': {
+      const d = service.classComparison(c);
+      return { sheets: ex.classComparisonSheets(d), chart: d.rows.length ? bar(`各班${d.column.name}平均分`, d.rows.map((r) => r.className), d.rows.map((r) => r.mean), { mark: d.grade.mean, name: '平均分' }) : undefined };
+    }
+    case 'subjectQuality': return { sheets: ex.subjectQualitySheets(service.subjectQuality(c)) };
+    case 'groupG': {
+      const g = service.groupG(c);
+      return { sheets: ex.groupGSheets(g), chart: bar('各组总分平均分', g.groups.map((x) => x.name), g.groups.map((x) => x.means[x.means.length - 1] ?? null), { name: '总分平均分' }) };
+    }
+    case 'quartile': return { sheets: ex.quartileSheets(service.quartile(c)) };
+    case 'rateCritical': return { sheets: ex.rateCriticalSheets(service.rateCritical(c)) };
+    case 'online': {
+      const o = service.online(c);
+      const l = o.lines[0];
+      return { sheets: ex.onlineSheets(o), chart: l && l.classes.length ? bar(`各班${l.name}上线人数`, l.classes.map((x) => x.className), l.classes.map((x) => x.online), { name: '上线人数' }) : undefined };
+    }
+    case 'paper': {
+      const p = service.paper(c);
+      return {
+        sheets: ex.paperSheets(p),
+        description: `${p.column.name}：实考 ${p.n} 人，平均分 ${p.mean ?? '—'}，难度 ${p.difficulty ?? '—'}。`,
+        chart: p.questions.length ? bar(`${p.column.name}各题得分率（%）`, p.questions.map((q) => q.no), p.questions.map((q) => (q.scoreRate === null ? null : q.scoreRate * 100)), { rotate: p.questions.length > 12, name: '得分率' }) : undefined,
+      };
+    }
+    case 'comment': return { sheets: ex.commentSheets(service.comment(c, ALL, true)) };
+    case 'studentProgress': return { sheets: ex.studentProgressSheets(service.studentProgress(c, ALL, true)) };
+    case 'studentTop': return { sheets: ex.studentTopSheets(service.studentTop(c)) };
+    case 'studentWeak': return { sheets: ex.studentWeakSheets(service.studentWeak(c, ALL, true)) };
+    case 'scoreSegment': {
+      const d = service.scoreSegment(c);
+      const t = d.tables.find((x) => x.isTotal) ?? d.tables[0];
+      return { sheets: ex.segmentSheets(d.tables), chart: t ? bar(`${t.name}分数段人数（全年级）`, t.segments.map((s) => s.label), t.grade.map((g) => g.count), { rotate: true, name: '人数' }) : undefined };
+    }
+    case 'rankSegment': return { sheets: ex.rankSegmentSheets(service.rankSegment(c).tables) };
+  }
+}
+
+export interface ReportScope { examId: number; classId: number; courseCode: string }
+
+/** The query of one report: total-only reports take '0'; others the asked course (or the caller's first column). */
+function queryOf(key: ReportKey, s: ReportScope): ReportQuery {
+  return { examId: s.examId, courseCode: TOTAL_ONLY.includes(key) ? '0' : s.courseCode, classId: s.classId, classType: '', registrationType: '0', scoreType: 1 };
+}
+
+/** Builds each report the caller may see; refusals of some reports are skipped, of all reports re-thrown. */
+async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, f: (key: ReportKey, b: Built) => T): Promise<T[]> {
+  const out: T[] = [];
+  let firstError: unknown;
+  for (const key of keys) {
+    try {
+      out.push(f(key, build(key, await ctxOf(queryOf(key, s)))));
+    } catch (e) {
+      if (!(e instanceof BizError)) throw e;
+      firstError ??= e;
+    }
+  }
+  if (!out.length) throw firstError ?? new BizError('没有可生成的报告');
+  return out;
+}
+
+// ---------------------------------------------------------------- sheets → printable tables
+
+const MAX_COLS = 11;
+
+function cellText(v: ex.Cell, header: string): string | number | null {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'number' && header.endsWith('率') && !/排名/.test(header)) return `${(Math.round(v * 1000) / 10).toFixed(1)}%`;
+  return v;
+}
+
+/** A sheet as one or more printable tables: leading label columns repeated on every column group. */
+export function sheetTables(sheet: ex.Sheet): ReportTable[] {
+  const rows = [...sheet.rows].map((r) => sheet.header.map((h, i) => cellText(r[i], h)));
+  let keep = 0;
+  while (keep < Math.min(3, sheet.header.length - 1) && rows.every((r) => typeof r[keep] !== 'number')) keep++;
+  keep = Math.max(1, keep);
+  const rest = sheet.header.length - keep;
+  const groups = Math.max(1, Math.ceil(rest / (MAX_COLS - keep)));
+  const per = Math.ceil(rest / groups);
+  const tables: ReportTable[] = [];
+  for (let g = 0; g < groups; g++) {
+    const idx = [...Array(keep).keys(), ...Array.from({ length: Math.min(per, rest - g * per) }, (_, k) => keep + g * per + k)];
+    tables.push({
+      title: groups > 1 ? `${sheet.name}（${g + 1}/${groups}）` : sheet.name,
+      columns: idx.map((i) => ({ title: sheet.header[i]!, width: i < keep ? 1.3 : 1 })),
+      rows: rows.map((r) => idx.map((i) => r[i] ?? null)),
+    });
+  }
+  return tables;
+}
+
+/** The modules of a printed report for one scope (grade or class); `suffix` names the class in module titles. */
+export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, suffix = ''): Promise<ReportModule[]> {
+  return eachReport(keys, s, ctxOf, (key, b) => ({
+    title: `${REPORT_ROUTES[key].title}${suffix}`,
+    description: b.description,
+    charts: b.chart ? [b.chart] : [],
+    tables: b.sheets.flatMap(sheetTables).filter((t) => t.rows.length),
+  }));
+}
+
+export interface ExcelSheet { name: string; columns: { header: string; width?: number }[]; rows: (string | number | null)[][] }
+
+/** The chosen reports as xlsx sheets (names unique, at most 31 characters). */
+export async function excelSheets(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>): Promise<ExcelSheet[]> {
+  const lists = await eachReport(keys, s, ctxOf, (key, b) => b.sheets.map((sh) => ({ key, sh })));
+  const used = new Set<string>();
+  const multi = keys.length > 1;
+  return lists.flat().map(({ key, sh }) => {
+    const base = (multi && !sh.name.startsWith(REPORT_ROUTES[key].title) ? `${REPORT_ROUTES[key].title}-${sh.name}` : sh.name).replace(/[\\/?*[\]:]/g, '_').slice(0, 31);
+    let name = base;
+    for (let k = 2; used.has(name); k++) name = `${base.slice(0, 27)}(${k})`;
+    used.add(name);
+    return {
+      name,
+      columns: sh.header.map((h) => ({ header: h })),
+      rows: [...sh.rows].map((r) => sh.header.map((_, i) => { const v = r[i]; return v === undefined || v === '' ? null : typeof v === 'number' && !Number.isFinite(v) ? null : v; })),
+    };
+  });
+}

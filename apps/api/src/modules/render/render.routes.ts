@@ -1,0 +1,45 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cardPreviewQuery, createRenderJobBody, renderJobCreatedSchema, renderJobParams, renderJobSchema } from '@jz/shared/api/render';
+import type { ModuleRoutes } from '../index.js';
+import { userOf } from '../../core/auth.js';
+import { envelope, ok } from '../../core/http.js';
+import * as service from './render.service.js';
+
+const tags = ['打印与下载'];
+
+/**
+ * Render jobs (contract: packages/shared/src/api/render.ts): printable report PDFs, score slips, answer-sheet
+ * cards and report Excel files made by the render queue. Permissions per job type are checked in the service
+ * (report:report:export for report / slips / excel, exam:exam:view for cards).
+ */
+const routes: ModuleRoutes = async (base, ctx) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/render/jobs', {
+    schema: {
+      tags,
+      summary: '创建渲染任务：report 分析报告 PDF、slips 成绩条 PDF、card 答题卡 PDF、excel 报告 Excel；classIds 为空 = 可见的全部班级；format zip = 按班级打包',
+      body: createRenderJobBody, response: { 200: envelope(renderJobCreatedSchema.nullable()) },
+    },
+  }, async (req) => ok(await service.createJob(ctx, userOf(req), req.body), '任务已创建'));
+
+  app.get('/render/jobs/:id', {
+    schema: { tags, summary: '渲染任务状态：state（waiting/active/completed/failed）、进度 0–100、失败原因、文件名（仅任务创建者或本校管理员）', params: renderJobParams, response: { 200: envelope(renderJobSchema.nullable()) } },
+  }, async (req) => ok(await service.getJob(ctx, userOf(req), req.params.id), '查询成功'));
+
+  app.get('/render/jobs/:id/file', {
+    schema: { tags, summary: '下载渲染结果（PDF / zip / xlsx；仅任务创建者或本校管理员；被拒绝时返回 JSON）', params: renderJobParams },
+  }, async (req, reply) => {
+    const f = await service.jobFile(ctx, userOf(req), req.params.id);
+    return reply.header('content-type', f.type).header('content-disposition', f.disposition).header('cache-control', 'no-store').send(f.stream);
+  });
+
+  app.get('/render/card_preview', {
+    config: { permission: 'exam:exam:view' },
+    schema: { tags, summary: '答题卡预览（text/html：按考试科目的小题设置生成的 A4 答题卡）', querystring: cardPreviewQuery },
+  }, async (req, reply) => {
+    const html = await service.cardPreviewHtml(ctx, userOf(req), req.query.examSubjectId);
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+};
+export default routes;

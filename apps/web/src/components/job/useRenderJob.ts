@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createRenderJob, downloadRenderJob, getRenderJob, type CreateRenderJobBody, type RenderJob } from '@/api/render';
+import { saveBlob } from '@/utils/request';
+
+/** Poll interval of a running job (ms). */
+export const POLL_MS = 800;
+
+export interface RenderJobView {
+  /** The modal is shown. */
+  open: boolean;
+  title: string;
+  /** The job as last polled (null while it is being created). */
+  job: RenderJob | null;
+  /** Refusal of the create call or of a poll (Chinese message from the server). */
+  error: string | null;
+  downloading: boolean;
+}
+
+/**
+ * One render job at a time: start(body) creates it, then its state and progress are polled until it is
+ * completed or failed; download() saves the file under the server's name; close() stops polling.
+ */
+export function useRenderJob() {
+  const [view, setView] = useState<RenderJobView>({ open: false, title: '', job: null, error: null, downloading: false });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const run = useRef(0);
+
+  const stop = useCallback(() => { run.current++; if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(() => stop, [stop]);
+
+  const poll = useCallback((jobId: string, mine: number) => {
+    timer.current = setTimeout(async () => {
+      if (mine !== run.current) return;
+      try {
+        const res = await getRenderJob(jobId);
+        if (mine !== run.current) return;
+        if (res.code !== 200 || !res.data) { setView((v) => ({ ...v, error: res.msg || '查询任务失败' })); return; }
+        const job = res.data;
+        setView((v) => ({ ...v, job }));
+        if (job.state !== 'completed' && job.state !== 'failed') poll(jobId, mine);
+      } catch {
+        if (mine === run.current) poll(jobId, mine); // a network hiccup: keep polling
+      }
+    }, POLL_MS);
+  }, []);
+
+  const start = useCallback(async (body: CreateRenderJobBody, title: string) => {
+    stop();
+    const mine = run.current;
+    setView({ open: true, title, job: null, error: null, downloading: false });
+    try {
+      const res = await createRenderJob(body);
+      if (mine !== run.current) return;
+      if (res.code !== 200 || !res.data) { setView((v) => ({ ...v, error: res.msg || '创建任务失败' })); return; }
+      const jobId = res.data.jobId;
+      setView((v) => ({ ...v, job: { jobId, type: body.type, state: 'waiting', progress: 0, error: null, fileName: '', createdAt: 0 } }));
+      poll(jobId, mine);
+    } catch {
+      if (mine === run.current) setView((v) => ({ ...v, error: '创建任务失败，请稍后重试' }));
+    }
+  }, [poll, stop]);
+
+  /** Fetches the finished file; returns it (for printing) after saving it unless `save` is false. */
+  const fetchFile = useCallback(async (save = true): Promise<{ blob: Blob; filename: string } | null> => {
+    const job = view.job;
+    if (!job || job.state !== 'completed') return null;
+    setView((v) => ({ ...v, downloading: true }));
+    try {
+      const res = await downloadRenderJob(job.jobId);
+      if (!('blob' in res)) { setView((v) => ({ ...v, error: res.msg || '下载失败' })); return null; }
+      const file = { blob: res.blob, filename: res.filename || job.fileName };
+      if (save) saveBlob(file.blob, file.filename);
+      return file;
+    } catch {
+      setView((v) => ({ ...v, error: '下载失败，请稍后重试' }));
+      return null;
+    } finally {
+      setView((v) => ({ ...v, downloading: false }));
+    }
+  }, [view.job]);
+
+  const download = useCallback(() => fetchFile(true), [fetchFile]);
+
+  /** Opens the finished PDF in a new tab, where the browser's viewer prints it. */
+  const print = useCallback(async () => {
+    const file = await fetchFile(false);
+    if (!file) return;
+    const url = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
+    const w = window.open(url, '_blank');
+    if (!w) saveBlob(file.blob, file.filename);
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }, [fetchFile]);
+
+  const close = useCallback(() => { stop(); setView((v) => ({ ...v, open: false })); }, [stop]);
+
+  return { ...view, start, download, print, close };
+}
+
+export type RenderJobHandle = ReturnType<typeof useRenderJob>;

@@ -1,0 +1,69 @@
+/**
+ * Render jobs (PDF / zip / Excel made in the background by the render queue, apps/render-service):
+ * POST render/jobs → { jobId }; poll GET render/jobs/:id (state, progress 0–100, Chinese error, fileName);
+ * GET render/jobs/:id/file answers the file (only to the owner, or the owner's school administrator).
+ * GET render/card_preview?examSubjectId answers the answer-sheet card as HTML (text/html) for the page preview.
+ *
+ * Job types: report (printable analysis report, 908×1285 px pages), slips (成绩条, one A4 page per student),
+ * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx).
+ * classIds empty = every class of the exam the caller may see; format 'zip' with several classes = one PDF per
+ * class in a zip. Refusals: another school's exam 403, unknown exam 404, unreleased exam (report/slips/excel)
+ * 400 该考试成绩尚未发布, a class outside the caller's scope 403, no student in the classes 400 所选班级没有学生.
+ */
+import { z } from 'zod';
+import { REPORT_KEYS, type ReportKey } from './report.js';
+
+const id = z.coerce.number().int().positive();
+
+export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel'] as const;
+export type RenderJobType = (typeof RENDER_JOB_TYPES)[number];
+export const RENDER_FORMATS = ['pdf', 'zip'] as const;
+export type RenderFormat = (typeof RENDER_FORMATS)[number];
+
+export const RENDER_PATHS = {
+  jobs: 'render/jobs', // POST
+  job: 'render/jobs/:id',
+  file: 'render/jobs/:id/file',
+  cardPreview: 'render/card_preview',
+} as const;
+
+export const createRenderJobBody = z.object({
+  type: z.enum(RENDER_JOB_TYPES),
+  examId: id,
+  /** Empty = every class of the exam the caller may see. */
+  classIds: z.array(id).max(200).default([]),
+  /** report / excel: '0' or absent = 总分 (or the caller's first subject); card: the exam subject's course code. */
+  courseCode: z.string().trim().max(20).optional(),
+  /** card: the exam subject (else found by courseCode). */
+  examSubjectId: id.optional(),
+  /** report / excel: report keys of REPORT_ROUTES (default: the main reports the caller may open). */
+  reports: z.array(z.enum(REPORT_KEYS as [ReportKey, ...ReportKey[]])).max(REPORT_KEYS.length).optional(),
+  /** pdf = one file; zip = one PDF per class (report, slips). */
+  format: z.enum(RENDER_FORMATS).default('pdf'),
+});
+export type CreateRenderJobBody = z.input<typeof createRenderJobBody>;
+
+export const renderJobCreatedSchema = z.object({ jobId: z.string() });
+
+export const RENDER_JOB_STATES = ['waiting', 'active', 'completed', 'failed'] as const;
+export type RenderJobState = (typeof RENDER_JOB_STATES)[number];
+export const RENDER_STATE_LABELS: Record<RenderJobState, string> = { waiting: '排队中', active: '生成中', completed: '已完成', failed: '失败' };
+
+export const renderJobSchema = z.object({
+  jobId: z.string(),
+  type: z.enum(RENDER_JOB_TYPES),
+  state: z.enum(RENDER_JOB_STATES),
+  /** 0–100. */
+  progress: z.number(),
+  /** Chinese message when failed. */
+  error: z.string().nullable(),
+  /** The download's name (考试名-…pdf / .zip / .xlsx). */
+  fileName: z.string(),
+  /** 10-digit Unix timestamp (seconds). */
+  createdAt: z.number(),
+});
+export type RenderJob = z.infer<typeof renderJobSchema>;
+
+/** Job ids are UUIDs (letters, digits, '-'). */
+export const renderJobParams = z.object({ id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, '任务编号格式不正确') });
+export const cardPreviewQuery = z.object({ examSubjectId: id });

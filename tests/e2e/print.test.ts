@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.js';
+import { startServer } from '../helpers/server.js';
+import { loginAs, watchForCrashes } from './helpers.js';
+
+/**
+ * Print and download in Chromium against the real server: head1 prints the transcript (成绩单) of a demo exam
+ * as a PDF through the progress modal; the administrator uses 报告下载 to get a zip of two classes' PDFs.
+ * Files are checked with poppler's pdfinfo and unzip.
+ */
+
+function pdfInfo(file: string) {
+  const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(out);
+  return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1]), widthPt: Math.round(Number(m?.[1])), heightPt: Math.round(Number(m?.[2])) };
+}
+
+describe('print and download in Chromium', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  let dir: string;
+  let examId: number;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-print-'));
+    server = await startServer('pglite', { dataDir: path.join(dir, 'data') });
+    browser = await launchBrowser();
+    const db = server.database.db;
+    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+    examId = (await db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('released_at', 'is not', null)
+      .orderBy('start_date').orderBy('id').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    return context.newPage();
+  }
+
+  /** Waits for the progress modal to reach 已完成, clicks 下载 and saves the file. */
+  async function finishAndDownload(page: Page, name: string): Promise<{ file: string; suggested: string }> {
+    const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
+    await modal.getByTestId('job-state').filter({ hasText: '已完成' }).waitFor({ timeout: 120_000 });
+    expect(await modal.locator('.ant-progress').getAttribute('aria-valuenow').catch(() => null) ?? '100').toBe('100');
+    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('job-download').click()]);
+    const file = path.join(dir, name);
+    await download.saveAs(file);
+    return { file, suggested: download.suggestedFilename() };
+  }
+
+  it('head1 downloads the transcript as a PDF through the progress modal', async () => {
+    const page = await newPage();
+    const crashes = watchForCrashes(page);
+    await loginAs(page, server.url, 'head1');
+    await page.goto(`${server.url}/#/analysisReportList/reportDetails/scrolReport?examId=${examId}`);
+    await page.getByTestId('report-table-transcript').locator('tbody tr.ant-table-row').first().waitFor();
+    await page.getByTestId('pdf-transcript').click();
+    const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
+    await modal.waitFor();
+    expect(await modal.getByTestId('job-state').innerText()).toMatch(/排队中|生成中|已完成/);
+    const { file, suggested } = await finishAndDownload(page, 'transcript.pdf');
+    expect(suggested).toMatch(/成绩单\.pdf$/);
+    const info = pdfInfo(file);
+    expect(info.pages).toBeGreaterThanOrEqual(3); // cover, contents, the table
+    expect([info.widthPt, info.heightPt]).toEqual([681, 964]);
+    expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('admin gets a zip of two classes\' PDFs from 报告下载', async () => {
+    const page = await newPage();
+    const crashes = watchForCrashes(page);
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/#/analysisReportList/reportDetails/reportDown?examId=${examId}`);
+    await page.getByTestId('batch-download').waitFor();
+    await page.getByRole('checkbox', { name: /^(高一)?1班$/ }).check();
+    await page.getByRole('checkbox', { name: /^(高一)?2班$/ }).check();
+    await page.locator('label.ant-radio-button-wrapper', { hasText: '按班级打包zip' }).click();
+    expect(await page.getByRole('radio', { name: '按班级打包zip' }).isChecked()).toBe(true);
+    await page.getByTestId('batch-download').click();
+    const { file, suggested } = await finishAndDownload(page, 'classes.zip');
+    expect(suggested).toMatch(/\.zip$/);
+    const env = { ...process.env, LC_ALL: 'C.UTF-8' };
+    const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8', env }).trim().split('\n');
+    expect(names).toHaveLength(2);
+    expect(names.every((n) => n.endsWith('.pdf'))).toBe(true);
+    expect(names.some((n) => /(高一)?1班/.test(n)) && names.some((n) => /(高一)?2班/.test(n))).toBe(true);
+    const out = path.join(dir, 'unzipped');
+    execFileSync('unzip', ['-q', '-o', file, '-d', out], { env });
+    for (const n of names) expect(pdfInfo(path.join(out, n))).toMatchObject({ widthPt: 681, heightPt: 964 });
+    expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+});
