@@ -13,6 +13,8 @@ export interface QuestionInput {
   fullScore: number;
   /** Answer key of an objective question as letters ('A', 'ACD'; true/false as 'A' = 对, 'B' = 错). */
   answer?: string;
+  /** Knowledge points the question tests (知识点); passed through to the paper report. */
+  knowledgePoints?: string[];
 }
 
 export interface SubjectInput {
@@ -65,6 +67,14 @@ export interface StudentRules {
   lowNumber: number;
 }
 
+/** A subject's own settings (any left out = the exam-wide value). */
+export interface SubjectSettings {
+  rates?: RateLevel[];
+  criticalBuffer?: number;
+  /** Score-segment width. */
+  scoreSegment?: number;
+}
+
 export interface AnalysisSettings {
   /** Rate levels (default 四率: 优秀 80 %, 良好 70 %, 及格 60 %, 低分 < 30 %). */
   rates: RateLevel[];
@@ -85,6 +95,8 @@ export interface AnalysisSettings {
   levelBands: LevelBand[];
   /** Subjects making the total (default all). */
   totalSubjects: string[] | null;
+  /** Per-subject overrides by subject code (course-level settings); the total keeps the exam-wide values. */
+  bySubject?: Record<string, SubjectSettings>;
   /** Code and name of the total column. */
   totalCode: string;
   totalName: string;

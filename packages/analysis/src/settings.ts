@@ -1,4 +1,4 @@
-import type { AnalysisSettings } from './model.js';
+import type { AnalysisSettings, SubjectSettings } from './model.js';
 import { DEFAULT_CRITICAL_BUFFER } from './stats/criticalStudents.js';
 import { DEFAULT_LEVEL_BANDS } from './stats/levelAssign.js';
 import { DEFAULT_RANK_CUTOFFS } from './stats/rankSegments.js';
@@ -37,5 +37,26 @@ export function resolveSettings(partial: Partial<AnalysisSettings> = {}): Analys
   const out: AnalysisSettings = { ...DEFAULT_SETTINGS, ...partial } as AnalysisSettings;
   out.studentRules = { ...DEFAULT_SETTINGS.studentRules, ...(partial.studentRules ?? {}) };
   out.segmentWidths = { ...(partial.segmentWidths ?? {}) };
+  out.bySubject = { ...(partial.bySubject ?? {}) };
   return out;
+}
+
+/** The overrides of a subject column (none for the total, which keeps the exam-wide values). */
+function overridesOf(settings: AnalysisSettings, code: string, isTotal: boolean): SubjectSettings | undefined {
+  return isTotal ? undefined : settings.bySubject?.[code];
+}
+
+/** Rate levels of a column: the subject's own (course-level) levels, else the exam-wide ones. */
+export function ratesOf(settings: AnalysisSettings, code: string, isTotal = false): RateLevel[] {
+  return overridesOf(settings, code, isTotal)?.rates ?? settings.rates;
+}
+
+/** Critical-student buffer of a column: the subject's own, else the exam-wide one. */
+export function criticalBufferOf(settings: AnalysisSettings, code: string, isTotal = false): number {
+  return overridesOf(settings, code, isTotal)?.criticalBuffer ?? settings.criticalBuffer;
+}
+
+/** Score-segment width of a column: bySubject, else segmentWidths, else 10 for a subject and 50 for the total. */
+export function segmentWidthFor(settings: AnalysisSettings, code: string, isTotal = false): number {
+  return overridesOf(settings, code, isTotal)?.scoreSegment ?? settings.segmentWidths[code] ?? (isTotal ? settings.totalSegmentWidth : settings.segmentWidth);
 }

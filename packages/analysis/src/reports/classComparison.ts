@@ -2,6 +2,7 @@ import { competitionRank } from '../stats/competitionRank.js';
 import { difficulty } from '../stats/difficulty.js';
 import { overMeanRate } from '../stats/overMeanRate.js';
 import { rateShares, type RateShare } from '../stats/rateShares.js';
+import { ratesOf } from '../settings.js';
 import { unitStats, type DimensionKey, type PreparedExam, type Summary } from './prepare.js';
 
 export interface UnitComparisonRow extends Summary {
@@ -33,7 +34,7 @@ export function comparisonTable(exam: PreparedExam, colIndex: number, by: Dimens
   const ref = col.summary;
   const means = stats.map((s) => (s.summary.mean === null ? NaN : s.summary.mean));
   const ranks = competitionRank(means);
-  const rates = exam.settings.rates;
+  const rates = ratesOf(exam.settings, col.code, col.isTotal);
   return {
     code: col.code,
     name: col.name,

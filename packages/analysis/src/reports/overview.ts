@@ -1,5 +1,6 @@
 import { difficulty } from '../stats/difficulty.js';
 import { rateShares, type RateShare } from '../stats/rateShares.js';
+import { ratesOf } from '../settings.js';
 import { absentList, type PreparedExam, type Summary } from './prepare.js';
 
 export interface OverviewRow extends Summary {
@@ -31,7 +32,7 @@ export function buildOverview(exam: PreparedExam): OverviewReport {
     absent: c.absentCount,
     ...c.summary,
     scoreRate: difficulty(c.summary.mean, c.fullScore),
-    rates: rateShares(c.ascending, c.fullScore, exam.settings.rates),
+    rates: rateShares(c.ascending, c.fullScore, ratesOf(exam.settings, c.code, c.isTotal)),
   }));
   return { rows, absentStudents: absentList(exam) };
 }

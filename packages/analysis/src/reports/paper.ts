@@ -13,6 +13,8 @@ export interface QuestionAnalysis {
   type: QuestionType;
   fullScore: number;
   answer?: string;
+  /** Knowledge points of the question (empty when none were set). */
+  knowledgePoints: string[];
   /** Students who sat the subject. */
   n: number;
   mean: number | null;
@@ -48,12 +50,53 @@ export interface PaperTable {
   kr20: number | null;
   units: { unitId: string; unitName: string; n: number }[];
   questions: QuestionAnalysis[];
+  /** Per knowledge point, in order of first appearance in the paper. */
+  knowledgePointSummary: KnowledgePointSummary[];
+}
+
+/** 知识点得分率: the questions testing a knowledge point taken together. */
+export interface KnowledgePointSummary {
+  knowledgePoint: string;
+  /** Numbers of the questions that test it, in paper order. */
+  questions: string[];
+  /** Σ full score of those questions. */
+  fullScore: number;
+  /** Σ question means (students who sat the subject); null when nobody sat it. */
+  mean: number | null;
+  /** Σ mean ÷ Σ full; null when nobody sat or the full score is 0. */
+  scoreRate: number | null;
+}
+
+/**
+ * Groups question rows by knowledge point (blank names skipped, a point repeated on one question counted once).
+ * Pure; O(Σ knowledge points).
+ */
+export function knowledgePointSummary(questions: readonly Pick<QuestionAnalysis, 'no' | 'fullScore' | 'mean' | 'knowledgePoints'>[]): KnowledgePointSummary[] {
+  const acc = new Map<string, { questions: string[]; full: number; mean: number; hasMean: boolean }>();
+  for (const q of questions) {
+    for (const raw of new Set(q.knowledgePoints.map((k) => k.trim()))) {
+      if (!raw) continue;
+      let a = acc.get(raw);
+      if (!a) acc.set(raw, (a = { questions: [], full: 0, mean: 0, hasMean: true }));
+      a.questions.push(q.no);
+      a.full += Number.isFinite(q.fullScore) ? q.fullScore : 0;
+      if (q.mean === null) a.hasMean = false;
+      else a.mean += q.mean;
+    }
+  }
+  return [...acc].map(([knowledgePoint, a]) => ({
+    knowledgePoint,
+    questions: a.questions,
+    fullScore: a.full,
+    mean: a.hasMean ? a.mean : null,
+    scoreRate: a.hasMean && a.full > 0 ? a.mean / a.full : null,
+  }));
 }
 
 /**
  * 试卷分析: per subject, each question's mean, SD, 得分率, D, corrected r and their quality bands, full-mark
  * and zero counts, option distribution (objective questions) and unit means; the paper's difficulty,
- * Cronbach's α and (all questions 0/1) KR-20.
+ * Cronbach's α and (all questions 0/1) KR-20; the 知识点 summary (knowledgePointSummary).
  * Two sequential sweeps over the score matrix per subject (sums, then centred moments); D reads only the
  * extreme 27 % groups of the subject's order. The one-pass formulas are tested against the plain stats
  * functions (cronbachAlpha, itemTotalCorrectedCorrelation, discriminationIndex, kr20).
@@ -150,6 +193,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
         no: q.no,
         type: q.type,
         fullScore: q.fullScore,
+        knowledgePoints: q.knowledgePoints ? [...q.knowledgePoints] : [],
         n,
         mean,
         sd: n >= 2 ? Math.sqrt(ss[j] / (n - 1)) : null,
@@ -187,6 +231,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       kr20: Q >= 2 && dichotomous.every((x) => x === 1) ? alpha : null,
       units: dim.units.map((u, g) => ({ unitId: u.id, unitName: u.name, n: unitN[g] })),
       questions,
+      knowledgePointSummary: knowledgePointSummary(questions),
     };
   });
 }

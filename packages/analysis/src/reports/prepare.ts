@@ -1,6 +1,6 @@
 import { groupBy, partition, type Partition } from '../group.js';
 import type { AnalysisInput, AnalysisSettings, QuestionInput, StudentInput, SubjectScores } from '../model.js';
-import { resolveSettings } from '../settings.js';
+import { resolveSettings, segmentWidthFor } from '../settings.js';
 import { mean } from '../stats/mean.js';
 import { quantileSorted } from '../stats/quantile.js';
 import { sampleStandardDeviation } from '../stats/sampleStandardDeviation.js';
@@ -328,5 +328,5 @@ export function absentList(exam: PreparedExam): { studentId: string; admissionNo
 
 /** Segment width of a column: per-subject override, else 10 for a subject and 50 for the total. */
 export function segmentWidthOf(exam: PreparedExam, col: PreparedColumn): number {
-  return exam.settings.segmentWidths[col.code] ?? (col.isTotal ? exam.settings.totalSegmentWidth : exam.settings.segmentWidth);
+  return segmentWidthFor(exam.settings, col.code, col.isTotal);
 }

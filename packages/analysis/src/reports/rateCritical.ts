@@ -1,4 +1,5 @@
 import { thresholdScore } from '../stats/rateShares.js';
+import { criticalBufferOf, ratesOf } from '../settings.js';
 import { unitStats, type DimensionKey, type PreparedExam } from './prepare.js';
 import { lowerBound, upperBound } from './search.js';
 
@@ -24,6 +25,8 @@ export interface RateCriticalTable {
   code: string;
   name: string;
   isTotal: boolean;
+  /** The buffer in points used for this column (the subject's own, else the exam-wide one). */
+  buffer: number;
   levels: {
     key: string;
     name: string;
@@ -41,9 +44,8 @@ export interface RateCriticalTable {
  */
 export function buildRateCritical(exam: PreparedExam, options: { by?: DimensionKey; buffer?: number } = {}): RateCriticalTable[] {
   const by = options.by ?? 'class';
-  const buffer = options.buffer ?? exam.settings.criticalBuffer;
   const eps = 1e-9;
-  const counts = (asc: Float64Array, t: number, below: boolean): CriticalCounts => {
+  const counts = (asc: Float64Array, t: number, below: boolean, buffer: number): CriticalCounts => {
     const atT = lowerBound(asc, t);
     return {
       reached: below ? atT : asc.length - atT,
@@ -53,11 +55,13 @@ export function buildRateCritical(exam: PreparedExam, options: { by?: DimensionK
   };
   return exam.columns.map((col) => {
     const stats = unitStats(exam, col, by);
+    const buffer = options.buffer ?? criticalBufferOf(exam.settings, col.code, col.isTotal);
     return {
       code: col.code,
       name: col.name,
       isTotal: col.isTotal,
-      levels: exam.settings.rates.map((lvl) => {
+      buffer,
+      levels: ratesOf(exam.settings, col.code, col.isTotal).map((lvl) => {
         const t = thresholdScore(lvl.threshold, col.fullScore);
         const below = lvl.below === true;
         // Best first: walk the column order from the first score ≤ t + buffer.
@@ -74,8 +78,8 @@ export function buildRateCritical(exam: PreparedExam, options: { by?: DimensionK
           key: lvl.key,
           name: lvl.name,
           thresholdScore: t,
-          grade: counts(col.ascending, t, below),
-          units: stats.map((s) => ({ unitId: s.unit.id, unitName: s.unit.name, ...counts(s.ascending, t, below) })),
+          grade: counts(col.ascending, t, below, buffer),
+          units: stats.map((s) => ({ unitId: s.unit.id, unitName: s.unit.name, ...counts(s.ascending, t, below, buffer) })),
           students,
         };
       }),

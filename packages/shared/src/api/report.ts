@@ -454,6 +454,8 @@ export const paperQuestionSchema = z.object({
   fullScore: z.number(),
   /** Key as letters (判断题: A = 对, B = 错); null for non-objective questions. */
   answer: z.string().nullable(),
+  /** 知识点 of the question ([] when none). */
+  knowledgePoints: z.array(z.string()),
   n: z.number(),
   mean: num,
   sd: num,
@@ -486,6 +488,14 @@ export const paperSchema = z.object({
   scoreDistribution: z.array(z.object({ label: z.string(), lower: z.number(), upper: z.number(), count: z.number(), cumulative: z.number() })),
   classes: z.array(z.object({ classId: z.number(), className: z.string(), n: z.number() })),
   questions: z.array(paperQuestionSchema),
+  /** 知识点得分率: per knowledge point its questions, Σ full, Σ mean and 得分率 = Σ mean ÷ Σ full. */
+  knowledgePointSummary: z.array(z.object({
+    knowledgePoint: z.string(),
+    questions: z.array(z.string()),
+    fullScore: z.number(),
+    mean: num,
+    scoreRate: num,
+  })),
 });
 export type Paper = z.infer<typeof paperSchema>;
 

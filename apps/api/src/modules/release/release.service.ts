@@ -18,7 +18,7 @@ import {
   type AnalysisInput, type AnalysisSettings, type ReferenceExam, type StudentInput, type SubjectInput, type SubjectScores,
 } from '@jz/analysis';
 import { RELEASE_STEPS, TOTAL_CODE, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
-import { resolveSetting, type SettingFamily } from '@jz/shared/api/exam-setting';
+import { resolveSetting, type SettingFamily, type SettingValue } from '@jz/shared/api/exam-setting';
 import { classFullName } from '@jz/shared/school';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
@@ -94,13 +94,21 @@ interface Loaded {
 /** Exam settings (exam_setting rows through resolveSetting) → the engine's settings. */
 function engineSettings(stored: { courseCode: string | null; family: string; value: unknown }[], codes: string[]) {
   const get = <F extends SettingFamily>(f: F, course?: string) => resolveSetting(f, stored, course ?? null);
+  const engineRates = (r: SettingValue<'rates'>) => (r.label === '五率' ? r.levels : r.levels.filter((l) => l.key !== 'high'))
+    .map((l) => ({ key: l.key, name: l.name, threshold: l.threshold, below: l.key === 'low' }));
   const rates = get('rates').value;
-  const levels = rates.label === '五率' ? rates.levels : rates.levels.filter((l) => l.key !== 'high');
   const seg = get('scoreSegment').value;
-  const segmentWidths: Record<string, number> = {};
+  // Course-level rows override the exam-wide value for that subject only (the total keeps the exam-wide one).
+  const bySubject: NonNullable<AnalysisSettings['bySubject']> = {};
   for (const c of codes) {
-    const v = get('scoreSegment', c);
-    if (v.source === 'course') segmentWidths[c] = v.value.subjectStep;
+    const own: NonNullable<AnalysisSettings['bySubject']>[string] = {};
+    const r = get('rates', c);
+    if (r.source === 'course') own.rates = engineRates(r.value);
+    const b = get('criticalBuffer', c);
+    if (b.source === 'course') own.criticalBuffer = b.value.points;
+    const w = get('scoreSegment', c);
+    if (w.source === 'course') own.scoreSegment = w.value.subjectStep;
+    if (Object.keys(own).length) bySubject[c] = own;
   }
   const combos = get('subjectCombos').value.combos;
   const first = combos[0];
@@ -108,10 +116,10 @@ function engineSettings(stored: { courseCode: string | null; family: string; val
   const studentRules = get('studentRules').value;
   const criticalBuffer = get('criticalBuffer').value.points;
   const settings: Partial<AnalysisSettings> = {
-    rates: levels.map((l) => ({ key: l.key, name: l.name, threshold: l.threshold, below: l.key === 'low' })),
+    rates: engineRates(rates),
     segmentWidth: seg.subjectStep,
     totalSegmentWidth: seg.totalStep,
-    segmentWidths,
+    bySubject,
     rankCutoffs: get('rankSegment').value.bounds,
     groupCount: get('gGroups').value.count,
     lines: get('onlineLines').value.lines.map((l) => ({ name: l.name, ...(l.score != null ? { score: l.score } : {}), ...(l.share != null ? { share: l.share } : {}) })),
@@ -203,6 +211,7 @@ async function load(q: Q, examId: number): Promise<Loaded> {
       fullScore: s.fullScore,
       questions: used.map((x) => ({
         no: x.no, type: x.type, fullScore: x.fullScore,
+        ...(x.knowledgePoints?.length ? { knowledgePoints: [...x.knowledgePoints] } : {}),
         ...(x.answer && ['single', 'multiple', 'judge'].includes(x.type) ? { answer: engineLetters(x.type, x.answer) } : {}),
       })),
     });

@@ -149,9 +149,11 @@ export function paperSheets(p: Paper): Sheet[] {
     { name: '分数分布', header: ['分数段', '人数', '累计'], rows: p.scoreDistribution.map((s) => [s.label, s.count, s.cumulative]) },
     {
       name: '小题分析',
-      header: ['题号', '题型', '满分', '答案', '人数', '平均分', '标准差', '得分率', '区分度D', 'D评价', '相关系数r', 'r评价', '满分人数', '零分人数', '选项分布', ...p.classes.map((c) => `${c.className}平均分`)],
-      rows: p.questions.map((q) => [q.no, q.type, q.fullScore, q.answer, q.n, q.mean, q.sd, q.scoreRate, q.discrimination, q.discriminationQuality, q.correlation, q.correlationQuality, q.fullMarks, q.zeros, optionText(q), ...q.classMeans]),
+      header: ['题号', '题型', '满分', '答案', '知识点', '人数', '平均分', '标准差', '得分率', '区分度D', 'D评价', '相关系数r', 'r评价', '满分人数', '零分人数', '选项分布', ...p.classes.map((c) => `${c.className}平均分`)],
+      rows: p.questions.map((q) => [q.no, q.type, q.fullScore, q.answer, q.knowledgePoints.join('、'), q.n, q.mean, q.sd, q.scoreRate, q.discrimination, q.discriminationQuality, q.correlation, q.correlationQuality, q.fullMarks, q.zeros, optionText(q), ...q.classMeans]),
     },
+    // xlsx-stream writes one table per sheet, so the knowledge-point summary is a sheet of its own.
+    { name: '知识点得分率', header: ['知识点', '题号', '满分', '平均分', '得分率'], rows: p.knowledgePointSummary.map((k) => [k.knowledgePoint, k.questions.join('、'), k.fullScore, k.mean, k.scoreRate]) },
   ];
 }
 

@@ -394,7 +394,7 @@ export function rateCritical(ctx: Ctx): RateCritical {
   return {
     meta: ctx.meta,
     column: columnOf(ctx, code),
-    buffer: ctx.set.settings.criticalBuffer,
+    buffer: t.buffer ?? ctx.set.settings.criticalBuffer,
     levels: t.levels.map((l) => ({
       key: l.key, name: l.name, thresholdScore: l.thresholdScore, grade: l.grade,
       classes: classes.map((c) => {
@@ -455,11 +455,13 @@ export function paper(ctx: Ctx): Paper {
     scoreDistribution: seg.segments.map((s, k) => ({ label: s.label, lower: s.lower, upper: s.upper, count: seg.grade[k]!.count, cumulative: seg.grade[k]!.cumulative })),
     classes: classes.map((c, k) => ({ classId: c.id, className: c.name, n: unitIdx[k]! >= 0 ? t.units[unitIdx[k]!]!.n : 0 })),
     questions: t.questions.map((x) => ({
-      no: x.no, type: x.type, fullScore: x.fullScore, answer: x.answer ?? null, n: x.n, mean: x.mean, sd: x.sd, scoreRate: x.scoreRate,
+      no: x.no, type: x.type, fullScore: x.fullScore, answer: x.answer ?? null, knowledgePoints: x.knowledgePoints ?? [], n: x.n, mean: x.mean, sd: x.sd, scoreRate: x.scoreRate,
       discrimination: x.discrimination, discriminationQuality: x.discriminationQuality, correlation: x.correlation, correlationQuality: x.correlationQuality,
       fullMarks: x.fullMarks, zeros: x.zeros, options: x.options ?? null,
       classMeans: unitIdx.map((i) => (i >= 0 ? x.unitMeans[i] ?? null : null)),
     })),
+    // Report sets stored before knowledge points were analysed have no summary.
+    knowledgePointSummary: t.knowledgePointSummary ?? [],
   };
 }
 

@@ -11,6 +11,7 @@ import { numCol, pctCol } from '../common/columns';
 import { difficultyBand, QualityTag, ReportBlock, ReportSection, ReportTable, StatCards } from '../common/kit';
 
 type Q = Paper['questions'][number];
+type KP = Paper['knowledgePointSummary'][number];
 
 const DIFF_TEXT: Record<string, string> = { green: '#389e0d', blue: '#0958d9', red: '#cf1322' };
 
@@ -22,7 +23,7 @@ const answerText = (q: Q) => (q.answer === null ? '—' : q.type === 'judge' ? (
 /**
  * 试卷分析: the paper's summary (difficulty, α, KR-20) and score distribution; per question 得分率 / difficulty,
  * D (27 % groups) and corrected r with quality bands, full-mark and zero counts; option distribution of objective
- * questions with the key highlighted; per class question means.
+ * questions with the key highlighted; per class question means; 知识点 per question and 知识点得分率.
  */
 export function PaperModule({ params, title = '试卷分析' }: { params: ReportParams; title?: string }) {
   const { data, loading, error, reload } = useReport('paper', params);
@@ -32,6 +33,10 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
     { title: '题型', dataIndex: 'type', key: 'type', width: 80, render: (v: string) => QUESTION_TYPE_NAMES[v] ?? v },
     numCol<Q>('满分', (r) => r.fullScore),
     { title: '答案', key: 'answer', align: 'center', render: (_: unknown, r: Q) => <span className={r.answer ? 'jz-cell-key' : ''}>{answerText(r)}</span> },
+    {
+      title: '知识点', key: 'knowledgePoints', width: 160,
+      render: (_: unknown, r: Q) => (r.knowledgePoints.length ? r.knowledgePoints.map((k) => <Tag key={k} color="blue" style={{ marginInlineEnd: 4 }}>{k}</Tag>) : '—'),
+    },
     numCol<Q>('人数', (r) => r.n),
     numCol<Q>('平均分', (r) => r.mean),
     numCol<Q>('标准差', (r) => r.sd),
@@ -87,6 +92,22 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
     ...questions.map((q, j) => numCol<CRow>(`${q.no}（${fmt(q.fullScore)}）`, (r) => r.means[j], { key: `q-${j}` })),
   ];
 
+  const knowledge = data?.knowledgePointSummary ?? [];
+  const kpColumns: TableColumnsType<KP> = [
+    { title: '知识点', dataIndex: 'knowledgePoint', key: 'kp', fixed: 'left', width: 140, render: (v: string) => <Tag color="blue">{v}</Tag> },
+    { title: '题号', key: 'questions', render: (_: unknown, r: KP) => r.questions.join('、') },
+    numCol<KP>('满分', (r) => r.fullScore),
+    numCol<KP>('平均分', (r) => r.mean),
+    pctCol<KP>('得分率', (r) => r.scoreRate),
+  ];
+  const kpChart = useMemo(() => barOption({
+    categories: knowledge.map((k) => k.knowledgePoint),
+    series: [{ name: '得分率', data: knowledge.map((k) => toPct(k.scoreRate)) }],
+    percent: true,
+    max: chartAxisMax(100),
+    yName: '%',
+  }), [knowledge]);
+
   const dist = useMemo(() => data && histogramOption({
     labels: [...data.scoreDistribution].reverse().map((s) => s.label),
     counts: [...data.scoreDistribution].reverse().map((s) => s.count),
@@ -123,6 +144,12 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
           <ReportSection title="小题分析" note={<>得分率即难度 P（<span style={{ color: DIFF_TEXT.green }}>≥0.7 容易</span>，<span style={{ color: DIFF_TEXT.blue }}>0.4–0.7 中等</span>，<span style={{ color: DIFF_TEXT.red }}>&lt;0.4 较难</span>）；区分度评价：≥0.4 很好，0.3–0.39 良好，0.2–0.29 尚可需改进，&lt;0.2 差</>}>
             <ReportTable<Q> testId="report-table-paper" rowKey="no" columns={columns} dataSource={questions} pageSize={50} />
           </ReportSection>
+          {knowledge.length > 0 && (
+            <ReportSection title="知识点得分率" note="得分率 = 考查该知识点各题平均分之和 ÷ 各题满分之和（缺考学生不计）">
+              <EChart title="知识点得分率" option={kpChart} height={300} />
+              <ReportTable<KP> testId="report-table-paper-knowledge" rowKey="knowledgePoint" columns={kpColumns} dataSource={knowledge} pagination={false} />
+            </ReportSection>
+          )}
           {objective.length > 0 && (
             <ReportSection title="客观题选项分布" note="绿色为正确选项；多选题显示选择该选项（含多选）的比例">
               <ReportTable<Q> rowKey="no" columns={optionColumns} dataSource={objective} pageSize={50} />
