@@ -161,6 +161,7 @@ describe('exam set-up, score import, release and reports in Chromium', () => {
 
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    context.setDefaultTimeout(60_000);
     return context.newPage();
   }
 

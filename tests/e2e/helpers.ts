@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@jz/shared';
 
 /** Logs in through the real login page (password encrypted in the browser) and waits for the shell. */
@@ -12,8 +12,18 @@ export async function loginAs(page: Page, url: string, loginId: string, password
 }
 
 export async function openUserCommand(page: Page, name: '修改密码' | '退出登录') {
+  const item = page.getByRole('menuitem', { name });
   await page.getByRole('button', { name: '用户菜单' }).click();
-  await page.getByRole('menuitem', { name }).click();
+  await item.waitFor({ state: 'visible' });
+  await item.click();
+}
+
+/** A fresh browser context as a school user sees it (Chinese, desktop size); generous timeouts for a loaded CI machine. */
+export async function newPage(browser: Browser, options: { acceptDownloads?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, ...options });
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
+  return context.newPage();
 }
 
 

@@ -43,6 +43,7 @@ describe('print and download in Chromium', () => {
 
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    context.setDefaultTimeout(60_000);
     return context.newPage();
   }
 

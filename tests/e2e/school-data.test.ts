@@ -7,7 +7,7 @@ import { STUDENT_TEMPLATE } from '@jz/shared/excel-templates';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { buildWorkbook } from '../fixtures/excel.js';
-import { loginAs } from './helpers.js';
+import { loginAs, newPage } from './helpers.js';
 
 /** Browser walk of 班级学生: a workbook with one bad row writes nothing and names the row; a good one imports. */
 describe('student import in Chromium', () => {
@@ -29,7 +29,7 @@ describe('student import in Chromium', () => {
     .where('admission_no', 'like', 'E2E%').executeTakeFirstOrThrow()).n;
 
   it('imports with a bad row (nothing written, row named), then a good workbook', async () => {
-    const page = await (await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } })).newPage();
+    const page = await newPage(browser);
     await loginAs(page, server.url, 'admin');
     await page.goto(`${server.url}/#/userInfo/schoolClassStudent`);
     await page.getByRole('button', { name: '导入' }).waitFor();

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
-import { loginAs, openUserCommand } from './helpers.js';
+import { loginAs, newPage as openPage, openUserCommand } from './helpers.js';
 
 /** Browser walks of the shell (issue 2): every demo role logs in and out, account dialogs, email binding over SMTP. */
 describe('web shell in Chromium', () => {
@@ -23,10 +23,7 @@ describe('web shell in Chromium', () => {
     await smtp?.close();
   });
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-    return context.newPage();
-  }
+  const newPage = () => openPage(browser);
 
   it.each(['admin', 'grade1', 'lesson1', 'head1', 'teacher1', 'admin2'])('%s logs in, sees the header and menu, and logs out', async (loginId) => {
     const page = await newPage();
