@@ -27,9 +27,11 @@ export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQue
     base = base.where((eb) => eb.exists(eb.selectFrom('user_role as ur').select('ur.id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_code', '=', roleCode)));
   }
   if (q.temporary !== undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's expression builder type for this subquery
-    const temporaryRole = (eb: any) => eb.exists(eb.selectFrom('user_role as tr').select('tr.id').whereRef('tr.user_id', '=', 'u.id').where('tr.temporary', '=', true));
-    base = base.where((eb) => (q.temporary ? temporaryRole(eb) : eb.not(temporaryRole(eb))));
+    const wanted = q.temporary === 1;
+    base = base.where((eb) => {
+      const temporaryRole = eb.exists(eb.selectFrom('user_role as tr').select('tr.id').whereRef('tr.user_id', '=', 'u.id').where('tr.temporary', '=', true));
+      return wanted ? temporaryRole : eb.not(temporaryRole);
+    });
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 'u.status', 'u.created_at'])

@@ -1,38 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { findMyCourseData, findMyInfo, type MyCourseData, type PersonInfo as Info, type RoleInfo } from '@/api/users';
 import { loadData, useFeedback } from '@/components/table';
+import { BindEmailDialog, ChangePasswordDialog } from '@/components/dialogs';
 
-type DialogProps = { open: boolean; onClose: () => void; onSuccess?: () => void; email?: string | null; userId?: number | string };
 type DialogName = 'changePassword' | 'bindEmail';
-type Loader = () => Promise<Record<string, unknown>>;
-
-// The shell's dialogs (components/dialogs, or ChangePasswordModal / BindEmailModal). When none is there the glob is
-// empty and the page asks the shell through the window event 'jz:open-dialog'.
-const modules = import.meta.glob<Record<string, unknown>>([
-  '../../components/dialogs.tsx', '../../components/dialogs/index.{ts,tsx}',
-  '../../components/ChangePasswordModal.tsx', '../../components/BindEmailModal.tsx',
-]);
-function shellDialog(names: string[]) {
-  const loaders = Object.values(modules) as Loader[];
-  if (!loaders.length) return null;
-  return lazy(async () => {
-    for (const load of loaders) {
-      const mod = await load();
-      for (const n of names) if (typeof mod[n] === 'function') return { default: mod[n] as ComponentType<DialogProps> };
-    }
-    // not exported anywhere: tell the shell instead
-    const Fallback = ({ onClose }: DialogProps) => {
-      useEffect(() => { window.dispatchEvent(new CustomEvent('jz:open-dialog', { detail: names[0] === 'ChangePasswordDialog' ? 'changePassword' : 'bindEmail' })); onClose(); }, []); // eslint-disable-line react-hooks/exhaustive-deps
-      return null;
-    };
-    return { default: Fallback };
-  });
-}
-const ChangePasswordDialog = shellDialog(['ChangePasswordDialog', 'ChangePasswordModal']);
-const BindEmailDialog = shellDialog(['BindEmailDialog', 'BindEmailModal']);
 
 /** 个人信息: own profile, roles and teaching assignments, 修改密码 / 绑定邮箱. */
 export default function PersonInfo() {
@@ -51,10 +24,7 @@ export default function PersonInfo() {
   };
   useEffect(() => { load(); }, []);
 
-  const open = (name: DialogName) => {
-    if (name === 'changePassword' ? ChangePasswordDialog : BindEmailDialog) setDialog(name);
-    else window.dispatchEvent(new CustomEvent('jz:open-dialog', { detail: name }));
-  };
+  const open = (name: DialogName) => setDialog(name);
   const close = () => setDialog(null);
 
   const roles = course?.roles ?? [];
@@ -96,10 +66,8 @@ export default function PersonInfo() {
           ]}
         />
       </Card>
-      <Suspense fallback={null}>
-        {ChangePasswordDialog && dialog === 'changePassword' && <ChangePasswordDialog open onClose={close} onSuccess={close} />}
-        {BindEmailDialog && dialog === 'bindEmail' && <BindEmailDialog open onClose={() => { close(); load(); }} email={info?.userEmail ?? null} userId={info?.id} />}
-      </Suspense>
+      {dialog === 'changePassword' && <ChangePasswordDialog open onClose={close} onSuccess={close} />}
+      {dialog === 'bindEmail' && <BindEmailDialog open onClose={() => { close(); load(); }} email={info?.userEmail ?? null} userId={info?.id} />}
     </Space>
   );
 }
