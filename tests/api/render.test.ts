@@ -203,10 +203,7 @@ describe.runIf(!!process.env.REDIS_URL)('render job through BullMQ', () => {
     const { Queue } = await import('bullmq');
     const queueName = `jz-render-test-${process.pid}-${Date.now()}`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bull-'));
-    const saved = process.env.RENDER_QUEUE;
-    process.env.RENDER_QUEUE = queueName;
-    const t = await createTestApp('pglite', { dataDir, redisUrl: process.env.REDIS_URL });
-    process.env.RENDER_QUEUE = saved;
+    const t = await createTestApp('pglite', { dataDir, redisUrl: process.env.REDIS_URL, renderQueue: queueName });
     const worker = createRenderWorker({ redisUrl: process.env.REDIS_URL!, dataDir, queueName });
     try {
       expect(t.app.ctx.render.kind).toBe('bullmq');
