@@ -83,7 +83,7 @@ try {
     await printer.printPdf(renderCardHtml(buildCardLayout(DEMO_CARD_INPUT)), { format: 'A4' });
     if (i > 0) cardTimes.push(performance.now() - t);
   }
-  result('render: answer card (3 A4 pages, layout → PDF)', median(cardTimes), 'ms', 1000, { load: load() });
+  result('render_card_3_pages', median(cardTimes), 'ms', 1000, { load: load() });
 
   // 40-page class report with charts
   const report = demoReport(19, 40);
@@ -93,7 +93,7 @@ try {
   const html = renderReportHtml(report);
   const htmlMs = performance.now() - t;
   const pdf = await printer.printPdf(html, { width: '908px', height: '1285px' });
-  result(`render: class report, ${pages} pages with 38 charts`, performance.now() - t, 'ms', 10000, { cpu_ms: treeCpuMs(process.pid) - rcpu0, html_ms: Math.round(htmlMs), pdf_kb: pdf.length >> 10, load: load() });
+  result(`render_report_${pages}_pages`, performance.now() - t, 'ms', 10000, { cpu_ms: treeCpuMs(process.pid) - rcpu0, html_ms: Math.round(htmlMs), pdf_kb: pdf.length >> 10, load: load() });
 
   // 2,000 score slips in one PDF
   const slips = demoSlipData(2000, 50);
@@ -105,11 +105,11 @@ try {
   });
   const ms = performance.now() - t;
   const cpu = treeCpuMs(process.pid) - cpu0;
-  result('render: 2,000 score slips in one PDF', ms, 'ms', 30000, { cpu_ms: cpu, per_slip_ms: +(ms / 2000).toFixed(1), pdf_mb: +(readFileSync(r.resultPath).length / 2 ** 20).toFixed(1), load: load() });
+  result('render_slips_2000', ms, 'ms', 30000, { cpu_ms: cpu, per_slip_ms: +(ms / 2000).toFixed(1), pdf_mb: +(readFileSync(r.resultPath).length / 2 ** 20).toFixed(1), load: load() });
 } finally {
   peak = Math.max(peak, treeRssMb(process.pid));
   clearInterval(sampler);
   await printer.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
-result('render: peak RSS (PSS) of worker + Chromium', peak, 'MB', 1024);
+result('render_worker_peak_pss', peak, 'MB', 1024);
