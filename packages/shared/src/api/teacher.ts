@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS } from '../school.js';
+import { roleInfo } from './auth.js';
 
 /** pc_teacher: the school's teachers (each with an app_user login). */
 const id = z.coerce.number().int().positive();
@@ -10,16 +11,8 @@ export const teacherPageQuery = z.object({
   keyword: z.string().trim().max(50).optional(),
 });
 
-export const teacherDuty = z.object({
-  roleCode: z.string(),
-  roleName: z.string(),
-  gradeId: z.number().nullable(),
-  gradeName: z.string().nullable(),
-  classId: z.number().nullable(),
-  className: z.string().nullable(),
-  courseCode: z.string().nullable(),
-  courseName: z.string().nullable(),
-});
+/** A teacher's duty: the same shape as a user's role with its scope. */
+export const teacherDuty = roleInfo;
 export const teacherRow = z.object({
   id: z.number(),
   userId: z.number(),

@@ -23,21 +23,8 @@ export const QUESTION_TYPES = Object.keys(QUESTION_TYPE_NAMES) as QuestionType[]
 export const OBJECTIVE_TYPES: QuestionType[] = ['single', 'multiple', 'judge'];
 export const isObjectiveType = (t: string) => (OBJECTIVE_TYPES as string[]).includes(t);
 
-export const SETTING_FAMILY_NAMES: Record<SettingFamily, string> = {
-  rates: '四率/五率',
-  scoreSegment: '分数段',
-  rankSegment: '名次段',
-  nRank: '前N名',
-  onlineLines: '上线分数线',
-  criticalBuffer: '临界生范围',
-  studyLevel: '学业等级与等级赋分',
-  gGroups: 'G组',
-  subjectCombos: '科目组合',
-  studentRules: '学生进退步规则',
-};
-export const SETTING_FAMILIES = Object.keys(SETTING_FAMILY_NAMES) as SettingFamily[];
-/** Families that may also be set per subject. */
-export const COURSE_LEVEL_FAMILIES: SettingFamily[] = ['rates', 'scoreSegment', 'criticalBuffer', 'studyLevel'];
+// The settings families, their names and which may be set per subject: one source, shared with the api.
+export { COURSE_LEVEL_FAMILIES, SETTING_FAMILIES, SETTING_FAMILY_NAMES } from '@jz/shared/api/exam-setting';
 
 /** Default full score of a new exam subject: 150 for 语文/数学/英语, else 100. */
 export const defaultFullScore = (courseName: string) => (['语文', '数学', '英语'].includes(courseName) ? 150 : 100);
