@@ -12,9 +12,11 @@ export async function loginAs(page: Page, url: string, loginId: string, password
 }
 
 export async function openUserCommand(page: Page, name: '修改密码' | '退出登录') {
+  // The menu opens on hover and toggles on click: hover (a click right after the hover would close it again).
   const item = page.getByRole('menuitem', { name });
-  await page.getByRole('button', { name: '用户菜单' }).click();
-  await item.waitFor({ state: 'visible' });
+  const trigger = page.getByRole('button', { name: '用户菜单' });
+  await trigger.hover();
+  if (!(await item.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) await trigger.click();
   await item.click();
 }
 

@@ -81,8 +81,9 @@ describe('web shell in Chromium', () => {
     await loginAs(page, server.url, 'teacher1');
     await page.goto(`${server.url}/#/userInfo/personInfo`);
     await page.getByRole('button', { name: /绑定邮箱/ }).first().click();
-    await page.getByText('暂未绑定邮箱').waitFor();
-    await page.getByText('*每个账号仅允许绑定一个邮箱号，每个邮箱号仅支持绑定一个账号').waitFor();
+    const state = page.getByRole('dialog', { name: '绑定邮箱' });
+    await state.getByText('暂未绑定邮箱').waitFor();
+    await state.getByText('*每个账号仅允许绑定一个邮箱号，每个邮箱号仅支持绑定一个账号').waitFor();
     await page.getByRole('button', { name: '立即绑定' }).click();
 
     const form = page.getByRole('dialog', { name: '绑定邮箱' });

@@ -1,0 +1,62 @@
+/**
+ * Benchmark: throughput of render workers on Redis — the same batch of score-slip jobs (8 classes × 50 slips)
+ * drained by one worker process, then by two. Target: two workers give ≥ 1.6× the throughput of one.
+ * Needs REDIS_URL (skipped with a JSON line saying so otherwise).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { demoSlipData } from '@jz/report-templates';
+import { createRenderQueue } from '../../apps/render-service/src/index.js';
+
+const redisUrl = process.env.REDIS_URL;
+const JOBS = 8;
+const root = path.resolve(import.meta.dirname, '../..');
+
+function startWorkers(n: number, queueName: string, dataDir: string): ChildProcess[] {
+  return Array.from({ length: n }, () => spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/render-service/src/worker.ts')], {
+    env: { ...process.env, REDIS_URL: redisUrl, RENDER_QUEUE: queueName, DATA_DIR: dataDir }, stdio: 'ignore',
+  }));
+}
+
+/** Seconds for `workers` processes to drain JOBS slip jobs (after the workers' browsers are warm). */
+async function drain(workers: number): Promise<number> {
+  const queueName = `jz-bench-${process.pid}-${workers}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-bench-workers-'));
+  const queue = createRenderQueue({ redisUrl, dataDir, queueName });
+  const procs = startWorkers(workers, queueName, dataDir);
+  try {
+    const owner = { schoolId: 1, userId: 1 };
+    // Warm-up: one small job per worker starts its Chromium.
+    const warm = await Promise.all(Array.from({ length: workers }, () => queue.add('slips', demoSlipData(4, 4), owner)));
+    await waitAll(queue, warm);
+    const started = performance.now();
+    const ids = await Promise.all(Array.from({ length: JOBS }, (_, i) => queue.add('slips', demoSlipData(50, 50, 1000 + i), owner)));
+    await waitAll(queue, ids);
+    return (performance.now() - started) / 1000;
+  } finally {
+    procs.forEach((p) => p.kill('SIGTERM'));
+    await queue.close();
+  }
+}
+
+async function waitAll(queue: ReturnType<typeof createRenderQueue>, ids: string[]) {
+  for (;;) {
+    const states = await Promise.all(ids.map((id) => queue.get(id)));
+    const failed = states.find((s) => s?.state === 'failed');
+    if (failed) throw new Error(`任务失败: ${failed.error}`);
+    if (states.every((s) => s?.state === 'completed')) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+if (!redisUrl) {
+  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: 0, unit: 'x', limit: 1.6, ok: true, skipped: '未设置 REDIS_URL' }));
+} else {
+  const one = await drain(1);
+  const two = await drain(2);
+  const speedup = one / two;
+  // Higher is better here: ok when the speed-up reaches the limit.
+  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), cores: os.cpus().length }));
+}
