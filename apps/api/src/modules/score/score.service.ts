@@ -19,7 +19,7 @@ import * as examRepo from '../exam/exam.repository.js';
 import { assertNotReleased, canEditSubject, examFor, normalizeNo, refreshExamStatus, subjectFor, type SchoolUser } from '../exam/exam.service.js';
 import * as repo from './score.repository.js';
 import { checkPoints, isObjective, readScoreCell, round2 } from './scoring.js';
-import { cellText, readWorkbook, writeWorkbook, type SheetData } from './workbook-io.js';
+import { cellText, readWorkbook, writeWorkbook, type SheetData, type SheetRow } from './workbook-io.js';
 
 const RELEASED_MSG = '成绩已发布，不能直接修改，请通过成绩更正申请修改';
 const MAX_ERRORS = 5000;
@@ -50,6 +50,25 @@ export async function template(db: Db, user: SchoolUser, examId: number, kind: '
 }
 
 // ---------------------------------------------------------------- matching
+
+/**
+ * The exam student of one sheet row (by 考号, else 班级 + 姓名), at most once per sheet: an unknown student or a
+ * second row of the same student is recorded in `errors` and gives undefined.
+ */
+function rowStudent(match: ReturnType<typeof studentMatcher>, header: Header, sheet: SheetData, row: SheetRow,
+  seen: Map<number, number>, errors: ImportError[]): Student | undefined {
+  const at = (name: string) => { const i = header.index.get(name); return i === undefined ? '' : cellText(row.values[i]); };
+  const m = match(at('考号'), at('姓名'), at('班级'));
+  if (!m.student) { errors.push({ sheet: sheet.name, row: row.rowNo, column: m.column!, reason: m.reason! }); return undefined; }
+  const s = m.student;
+  const prev = seen.get(s.id);
+  if (prev !== undefined) {
+    errors.push({ sheet: sheet.name, row: row.rowNo, column: header.index.has('考号') ? '考号' : '姓名', reason: `考生 ${s.name}（${s.examNo}）与第 ${prev} 行重复` });
+    return undefined;
+  }
+  seen.set(s.id, row.rowNo);
+  return s;
+}
 
 type Student = repo.ImportStudent;
 
@@ -194,7 +213,7 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
     if (headerErrors.length) { errors.push(...headerErrors); continue; }
 
     const col = (name: string) => header.index.get(name);
-    const [cNo, cName, cClass, cAbsent] = [col('考号'), col('姓名'), col('班级'), col(ABSENT_HEADER)];
+    const cAbsent = col(ABSENT_HEADER);
     const qCols = questions.map((q) => ({ q, i: header.index.get(q.no)! }));
     const p: Pending = { subject, studentIds: [], questionIds: [], scores: [], choices: [], absent: [], scored: 0, notInFile: 0 };
     const seen = new Map<number, number>();
@@ -202,16 +221,8 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
       if (isBlankRow(row.values)) continue;
       dataRows++;
       const v = row.values;
-      const at = (i: number | undefined) => (i === undefined ? '' : cellText(v[i]));
-      const m = ctx.match(at(cNo), at(cName), at(cClass));
-      if (!m.student) { errors.push({ sheet: sheet.name, row: row.rowNo, column: m.column!, reason: m.reason! }); continue; }
-      const s = m.student;
-      const prev = seen.get(s.id);
-      if (prev !== undefined) {
-        errors.push({ sheet: sheet.name, row: row.rowNo, column: cNo !== undefined ? '考号' : '姓名', reason: `考生 ${s.name}（${s.examNo}）与第 ${prev} 行重复` });
-        continue;
-      }
-      seen.set(s.id, row.rowNo);
+      const s = rowStudent(ctx.match, header, sheet, row, seen, errors);
+      if (!s) continue;
       const absent = cAbsent === undefined ? false : readAbsent(v[cAbsent]);
       if (absent === undefined) { errors.push({ sheet: sheet.name, row: row.rowNo, column: ABSENT_HEADER, reason: '缺考列只能填 1、是 或留空' }); continue; }
       if (absent) { p.absent.push(s.id); continue; }
@@ -280,19 +291,13 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
 
   const pending: Pending[] = cols.map((c) => ({ subject: c.subject, totalQuestion: true, studentIds: [], questionIds: [], scores: [], choices: [], absent: [], scored: 0, notInFile: 0 }));
   const seen = new Map<number, number>();
-  const [cNo, cName, cClass] = [header.index.get('考号'), header.index.get('姓名'), header.index.get('班级')];
   let dataRows = 0;
   for (const row of sheet.rows.slice(1)) {
     if (isBlankRow(row.values)) continue;
     dataRows++;
     const v = row.values;
-    const at = (i: number | undefined) => (i === undefined ? '' : cellText(v[i]));
-    const m = ctx.match(at(cNo), at(cName), at(cClass));
-    if (!m.student) { errors.push({ sheet: sheet.name, row: row.rowNo, column: m.column!, reason: m.reason! }); continue; }
-    const s = m.student;
-    const prev = seen.get(s.id);
-    if (prev !== undefined) { errors.push({ sheet: sheet.name, row: row.rowNo, column: '考号', reason: `考生 ${s.name}（${s.examNo}）与第 ${prev} 行重复` }); continue; }
-    seen.set(s.id, row.rowNo);
+    const s = rowStudent(ctx.match, header, sheet, row, seen, errors);
+    if (!s) continue;
     const cells: ({ absent: true } | { score: number })[] = [];
     for (const c of cols) {
       const text = cellText(v[c.i]);
