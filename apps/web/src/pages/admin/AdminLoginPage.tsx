@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Typography, message } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Form, Typography, message } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { adminLogin, adminMe } from '@/api/auth';
 import { LoginShell } from '@/pages/login/LoginShell';
+import { PasswordLoginForm } from '@/pages/login/PasswordLoginForm';
 import { encryptPassword } from '@/utils/crypto';
 import { adminTokenStore, isTimeoutError } from '@/utils/request';
 
@@ -44,15 +44,7 @@ export default function AdminLoginPage() {
   return (
     <LoginShell subtitle="平台管理中心">
       <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0, marginBottom: 24 }}>管理员登录</Typography.Title>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-          <Input size="large" prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" maxLength={64} />
-        </Form.Item>
-        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
-        </Form.Item>
-        <Button type="primary" size="large" block htmlType="submit" loading={loading}>登录</Button>
-      </Form>
+      <PasswordLoginForm form={form} idName="username" idLabel="用户名" idPlaceholder="请输入用户名" idRequiredMessage="请输入用户名" loading={loading} onFinish={submit} />
       <div className="jz-login-links">
         <Link to="/login">教师登录</Link>
         <Link to="/studentLogin">学生登录</Link>

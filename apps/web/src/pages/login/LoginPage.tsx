@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Space, Steps, Typography, message } from 'antd';
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { emailLogin, login, sendLoginEmailCode, type CurrentUserInfo } from '@/api/auth';
 import { EMAIL_PATTERN } from '@/components/BindEmailFormModal';
@@ -9,6 +9,7 @@ import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { encryptPassword } from '@/utils/crypto';
 import { isTimeoutError, tokenStore, type ApiResult } from '@/utils/request';
 import { LoginShell } from './LoginShell';
+import { PasswordLoginForm } from '@/pages/login/PasswordLoginForm';
 
 const LOGIN_PATHS = ['/', '/login', '/logins'];
 
@@ -107,15 +108,8 @@ export default function LoginPage() {
   };
 
   const accountPane = (
-    <Form form={accountForm} layout="vertical" requiredMark={false} autoComplete="on" onFinish={submitAccount}>
-      <Form.Item label="账号" name="loginId" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-        <Input size="large" prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={64} />
-      </Form.Item>
-      <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
-      </Form.Item>
-      <Button type="primary" size="large" block htmlType="submit" loading={loading}>登录</Button>
-    </Form>
+    <PasswordLoginForm form={accountForm} idName="loginId" idLabel="账号" idPlaceholder="请输入账号" idRequiredMessage="请输入账号"
+      loading={loading} onFinish={submitAccount} />
   );
 
   const emailPane = (

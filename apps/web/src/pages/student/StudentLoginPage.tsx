@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Typography, message } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Typography, message } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { studentLogin } from '@/api/auth';
 import { LoginShell } from '@/pages/login/LoginShell';
+import { PasswordLoginForm } from '@/pages/login/PasswordLoginForm';
 import { encryptPassword } from '@/utils/crypto';
 import { isTimeoutError, studentTokenStore } from '@/utils/request';
 
@@ -30,15 +30,7 @@ export default function StudentLoginPage() {
   return (
     <LoginShell subtitle="学生成绩与报告查询">
       <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0, marginBottom: 24 }}>学生登录</Typography.Title>
-      <Form layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item label="账号" name="loginId" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-          <Input size="large" prefix={<UserOutlined />} placeholder="请输入学号或账号" autoComplete="username" maxLength={64} />
-        </Form.Item>
-        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-          <Input.Password size="large" prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={64} />
-        </Form.Item>
-        <Button type="primary" size="large" block htmlType="submit" loading={loading}>登录</Button>
-      </Form>
+      <PasswordLoginForm idName="loginId" idLabel="账号" idPlaceholder="请输入学号或账号" idRequiredMessage="请输入账号" loading={loading} onFinish={submit} />
       <div className="jz-login-links">
         <Link to="/login">教师登录</Link>
         <Link to="/admin/login">管理员登录</Link>
