@@ -9,7 +9,7 @@ const only = process.argv[2];
 let failed = 0;
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()) {
   if (only && !file.includes(only)) continue;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, file)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', path.join(dir, file)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { NODE_ENV: 'production', ...process.env } });
   for (const line of run.stdout.split('\n').filter((l) => l.trim().startsWith('{'))) {
     console.log(line);
     try { if (JSON.parse(line).ok === false) failed++; } catch { /* not a result line */ }

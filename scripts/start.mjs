@@ -26,6 +26,8 @@ export function ensureWebBuild() {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   ensureWebBuild();
+  // React's production build for the server-rendered print templates (the development one is ≈ 5× slower)
+  process.env.NODE_ENV ??= 'production';
   const { register } = await import('tsx/esm/api');
   register();
   await import(pathToFileURL(path.join(root, 'apps/api/src/server.ts')).href);

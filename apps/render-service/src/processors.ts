@@ -23,9 +23,9 @@ export interface ProcessContext {
   dataDir: string;
   jobId: string;
   progress: (p: number) => void | Promise<void>;
-  /** Students per printed chunk of a slips job (default 50). */
+  /** Students per printed chunk of a slips job (default 50 with one tab, 30 with two: either stays under 1 GB per worker). */
   slipChunk?: number;
-  /** Chunks printed at the same time, each in its own tab (default 1; RENDER_PARALLEL=2 in the worker). */
+  /** Chunks printed at the same time, each in its own tab (default 2, RENDER_PARALLEL in the worker). */
   parallel?: number;
 }
 
@@ -119,7 +119,8 @@ async function runCard(params: unknown, ctx: ProcessContext, out: string): Promi
 async function runSlips(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
   const data = parse(SlipsSchema, params, '成绩单数据') as ScoreSlipData;
   const students = sortSlipStudents(data.students);
-  const size = Math.max(1, ctx.slipChunk ?? 50);
+  const parallel = Math.max(1, ctx.parallel ?? 2);
+  const size = Math.max(1, ctx.slipChunk ?? (parallel > 1 ? 30 : 50));
   await ctx.progress(5);
   if (students.length <= size || !hasPdfunite()) {
     const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students }), { format: 'A4' });
@@ -145,7 +146,7 @@ async function runSlips(params: unknown, ctx: ProcessContext, out: string): Prom
         await ctx.progress(5 + (done / chunks.length) * 88);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(ctx.parallel ?? 1, chunks.length)) }, lane));
+    await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, lane));
     const merged = `${out}.${process.pid}.merged`;
     await execFileAsync('pdfunite', [...files, merged], { maxBuffer: 1 << 20 });
     await rename(merged, out);

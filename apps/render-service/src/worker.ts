@@ -1,8 +1,9 @@
 // Worker process: `npm run worker -w @jz/render-service` (or `node --import tsx apps/render-service/src/worker.ts`).
 // Env: REDIS_URL (required), DATA_DIR (default <repo>/data; must be the api's DATA_DIR, a shared volume across
 // machines), RENDER_QUEUE, RENDER_CONCURRENCY (1), RENDER_LOCK_MS / RENDER_STALLED_MS (30000),
-// RENDER_SLIP_CHUNK (50 students per printed chunk), RENDER_PARALLEL (chunks printed at once in separate tabs, 1; 2 is faster on
-// 2+ free cores but peaks ≈ 1.2–1.4 GB instead of ≈ 0.9 GB).
+// RENDER_SLIP_CHUNK (students per printed chunk: 30 with two tabs, 50 with one), RENDER_PARALLEL (chunks printed at once in separate tabs, 2; use 1 on a
+// machine where the worker should take only one core).
+import './production-env.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRenderWorker, DEFAULT_QUEUE } from './queue.js';
@@ -21,8 +22,8 @@ export function startWorkerFromEnv(env = process.env) {
     concurrency: int(env.RENDER_CONCURRENCY, 1),
     lockDuration: int(env.RENDER_LOCK_MS, 30_000),
     stalledInterval: int(env.RENDER_STALLED_MS, 30_000),
-    slipChunk: int(env.RENDER_SLIP_CHUNK, 50),
-    parallel: int(env.RENDER_PARALLEL, 1),
+    slipChunk: env.RENDER_SLIP_CHUNK ? int(env.RENDER_SLIP_CHUNK, 30) : undefined,
+    parallel: int(env.RENDER_PARALLEL, 2),
   });
   const stop = async (signal: string) => {
     console.log(`[render-worker] ${signal}，正在停止…`);
