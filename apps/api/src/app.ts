@@ -15,6 +15,7 @@ import { Mailer } from './core/mailer.js';
 import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
 import { createRenderQueue } from '@jz/render-service';
+import { sweepJobFiles } from './modules/render/render.jobs.js';
 
 z.config(z.locales.zhCN());
 
@@ -30,7 +31,11 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   const render = createRenderQueue({ redisUrl: config.redisUrl, dataDir: config.dataDir, queueName: config.renderQueue });
   const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), render };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => { await ctx.mailer.close(); await render.close(); });
+  // Render job files are deleted after the retention: once at start and hourly (the timer never keeps the process alive).
+  const sweep = () => void sweepJobFiles(config.dataDir, config.renderFileTtlMs).catch((e) => app.log.warn(e));
+  const sweeper = setInterval(sweep, 3600_000).unref();
+  setImmediate(sweep);
+  app.addHook('onClose', async () => { clearInterval(sweeper); await ctx.mailer.close(); await render.close(); });
 
   // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
   app.setErrorHandler((err, req, reply) => {

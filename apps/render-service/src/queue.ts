@@ -37,6 +37,8 @@ export interface RenderQueueOptions {
   printer?: Printer;
   /** Students per printed chunk of a slips job. */
   slipChunk?: number;
+  /** In-process only: finished jobs are forgotten this long after they ended (default 3 days; BullMQ keeps 7). */
+  keepMs?: number;
 }
 
 export const DEFAULT_QUEUE = 'jz-render';
@@ -97,6 +99,8 @@ export function createInProcessQueue(opts: RenderQueueOptions): RenderQueue {
     async add(type, params, owner) {
       checkAdd(type, owner);
       if (closed) throw new Error('队列已关闭');
+      const forgetBefore = nowSeconds() - (opts.keepMs ?? 3 * 24 * 3600_000) / 1000;
+      for (const [k, r] of jobs) if (r.info.finishedAt !== undefined && r.info.finishedAt < forgetBefore) jobs.delete(k);
       const id = randomUUID();
       jobs.set(id, { params, info: { id, type, state: 'waiting', progress: 0, owner, createdAt: nowSeconds(), attempts: 0 } });
       waiting.push(id);

@@ -2,11 +2,12 @@
  * What the api remembers of a render job beyond the queue: owner, download name, and its parts (one queue job,
  * or one per class for a zip). Kept as a small JSON file next to the results (DATA_DIR/files/jobs/<id>.job.json)
  * so every api instance sharing DATA_DIR answers for it; a zip is assembled from the parts' PDFs on the first
- * poll that finds them all completed.
+ * poll that finds them all completed. Everything in that folder (results, records, zips, leftovers of a killed
+ * worker) is deleted by `sweepJobFiles` once older than the retention (RENDER_FILE_TTL_HOURS, default 72 h).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobType, RenderQueue } from '@jz/render-service';
 import type { RenderJobState } from '@jz/shared/api/render';
@@ -29,6 +30,8 @@ export interface JobStatus { state: RenderJobState; progress: number; error: str
 const dirOf = (dataDir: string) => path.join(dataDir, 'files', 'jobs');
 const recordPath = (dataDir: string, id: string) => path.join(dirOf(dataDir), `${id}.job.json`);
 const zipPath = (dataDir: string, id: string) => path.join(dirOf(dataDir), `${id}.zip`);
+
+export const EXPIRED = '任务已过期，请重新生成';
 
 const cache = new Map<string, JobRecord>();
 const building = new Map<string, Promise<string>>();
@@ -86,12 +89,16 @@ async function buildZip(queue: RenderQueue, dataDir: string, rec: JobRecord): Pr
 /** The job's state over its parts: failed if any failed, completed when all are (and the zip is written). */
 export async function jobStatus(queue: RenderQueue, dataDir: string, rec: JobRecord): Promise<JobStatus> {
   const infos = await Promise.all(rec.parts.map((p) => queue.get(p.queueId)));
-  if (infos.some((i) => !i)) return { state: 'failed', progress: 0, error: '任务已过期，请重新生成', file: null };
+  if (infos.some((i) => !i)) return { state: 'failed', progress: 0, error: EXPIRED, file: null };
   const failed = infos.find((i) => i!.state === 'failed');
   if (failed) return { state: 'failed', progress: failed.progress, error: failed.error ?? '渲染失败', file: null };
   const avg = infos.reduce((a, i) => a + i!.progress, 0) / infos.length;
   if (infos.every((i) => i!.state === 'completed')) {
-    if (!rec.zip) return { state: 'completed', progress: 100, error: null, file: infos[0]!.resultPath ?? null };
+    if (!rec.zip) {
+      const file = infos[0]!.resultPath ?? null;
+      if (!file || !existsSync(file)) return { state: 'failed', progress: 0, error: EXPIRED, file: null };
+      return { state: 'completed', progress: 100, error: null, file };
+    }
     try {
       return { state: 'completed', progress: 100, error: null, file: await buildZip(queue, dataDir, rec) };
     } catch (e) {
@@ -100,4 +107,30 @@ export async function jobStatus(queue: RenderQueue, dataDir: string, rec: JobRec
   }
   const state: RenderJobState = infos.some((i) => i!.state !== 'waiting') ? 'active' : 'waiting';
   return { state, progress: Math.max(0, Math.min(99, Math.round(rec.zip ? avg * 0.98 : avg))), error: null, file: null };
+}
+
+/**
+ * Deletes what the jobs folder holds longer than `ttlMs` (by modification time): results, job records, zips,
+ * and the temporary files and chunk folders a killed worker left. Returns how many entries went. Safe to run
+ * from several api instances at once (a file already gone is skipped).
+ */
+export async function sweepJobFiles(dataDir: string, ttlMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dirOf(dataDir));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dirOf(dataDir), name);
+    try {
+      if (now - (await stat(file)).mtimeMs <= ttlMs) continue;
+      await rm(file, { recursive: true, force: true });
+      const id = /^(.+?)\.job\.json$/.exec(name)?.[1];
+      if (id) cache.delete(id);
+      removed++;
+    } catch { /* gone meanwhile */ }
+  }
+  return removed;
 }
