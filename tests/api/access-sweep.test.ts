@@ -63,6 +63,15 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       question: await one(`select min(q.id)::int as id from question q join exam_subject s on s.id = q.exam_subject_id where s.exam_id = ${examId}`),
       school: school.id,
     };
+    // A saved answer card of the victim exam subject, so that a foreign save or reset would show in the snapshot.
+    {
+      const admin = await t.tokenFor('admin');
+      const card = await t.call<{ hasEssay: boolean }>({ url: `/api/v1/card/find?examSubjectId=${victim.examSubject}`, token: admin });
+      expect(card.body.code, card.body.msg).toBe(200);
+      const saved = await t.call({ method: 'POST', url: '/api/v1/card/save', token: admin,
+        payload: { examSubjectId: victim.examSubject, settings: { title: '越权测试答题卡', ...(card.body.data.hasEssay ? { essayWords: 300, pages: 4 } : {}) } } });
+      expect(saved.body.code, saved.body.msg).toBe(200);
+    }
     // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
     for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role']) {
       const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
@@ -164,6 +173,9 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     parts.push(`app_user:${users.rows[0]!.h}`);
     const exams = await sql<{ h: string }>`select coalesce(md5(string_agg(e::text, '|' order by e.id)), '') as h from exam e where e.school_id = ${victimSchoolId}`.execute(db).catch(() => ({ rows: [{ h: 'no exam table' }] }));
     parts.push(`exam:${exams.rows[0]!.h}`);
+    const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
+      join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
+    parts.push(`answer_card:${cards.rows[0]!.h}`);
     return parts.join('\n');
   }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { firstDemoExam } from '../fixtures/demo-exam.js';
 
 /**
  * Render jobs through the api (issue: print and download): the input is built from the demo database with the
@@ -62,14 +63,10 @@ describe.each(dbKinds)('render jobs on %s', (kind) => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-api-'));
     t = await createTestApp(kind, { dataDir });
     [head1, admin, admin2] = await Promise.all(['head1', 'admin', 'admin2'].map((l) => t.tokenFor(l)));
-    const db = t.database.db;
-    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-    exam = await db.selectFrom('exam').select(['id', 'name']).where('school_id', '=', school.id).where('released_at', 'is not', null)
-      .orderBy('start_date').orderBy('id').executeTakeFirstOrThrow();
-    const classes = await db.selectFrom('school_class as c').innerJoin('school_grade as g', 'g.id', 'c.grade_id')
-      .select(['c.id', 'c.name']).where('c.school_id', '=', school.id).where('g.name', '=', '高一').execute();
-    const c1 = classes.find((c) => /^(高一)?1班$/.test(c.name))!;
-    const c2 = classes.find((c) => /^(高一)?2班$/.test(c.name))!;
+    const demo = await firstDemoExam(t.database.db);
+    exam = demo.exam;
+    const c1 = demo.classes.get('1班')!;
+    const c2 = demo.classes.get('2班')!;
     [class1, class2, names] = [c1.id, c2.id, [c1.name, c2.name]];
   });
   afterAll(async () => {

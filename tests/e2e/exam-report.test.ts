@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { chooseOption, loginAs, readAntTable, watchForCrashes } from './helpers.js';
+import { chooseOption, downloadFromJobModal, loginAs, readAntTable, watchForCrashes } from './helpers.js';
 
 /**
  * The exam walk of the issue, in Chromium against the real server: an admin creates a 高一 exam (数学, 物理; 1班 and 2班),
  * sets up its questions, fills the downloaded question-score template with exceljs, imports it (and is refused a
  * workbook with one bad row, which writes nothing), and releases it; grade1 and head1 open every report of the
- * report menu; the 成绩单 and 班级对比 exports equal the tables on screen; numbers on screen match values computed
- * here from the uploaded workbook.
+ * report menu; the 成绩单 (also with 学籍类型 往届) and 班级对比 exports, made as render jobs through the progress
+ * modal, equal the tables on screen; numbers on screen match values computed here from the uploaded workbook.
  */
 
 const EXAM = 'E2E高一数理小测';
@@ -103,10 +103,11 @@ async function firstSheet(bytes: Buffer): Promise<{ header: string[]; rows: Exce
   return { header: all[0]!.map((v) => String(v ?? '')), rows: all.slice(1) };
 }
 
-/** The screen table (every row) and the downloaded export, both canonical; they must be equal. */
+/** The screen table (every row) and the export (a render job: progress modal, then 下载), both canonical; they must be equal. */
 async function compareExport(page: Page, testId: string, exportTestId: string, normaliseScreen = screenCell) {
   const screen = await readAntTable(page, testId);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(exportTestId).click()]);
+  await page.getByTestId(exportTestId).click();
+  const download = await downloadFromJobModal(page);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${EXAM}-.+\\.xlsx$`));
   const sheet = await firstSheet(await downloadBytes(download));
   const screenHeader = screen.header.map(flatHeader);
@@ -436,6 +437,18 @@ describe('exam set-up, score import, release and reports in Chromium', () => {
     const top = rowOf(uploaded[3]!.examNo);
     const mine = uploaded[3]!.points[0]! + uploaded[3]!.points[1]!;
     expect(top[col('总分年级排名')]).toBe(String(1 + totals.filter((t) => t > mine).length));
+
+    // ---- 学籍类型 往届: the screen and the export job (carrying the filter) list the exam's 往届 students only.
+    const past = (await server.database.db.selectFrom('exam_student').select('exam_no').where('exam_id', '=', examId)
+      .where('registration_type', '=', '往届').execute()).map((r) => r.exam_no).sort();
+    expect(past.length).toBeGreaterThan(0);
+    await chooseOption(page, page.getByLabel('学籍类型', { exact: true }), '往届');
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(past.length);
+    const filtered = await compareExport(page, 'report-table-transcript', 'export-transcript');
+    expect(filtered.screen.rows.map((r) => r[filtered.screenHeader.indexOf('考号')]).sort()).toEqual(past);
+    expect(new Set(filtered.screen.rows.map((r) => r[filtered.screenHeader.indexOf('学籍类型')]))).toEqual(new Set(['往届']));
+    await chooseOption(page, page.getByLabel('学籍类型', { exact: true }), '全部');
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBe(uploaded.length);
 
     // ---- 班级对比 of 数学.
     await page.locator('.jz-section-side').getByRole('menuitem', { name: '班级对比', exact: true }).click();

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@jz/shared';
 
 /** Logs in through the real login page (password encrypted in the browser) and waits for the shell. */
@@ -82,6 +82,21 @@ export async function readAntTable(page: Page, testId: string): Promise<{ header
     const rows = [...el.querySelectorAll('tbody > tr.ant-table-row')].map((tr) => [...tr.children].map(text));
     return { header, rows };
   });
+}
+
+/**
+ * The open render-job progress modal (export and print buttons create a job): waits for 已完成 with a full bar,
+ * clicks 下载, closes the modal and answers the browser's download.
+ */
+export async function downloadFromJobModal(page: Page): Promise<Download> {
+  const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
+  await modal.getByTestId('job-state').filter({ hasText: '已完成' }).waitFor({ timeout: 120_000 });
+  const bar = await modal.locator('.ant-progress').getAttribute('aria-valuenow').catch(() => null);
+  if (bar !== null && bar !== '100') throw new Error(`已完成但进度条为 ${bar}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('job-download').click()]);
+  await modal.getByRole('button', { name: '关闭', exact: true }).last().click();
+  await modal.waitFor({ state: 'hidden' });
+  return download;
 }
 
 /** Collects what would be a crash on a page: uncaught errors, the route error boundary, HTTP 5xx answers. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { loginAs, watchForCrashes } from './helpers.js';
+import { downloadFromJobModal, loginAs, watchForCrashes } from './helpers.js';
 
 /**
  * Print and download in Chromium against the real server: head1 prints the transcript (成绩单) of a demo exam
@@ -49,10 +49,7 @@ describe('print and download in Chromium', () => {
 
   /** Waits for the progress modal to reach 已完成, clicks 下载 and saves the file. */
   async function finishAndDownload(page: Page, name: string): Promise<{ file: string; suggested: string }> {
-    const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
-    await modal.getByTestId('job-state').filter({ hasText: '已完成' }).waitFor({ timeout: 120_000 });
-    expect(await modal.locator('.ant-progress').getAttribute('aria-valuenow').catch(() => null) ?? '100').toBe('100');
-    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('job-download').click()]);
+    const download = await downloadFromJobModal(page);
     const file = path.join(dir, name);
     await download.saveAs(file);
     return { file, suggested: download.suggestedFilename() };

@@ -3,12 +3,14 @@ import type { Db } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0006 from './migrations/0006_exam.js';
 import * as m0007 from './migrations/0007_release.js';
+import * as m0008 from './migrations/0008_answer_card.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0006_exam': m0006,
   '0007_release': m0007,
+  '0008_answer_card': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -299,3 +299,19 @@ export interface DB {
   exam_report: ExamReportTable;
   student_score: StudentScoreTable;
 }
+
+// ---- Answer cards (migrations/0008_answer_card.ts).
+export interface AnswerCardTable {
+  id: Generated<number>;
+  school_id: number;
+  exam_subject_id: number;
+  /** The card maker's settings (@jz/shared/api/card CardSettings). */
+  settings: ColumnType<unknown, string, string>;
+  /** The printed CardLayout (packages/report-templates). */
+  layout: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+export interface DB {
+  answer_card: AnswerCardTable;
+}

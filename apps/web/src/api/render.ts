@@ -1,4 +1,4 @@
-import { http, type ApiResult } from '@/utils/request';
+import { http } from '@/utils/request';
 import type { CreateRenderJobBody, RenderJob } from '@jz/shared/api/render';
 
 // Types mirror packages/shared/src/api/render.ts (types only: the zod schemas stay out of the bundle).
@@ -10,8 +10,3 @@ export const createRenderJob = (body: CreateRenderJobBody) => http.post<{ jobId:
 export const getRenderJob = (jobId: string) => http.get<RenderJob>(`/render/jobs/${encodeURIComponent(jobId)}`);
 /** 下载渲染结果（PDF / zip / xlsx；拒绝时为 JSON） */
 export const downloadRenderJob = (jobId: string) => http.download(`/render/jobs/${encodeURIComponent(jobId)}/file`);
-/** 答题卡预览（HTML；拒绝时为 JSON） */
-export const previewCard = async (examSubjectId: number): Promise<ApiResult<null> | { html: string }> => {
-  const res = await http.download('/render/card_preview', { examSubjectId });
-  return 'blob' in res ? { html: await res.blob.text() } : res;
-};

@@ -81,7 +81,4 @@ export const findReportFilter = (params: { examId: number | string } & Partial<R
 export const findReport = <K extends ReportKey>(key: K, params: ReportParams) =>
   http.get<ReportData[K]>(`/${REPORT_PATHS[key].path}`, params);
 
-/** 导出一份报告（xlsx；拒绝时为 JSON） */
-export const exportReport = (key: ReportKey, params: ReportParams) => http.download(`/${REPORT_PATHS[key].exportPath}`, params);
-
 export type { AnalysisExam, ReportFilter, ReportKey };

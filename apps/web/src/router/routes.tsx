@@ -70,6 +70,12 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examAnalysisMana/correctionGrades': lazyPage(() => import('@/pages/exam/CorrectionGrades')),
   '/examAnalysisMana/summaryOfGrade': lazyPage(() => import('@/pages/exam/SummaryOfGrade')),
 };
+// Answer-sheet card pages (pages/card): the maker, its read-only preview, online card making and printing.
+const MakeSheetCard = lazyPage(() => import('@/pages/card/MakeSheetCard'));
+const CardPreviewPage = lazyPage(() => import('@/pages/card/CardPreviewPage'));
+const OnLineCard = lazyPage(() => import('@/pages/card/OnLineCard'));
+const PrintCard = lazyPage(() => import('@/pages/card/PrintCard'));
+
 /** A section's child: the exam page when there is one, else the placeholder. */
 const sectionItems = (base: string, items: SectionItem[]) => items.map((i) => {
   const P = EXAM_PAGES[`${base}/${i.path}`];
@@ -149,12 +155,12 @@ export const routes: RouteObject[] = [
           ph('/wang/editor', 'wangEditor编辑器演示'),
           ph('/markDetail', '阅卷详情'),
           ph('/scanUnnormalDetail', '异常扫描详情'),
-          ph('/makeSheetCard', '制作答题卡'),
-          ph('/makeSheetCards', '制作答题卡'),
-          ph('/makeSheetCardold', '制作答题卡'),
-          ph('/makeSheetCard/preview', '答题卡预览'),
-          ph('/onLineCard', '在线制卡'),
-          ph('/onLineCard/printCard', '打印答题卡'),
+          page('/makeSheetCard', '制作答题卡', MakeSheetCard),
+          page('/makeSheetCards', '制作答题卡', MakeSheetCard),
+          page('/makeSheetCardold', '制作答题卡', MakeSheetCard),
+          page('/makeSheetCard/preview', '答题卡预览', CardPreviewPage),
+          page('/onLineCard', '在线制卡', OnLineCard),
+          page('/onLineCard/printCard', '打印答题卡', PrintCard),
           ph('/examMonitorEcharts', '阅卷监控'),
           ph('/examMonitorEchartsDetail', '阅卷监控详情'),
         ],

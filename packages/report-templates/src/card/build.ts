@@ -28,6 +28,11 @@ export interface BuildCardInput {
   questions: CardQuestionInput[];
   /** Most pages the card may use (default 2; a 语文 card with an 800-character essay needs 3). */
   pages?: 1 | 2 | 3 | 4;
+  /**
+   * The card maker's own title: printed alone as the heading of page 1 and with 第 n 页 on later pages.
+   * Absent = the exam name over 「科目 答题卡」.
+   */
+  title?: string;
 }
 
 /** Fixed geometry (mm). Anchors: 5 mm squares 10 mm in from each edge. */
@@ -71,7 +76,9 @@ export function buildCardLayout(input: BuildCardInput): CardLayout {
     if (pages.length > 1) {
       pages[pages.length - 1].push({
         kind: 'header', x: g.contentLeft, y: 10, w: width, h: 10,
-        title: input.examName, subtitle: `${input.subjectName} 答题卡（第 ${pages.length} 页）`,
+        ...(input.title
+          ? { title: input.title, subtitle: `（第 ${pages.length} 页）` }
+          : { title: input.examName, subtitle: `${input.subjectName} 答题卡（第 ${pages.length} 页）` }),
       });
     }
   };
@@ -82,7 +89,10 @@ export function buildCardLayout(input: BuildCardInput): CardLayout {
 
   newPage();
   // ---- page-1 head: title, student fields, 考号 grid, barcode, 缺考, notes ---------------------------
-  cur().push({ kind: 'header', x: g.contentLeft, y: 10, w: width, h: 12, title: input.examName, subtitle: `${input.subjectName} 答题卡` });
+  cur().push({
+    kind: 'header', x: g.contentLeft, y: 10, w: width, h: 12,
+    ...(input.title ? { title: input.title, subtitle: '' } : { title: input.examName, subtitle: `${input.subjectName} 答题卡` }),
+  });
   cur().push({ kind: 'studentInfo', x: g.contentLeft, y, w: width, h: 9, fields: ['姓名', '班级', '座号'] });
   y += 9 + GAP;
 

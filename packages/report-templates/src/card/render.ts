@@ -25,7 +25,7 @@ const draw: { [K in CardElement['kind']]: (e: El<K>) => ReactNode } = {
       })));
   },
   header: (e) => h('div', { className: 'header', style: at(e.x, e.y, e.w, e.h) },
-    h('div', { style: { fontSize: mm(e.subtitle ? e.h * 0.42 : e.h * 0.6), fontWeight: 700, lineHeight: 1.15 } }, e.title),
+    h('div', { style: { fontSize: mm(e.subtitle ? e.h * 0.42 : titleSize(e.title, e.w, e.h * 0.6)), fontWeight: 700, lineHeight: 1.15 } }, e.title),
     e.subtitle ? h('div', { style: { fontSize: mm(e.h * 0.3), lineHeight: 1.2 } }, e.subtitle) : null),
   studentInfo: (e) => h('div', { className: 'box info', style: at(e.x, e.y, e.w, e.h, { fontSize: mm(3.4) }) },
     e.fields.map((f) => h('div', { key: f, className: 'field' }, h('span', null, `${f}：`), h('span', { className: 'blank' })))),
@@ -99,6 +99,12 @@ const draw: { [K in CardElement['kind']]: (e: El<K>) => ReactNode } = {
     return h('div', { style: at(e.x, e.y, e.w, e.h) }, items);
   },
 };
+
+/** A title alone on its line: as large as `max`, smaller when it would not fit the width on one line. */
+function titleSize(text: string, w: number, max: number): number {
+  const ems = [...text].reduce((n, ch) => n + (ch.charCodeAt(0) < 0x2e80 ? 0.56 : 1), 0);
+  return ems ? Math.min(max, (w * 0.96) / ems) : max;
+}
 
 function scoreBoxInner(): ReactNode {
   return h('div', { className: 'score' }, h('span', null, '得分'), h('span', { className: 'cell' }));

@@ -7,11 +7,13 @@
  * Job types: report (printable analysis report, 908×1285 px pages), slips (成绩条, one A4 page per student),
  * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx).
  * classIds empty = every class of the exam the caller may see; format 'zip' with several classes = one PDF per
- * class in a zip. Refusals: another school's exam 403, unknown exam 404, unreleased exam (report/slips/excel)
- * 400 该考试成绩尚未发布, a class outside the caller's scope 403, no student in the classes 400 所选班级没有学生.
+ * class in a zip. classType / registrationType (and the transcript's fields / keyword) are the report pages'
+ * filters: a report or Excel job shows the numbers those pages show with them. Refusals: another school's exam
+ * 403, unknown exam 404, unreleased exam (report/slips/excel) 400 该考试成绩尚未发布, a class outside the caller's
+ * scope 403, an unknown 学籍类型 400, no student in the classes 400 所选班级没有学生.
  */
 import { z } from 'zod';
-import { REPORT_KEYS, type ReportKey } from './report.js';
+import { REPORT_KEYS, reportQuery, transcriptQuery, type ReportKey } from './report.js';
 
 const id = z.coerce.number().int().positive();
 
@@ -40,6 +42,16 @@ export const createRenderJobBody = z.object({
   reports: z.array(z.enum(REPORT_KEYS as [ReportKey, ...ReportKey[]])).max(REPORT_KEYS.length).optional(),
   /** pdf = one file; zip = one PDF per class (report, slips). */
   format: z.enum(RENDER_FORMATS).default('pdf'),
+  /**
+   * report / excel: the report filter's 班级类型, as in the report query ('' or '0' = all); slips and zips: only
+   * the classes of that type.
+   */
+  classType: reportQuery.shape.classType.optional(),
+  /** report / excel: the report filter's 学籍类型, as in the report query ('0' or '' = all); not applied to slips. */
+  registrationType: reportQuery.shape.registrationType.optional(),
+  /** report / excel with the 成绩单 (transcript): its columns and name / 考号 search, as in the transcript query. */
+  fields: transcriptQuery.shape.fields.optional(),
+  keyword: transcriptQuery.shape.keyword,
 });
 export type CreateRenderJobBody = z.input<typeof createRenderJobBody>;
 

@@ -5,7 +5,7 @@
  * printed as percentages) and one ECharts option where a chart fits.
  */
 import type { ReportChart, ReportModule, ReportTable } from '@jz/report-templates';
-import { REPORT_ROUTES, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
+import { REPORT_ROUTES, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField } from '@jz/shared/api/report';
 import { BizError } from '../../core/http.js';
 import * as ex from '../report/report.export.js';
 import * as service from '../report/report.service.js';
@@ -37,8 +37,8 @@ const bar = (title: string, names: string[], values: (number | null)[], opts: { 
   height: 320,
 });
 
-/** One report as sheets (and a chart) for the context's filter. */
-function build(key: ReportKey, c: service.Ctx): Built {
+/** One report as sheets (and a chart) for the context's filter (the transcript also with the scope's columns and search). */
+function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
   switch (key) {
     case 'overview': {
       const o = service.overview(c);
@@ -50,7 +50,7 @@ function build(key: ReportKey, c: service.Ctx): Built {
       };
     }
     case 'transcript': {
-      const t = service.transcript(c, { ...c.q, ...ALL, fields: ['score', 'classRank', 'gradeRank'], keyword: undefined }, true);
+      const t = service.transcript(c, { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword }, true);
       return { sheets: [ex.transcriptSheet(t)] };
     }
     case 'horizontalDistribution': {
@@ -104,11 +104,21 @@ function build(key: ReportKey, c: service.Ctx): Built {
   }
 }
 
-export interface ReportScope { examId: number; classId: number; courseCode: string }
+/**
+ * The filter of the printed / exported reports: the report api's query (班级类型 '' = all, 学籍类型 '0' = all) and,
+ * for the transcript, its columns (default all three) and name / 考号 search.
+ */
+export interface ReportScope extends Omit<ReportQuery, 'scoreType'> {
+  fields?: TranscriptField[];
+  keyword?: string;
+}
 
 /** The query of one report: total-only reports take '0'; others the asked course (or the caller's first column). */
 function queryOf(key: ReportKey, s: ReportScope): ReportQuery {
-  return { examId: s.examId, courseCode: TOTAL_ONLY.includes(key) ? '0' : s.courseCode, classId: s.classId, classType: '', registrationType: '0', scoreType: 1 };
+  return {
+    examId: s.examId, courseCode: TOTAL_ONLY.includes(key) ? '0' : s.courseCode, classId: s.classId,
+    classType: s.classType, registrationType: s.registrationType, scoreType: 1,
+  };
 }
 
 /** Builds each report the caller may see; refusals of some reports are skipped, of all reports re-thrown. */
@@ -117,7 +127,7 @@ async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: Repor
   let firstError: unknown;
   for (const key of keys) {
     try {
-      out.push(f(key, build(key, await ctxOf(queryOf(key, s)))));
+      out.push(f(key, build(key, await ctxOf(queryOf(key, s)), s)));
     } catch (e) {
       if (!(e instanceof BizError)) throw e;
       firstError ??= e;

@@ -4,6 +4,7 @@ import type { ModuleRoutes } from '../index.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './render.service.js';
+import { cardPreviewHtml } from '../card/card.service.js';
 
 const tags = ['打印与下载'];
 
@@ -36,9 +37,9 @@ const routes: ModuleRoutes = async (base, ctx) => {
 
   app.get('/render/card_preview', {
     config: { permission: 'exam:exam:view' },
-    schema: { tags, summary: '答题卡预览（text/html：按考试科目的小题设置生成的 A4 答题卡）', querystring: cardPreviewQuery },
+    schema: { tags, summary: '答题卡预览（text/html：考试科目已保存的 A4 答题卡，未保存时为按小题设置生成的默认答题卡）', querystring: cardPreviewQuery },
   }, async (req, reply) => {
-    const html = await service.cardPreviewHtml(ctx, userOf(req), req.query.examSubjectId);
+    const html = await cardPreviewHtml(ctx, userOf(req), req.query.examSubjectId);
     return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 };

@@ -1,19 +1,18 @@
 /**
  * Render jobs: the api checks the caller, builds the job's input from the database (the stored report set of a
- * released exam, cut by role exactly as the report pages are, via report.service contextFor/accessFor; the
- * question set-up of an exam subject for cards) and enqueues it on the app's render queue with the owner.
+ * released exam, cut by role exactly as the report pages are, via report.service contextFor/accessFor; for
+ * cards the exam subject's saved card, else its default card, from card.service) and enqueues it on the app's
+ * render queue with the owner.
  * Files are handed out only to the same school and the same user (or that school's administrator).
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import {
-  buildCardLayout, CardLayoutError, renderCardHtml,
-  type BuildCardInput, type CardLayout, type CardQuestionInput, type ReportData, type ReportModule, type ScoreSlipData, type SlipStudent,
+  type ReportData, type ReportModule, type ScoreSlipData, type SlipStudent,
 } from '@jz/report-templates';
 import type { JobType } from '@jz/render-service';
 import { REPORT_ROUTES, TOTAL_CODE, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
 import type { RenderJob } from '@jz/shared/api/render';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { createRenderJobBody } from '@jz/shared/api/render';
 import type { AppContext } from '../../core/context.js';
@@ -21,7 +20,8 @@ import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { assertClassesVisible } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
-import { subjectFor, type SchoolUser } from '../exam/exam.service.js';
+import type { SchoolUser } from '../exam/exam.service.js';
+import { printableCard } from '../card/card.service.js';
 import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
@@ -44,51 +44,6 @@ async function schoolName(ctx: AppContext, schoolId: number): Promise<string> {
 }
 
 // ---------------------------------------------------------------- cards
-
-/** The exam subject's questions as a card input; 语文's long subjective question becomes the essay grid. */
-async function cardInput(ctx: AppContext, user: SchoolUser, examSubjectId: number): Promise<{ input: BuildCardInput; examId: number }> {
-  const { exam, subject } = await subjectFor(ctx.db, user, examSubjectId);
-  const questions = await examRepo.questionsOf(ctx.db, [examSubjectId]);
-  if (!questions.length) throw new BizError('该科目尚未设置小题，无法生成答题卡');
-  const chinese = /语文/.test(subject.course_name);
-  const essayIdx = chinese ? questions.reduce((best, q, i) => (q.type === 'subjective' && q.fullScore >= 40 && (best < 0 || q.fullScore > questions[best]!.fullScore) ? i : best), -1) : -1;
-  const letters = 'ABCDEFGH';
-  const cardQs: CardQuestionInput[] = questions.map((q, i) => {
-    if (i === essayIdx) return { no: q.no, type: 'essay', fullScore: q.fullScore, words: 800 };
-    if (q.type === 'single' || q.type === 'multiple') {
-      const max = Math.max(3, ...[...(q.answer ?? '').toUpperCase()].map((ch) => letters.indexOf(ch)));
-      return { no: q.no, type: q.type, fullScore: q.fullScore, options: [...letters.slice(0, max + 1)] };
-    }
-    if (q.type === 'fill') return { no: q.no, type: 'fill', fullScore: q.fullScore, blanks: 1 };
-    return { no: q.no, type: q.type, fullScore: q.fullScore };
-  });
-  const digits = await ctx.db.selectFrom('exam_student').select(sql<number | null>`max(length(exam_no))::int`.as('n'))
-    .where('exam_id', '=', exam.id).executeTakeFirst();
-  const admissionDigits = Math.max(1, Math.min(14, Number(digits?.n ?? 0) || 8));
-  return {
-    examId: exam.id,
-    input: { examName: exam.name, subjectName: subject.course_name, examSubjectId, admissionDigits, questions: cardQs },
-  };
-}
-
-/** Builds the layout on up to 4 pages; a set-up that cannot be laid out is the caller's 400. */
-function layoutOf(input: BuildCardInput): CardLayout {
-  let last: unknown;
-  for (const pages of [2, 3, 4] as const) {
-    try {
-      return buildCardLayout({ ...input, pages });
-    } catch (e) {
-      if (!(e instanceof CardLayoutError)) throw e;
-      last = e;
-    }
-  }
-  throw new BizError((last as Error).message);
-}
-
-export async function cardPreviewHtml(ctx: AppContext, user: SchoolUser, examSubjectId: number): Promise<string> {
-  if (!user.permissions.has(PERMISSION.card)) throw forbidden();
-  return renderCardHtml(layoutOf((await cardInput(ctx, user, examSubjectId)).input));
-}
 
 async function cardSubjectId(ctx: AppContext, body: Body, examId: number): Promise<number> {
   if (body.examSubjectId) return body.examSubjectId;
@@ -182,8 +137,8 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
 
 // ---------------------------------------------------------------- create / status / file
 
-const reportQ = (examId: number, classId = 0, courseCode = '0'): ReportQuery =>
-  ({ examId, courseCode, classId, classType: '', registrationType: '0', scoreType: 1 });
+const reportQ = (examId: number, registrationType = '0'): ReportQuery =>
+  ({ examId, courseCode: '0', classId: 0, classType: '', registrationType, scoreType: 1 });
 
 export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): Promise<{ jobId: string }> {
   const { db } = ctx;
@@ -195,10 +150,10 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
   const examName = safeName(exam.name);
 
   if (body.type === 'card') {
-    const { input, examId } = await cardInput(ctx, user, await cardSubjectId(ctx, body, exam.id));
+    // the saved card exactly as saved (what recognition reads), else the default card
+    const { layout, examId, subjectName } = await printableCard(db, user, await cardSubjectId(ctx, body, exam.id));
     if (examId !== exam.id) throw new BizError('该科目不在本次考试中');
-    const layout = layoutOf(input);
-    const fileName = `${examName}-${safeName(input.subjectName)}-答题卡.pdf`;
+    const fileName = `${examName}-${safeName(subjectName)}-答题卡.pdf`;
     return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'card', owner, fileName, zip: false }, [{ name: fileName, params: { layout } }]) };
   }
 
@@ -212,10 +167,16 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     if (!loaded.set.classes.some((c) => c.id === id)) throw new BizError('该班级不在本次考试中');
     if (!access.classes.has(id)) throw forbidden();
   }
+  // the report pages' filters: 班级类型 keeps the classes of that type (every job); 学籍类型 takes the report set's
+  // variant of that type (report / excel; slips keep the whole grade's numbers), an unknown type refused as there
+  const classType = body.classType ?? '';
+  const registrationType = body.type === 'slips' ? '0' : body.registrationType ?? '0';
+  const variant = registrationType === '0' ? base : await reportService.contextFor(db, user, reportQ(exam.id, registrationType));
   const classes = (classIds.length ? loaded.set.classes.filter((c) => classIds.includes(c.id)) : loaded.set.classes.filter((c) => access.classes.has(c.id)))
+    .filter((c) => !classType || c.classType === classType)
     .map((c) => ({ id: c.id, name: c.name, sort: c.sort }));
   const inClasses = new Set(classes.map((c) => c.id));
-  if (!loaded.set.variants['0']!.transcript.rows.some((r) => inClasses.has(Number(r.classId)))) throw new BizError(NO_STUDENTS);
+  if (!variant.reports.transcript.rows.some((r) => inClasses.has(Number(r.classId)))) throw new BizError(NO_STUDENTS);
   const scope: Scope = { loaded, access, classes };
   const zip = body.format === 'zip' && classes.length > 1 && body.type !== 'excel';
   const label = classes.length === 1 ? `-${safeName(classes[0]!.name)}` : '';
@@ -248,18 +209,22 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
   const course = body.courseCode && body.courseCode !== '0' ? body.courseCode : access.canTotal ? '0' : access.courses[0]!;
   const ctxOf = (q: ReportQuery) => reportService.contextFor(db, user, q);
   const title = keys.length === 1 ? REPORT_ROUTES[keys[0]!].title : '考试分析报告';
-  const scopeOf = (classId: number): ReportScope => ({ examId: exam.id, classId, courseCode: course });
+  const scopeOf = (classId: number): ReportScope =>
+    ({ examId: exam.id, classId, courseCode: course, classType, registrationType, fields: body.fields, keyword: body.keyword });
+  // one class: the one asked for, or the only one the caller sees (else the grade, cut by the filters)
+  const single = classes.length === 1 && (classIds.length === 1 || !access.allClasses) ? classes[0]! : null;
 
   if (body.type === 'excel') {
-    const sheets = await excelSheets(keys, scopeOf(classes.length === 1 ? classes[0]!.id : 0), ctxOf);
-    const fileName = `${examName}${label}-${title}.xlsx`;
+    const sheets = await excelSheets(keys, scopeOf(single?.id ?? 0), ctxOf);
+    const fileName = `${examName}${single ? `-${safeName(single.name)}` : ''}-${title}.xlsx`;
     return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'excel', owner, fileName, zip: false }, [{ name: fileName, params: { sheets } }]) };
   }
 
   const school = await schoolName(ctx, user.schoolId);
   const [y, m] = exam.startDate.split('-');
+  const filterNote = [classType, registrationType === '0' ? '' : registrationType].filter(Boolean).map((f) => ` · ${f}`).join('');
   const doc = (modules: ReportModule[], sub: string): ReportData => ({
-    title, subtitle: `${exam.gradeName} · ${sub}`, schoolName: school, examName: exam.name, date: `${y}年${Number(m)}月`, modules,
+    title, subtitle: `${exam.gradeName} · ${sub}${filterNote}`, schoolName: school, examName: exam.name, date: `${y}年${Number(m)}月`, modules,
   });
   if (zip) {
     const parts = [];
@@ -267,8 +232,8 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'report', owner, fileName: `${examName}-${title}.zip`, zip: true }, parts) };
   }
   let data: ReportData;
-  if (classes.length === 1 && (classIds.length === 1 || !access.allClasses)) {
-    data = doc(await reportModules(keys, scopeOf(classes[0]!.id), ctxOf), classes[0]!.name);
+  if (single) {
+    data = doc(await reportModules(keys, scopeOf(single.id), ctxOf), single.name);
   } else if (!classIds.length) {
     data = doc(await reportModules(keys, scopeOf(0), ctxOf), access.allClasses ? '全年级' : classes.map((c) => c.name).join('、'));
   } else {

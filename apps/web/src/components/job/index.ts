@@ -1,2 +1,2 @@
 export { useRenderJob, POLL_MS, type RenderJobHandle, type RenderJobView } from './useRenderJob';
-export { JobProgressModal, JOB_STATE_TEXT } from './JobProgressModal';
+export { JobProgressModal, JobProgressView, JOB_STATE_TEXT, jobView } from './JobProgressModal';

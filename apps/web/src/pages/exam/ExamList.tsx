@@ -7,7 +7,6 @@ import { deleteExam, findExamPage, type Exam, type ExamQuery } from '@/api/exam'
 import { findSchoolGrades, type SchoolGrade } from '@/api/school';
 import { PAGE_SIZE_OPTIONS, listTheme, loadData, runAction, useFeedback } from '@/components/table';
 import { usePermission } from '@/components/Permission';
-import { CardModal } from './CardModal';
 import { CreateExamModal } from './CreateExamModal';
 import { SlipsModal } from './SlipsModal';
 import { EXAM_MODE_NAMES, EXAM_STATUSES, STATUS_COLORS } from './examConstants';
@@ -57,7 +56,7 @@ const examTypeName = (v: number) => EXAM_TYPES.find((t) => t.value === v)?.label
 function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; onDelete: (e: Exam) => void }) {
   const navigate = useNavigate();
   const can = usePermission();
-  const [dialog, setDialog] = useState<'slips' | 'card' | null>(null);
+  const [slips, setSlips] = useState(false);
   const q = `?examId=${exam.id}`;
   const released = exam.status === 4;
   const percent = clampPercent(exam.progress);
@@ -97,16 +96,18 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
           <Tooltip title={released ? undefined : '成绩发布后可查看报告'}>
             <Button icon={<FileSearchOutlined />} disabled={!released} onClick={() => navigate(`/analysisReportList/list${q}`)}>查看报告</Button>
           </Tooltip>
-          {can('exam:exam:view') && <Button icon={<FormOutlined />} onClick={() => setDialog('card')}>答题卡</Button>}
+          {can('exam:exam:view') && (
+            <Button icon={<FormOutlined />} disabled={!exam.subjects.length}
+              onClick={() => navigate(`/makeSheetCard${q}&examSubjectId=${exam.subjects[0]!.id}`)}>答题卡</Button>
+          )}
           {can('report:report:export') && (
             <Tooltip title={released ? undefined : '成绩发布后可打印成绩条'}>
-              <Button icon={<PrinterOutlined />} disabled={!released} onClick={() => setDialog('slips')}>打印成绩条</Button>
+              <Button icon={<PrinterOutlined />} disabled={!released} onClick={() => setSlips(true)}>打印成绩条</Button>
             </Tooltip>
           )}
           {canEdit && <Button danger icon={<DeleteOutlined />} onClick={() => onDelete(exam)}>删除</Button>}
         </Space>
-        {dialog === 'card' && <CardModal exam={exam} open onClose={() => setDialog(null)} />}
-        <SlipsModal exam={exam} open={dialog === 'slips'} onClose={() => setDialog(null)} />
+        <SlipsModal exam={exam} open={slips} onClose={() => setSlips(false)} />
       </div>
     </Card>
   );

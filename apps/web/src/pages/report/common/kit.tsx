@@ -1,51 +1,50 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Empty, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { useId, type ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { DownloadOutlined, FilePdfOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { JobProgressModal, useRenderJob } from '@/components/job';
-import { exportReport, REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
-import { saveBlob } from '@/utils/request';
+import { REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import type { ReportFilterState } from '@/stores/reportFilter';
 import { DASH } from './format';
 import './report.css';
 
 // ---------------------------------------------------------------- export
 
-/** 导出Excel: the report's exportPath with the same query; a blob is saved, a JSON answer shows its msg. */
-export function ExportButton({ reportKey, params, label = '导出Excel' }: { reportKey: ReportKey; params: ReportParams; label?: string }) {
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const res = await exportReport(reportKey, params);
-      if ('blob' in res) saveBlob(res.blob, res.filename || `${REPORT_PATHS[reportKey].title}.xlsx`);
-      else if (res.code !== 401) message.error(res.msg || '导出失败');
-    } catch {
-      message.error('导出失败，请稍后重试');
-    } finally {
-      setBusy(false);
-    }
+/**
+ * The screen's filters as a render job's: the reports, 学科, 班级 (0 = the grade → no classIds), 班级类型, 学籍类型,
+ * and the 成绩单's columns and search when the params carry them; the job then shows the screen's numbers.
+ */
+export function jobFilters(params: ReportParams, reports: ReportKey[]) {
+  const classId = Number(params.classId) || 0;
+  return {
+    examId: Number(params.examId), reports, classIds: classId ? [classId] : [],
+    courseCode: String(params.courseCode ?? '0') || '0',
+    classType: String(params.classType ?? ''), registrationType: String(params.registrationType ?? '0') || '0',
+    ...(params.fields ? { fields: String(params.fields) } : {}),
+    ...(params.keyword ? { keyword: String(params.keyword) } : {}),
   };
+}
+
+/** 导出Excel: the report with the screen's filters as an Excel render job (progress modal, then 下载 saves the .xlsx). */
+export function ExportButton({ reportKey, params, label = '导出Excel' }: { reportKey: ReportKey; params: ReportParams; label?: string }) {
+  const job = useRenderJob();
+  const start = () => void job.start({ ...jobFilters(params, [reportKey]), type: 'excel' }, `${label}：${REPORT_PATHS[reportKey].title}`);
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={run} data-testid={`export-${reportKey}`}>{label}</Button>
+    <>
+      <Button icon={<DownloadOutlined />} onClick={start} data-testid={`export-${reportKey}`}>{label}</Button>
+      <JobProgressModal job={job} />
+    </>
   );
 }
 
 /**
- * 打印 / 下载PDF: the report with the current 学科 and 班级 as a printable PDF (a render job with a progress
- * modal; 打印 opens the finished PDF in the browser's viewer).
+ * 打印 / 下载PDF: the report with the screen's filters as a printable PDF (a render job with a progress modal;
+ * 打印 opens the finished PDF in the browser's viewer).
  */
 export function PdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
   const job = useRenderJob();
   const title = REPORT_PATHS[reportKey].title;
-  const start = (what: string) => {
-    const classId = Number(params.classId) || 0;
-    void job.start({
-      type: 'report', examId: Number(params.examId), reports: [reportKey], classIds: classId ? [classId] : [],
-      courseCode: String(params.courseCode ?? '0') || '0', format: 'pdf',
-    }, `${what}：${title}`);
-  };
+  const start = (what: string) => void job.start({ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }, `${what}：${title}`);
   return (
     <>
       <Button icon={<PrinterOutlined />} onClick={() => start('打印')} data-testid={`print-${reportKey}`}>打印</Button>

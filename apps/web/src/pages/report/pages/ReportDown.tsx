@@ -5,7 +5,7 @@ import { CloudDownloadOutlined } from '@ant-design/icons';
 import { REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import { JobProgressModal, useRenderJob } from '@/components/job';
 import { ReportPage } from '../common/ReportPage';
-import { ExportButton, ReportBlock, ReportTable } from '../common/kit';
+import { ExportButton, jobFilters, ReportBlock, ReportTable } from '../common/kit';
 
 /** Reports built on the total take courseCode '0' whatever the filter says. */
 const TOTAL_ONLY: ReportKey[] = ['subjectComparison', 'subjectQuality', 'groupG', 'online', 'studentProgress', 'studentTop', 'studentWeak'];
@@ -17,18 +17,22 @@ const FORMATS: { value: Format; label: string }[] = [
   { value: 'excel', label: 'Excel' },
 ];
 
-/** 批量下载: chosen reports × chosen classes as one render job (PDF, zip of per-class PDFs, or one Excel). */
+/**
+ * 批量下载: chosen reports × chosen classes as one render job (PDF, zip of per-class PDFs, or one Excel), with the
+ * page's 学科, 班级类型 (only classes of that type are offered) and 学籍类型.
+ */
 function BatchDownload({ params, filter }: { params: ReportParams; filter: ReportFilter }) {
   const job = useRenderJob();
   const reports = (Object.keys(REPORT_PATHS) as ReportKey[]).filter((k) => filter.reports.includes(k));
-  const classes = filter.classes.filter((c) => c.value !== 0);
+  const classType = String(params.classType ?? '');
+  const classes = filter.classes.filter((c) => c.value !== 0 && (!classType || c.classType === classType));
   const [chosen, setChosen] = useState<ReportKey[]>(() => reports.filter((k) => ['overview', 'classComparison', 'subjectComparison'].includes(k)).slice(0, 3));
-  const [classIds, setClassIds] = useState<number[]>([]);
+  const [picked, setClassIds] = useState<number[]>([]);
+  const classIds = picked.filter((id) => classes.some((c) => c.value === id));
   const [format, setFormat] = useState<Format>('pdf');
   const ready = chosen.length > 0 && (format !== 'zip' || classIds.length !== 1);
   const start = () => {
-    const examId = Number(params.examId);
-    const base = { examId, classIds, reports: chosen, courseCode: String(params.courseCode ?? '0') || '0' };
+    const base = { ...jobFilters(params, chosen), classIds };
     const title = format === 'excel' ? '生成 Excel' : format === 'zip' ? '生成 PDF 压缩包' : '生成 PDF';
     void job.start(format === 'excel' ? { ...base, type: 'excel' } : { ...base, type: 'report', format }, title);
   };

@@ -1,0 +1,20 @@
+import { http, type ApiResult } from '@/utils/request';
+import type { AnswerCard, CardSettings } from '@jz/shared/api/card';
+
+// Types mirror packages/shared/src/api/card.ts.
+export type { AnswerCard, CardSettings } from '@jz/shared/api/card';
+
+type Html = ApiResult<null> | { html: string };
+const asHtml = async (res: ApiResult | { blob: Blob; filename: string }): Promise<Html> => ('blob' in res ? { html: await res.blob.text() } : res);
+
+/** 查询考试科目的答题卡（已保存的设置与版式，或默认） */
+export const findCard = (examSubjectId: number) => http.get<AnswerCard>('/card/find', { examSubjectId });
+/** 已保存（或默认）答题卡的打印版 HTML（拒绝时为 JSON） */
+export const previewSavedCard = async (examSubjectId: number): Promise<Html> => asHtml(await http.download('/card/preview', { examSubjectId }));
+/** 按设置预览答题卡（HTML，不保存；设置不正确时为 JSON） */
+export const previewCardSettings = async (examSubjectId: number, settings: CardSettings): Promise<Html> =>
+  asHtml(await http.download('/card/preview', { examSubjectId, settings }, 'POST'));
+/** 保存答题卡（校验设置、生成版式并保存） */
+export const saveCard = (examSubjectId: number, settings: CardSettings) => http.post<AnswerCard>('/card/save', { examSubjectId, settings });
+/** 恢复默认答题卡（删除已保存的答题卡） */
+export const resetCard = (examSubjectId: number) => http.post<AnswerCard>('/card/reset', { examSubjectId });

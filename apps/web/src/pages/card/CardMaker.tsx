@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Empty, Form, Input, InputNumber, Select, Space, Spin, Tooltip, Typography } from 'antd';
+import { EyeOutlined, FilePdfOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { CARD_ESSAY_WORDS, CARD_FILL_BLANKS_MAX, CARD_OPTION_LETTERS, CARD_PAGE_CHOICES, CARD_TITLE_MAX } from '@jz/shared/api/card';
+import type { Exam } from '@/api/exam';
+import { findCard, previewCardSettings, previewSavedCard, resetCard, saveCard, type AnswerCard, type CardSettings } from '@/api/card';
+import { JobProgressModal, useRenderJob } from '@/components/job';
+import { usePermission } from '@/components/Permission';
+import { runAction, useFeedback } from '@/components/table';
+import { CardFrame, CardSavedState, pagesOf, startCardJob } from './cardParts';
+
+/** The form's values: 最多页数 0 = 自动; blanks keyed by question id. */
+interface FormValues { title: string; admissionDigits: number; pages: number; optionCount: number; essayWords?: number; blanks?: Record<string, number> }
+
+const toForm = (s: CardSettings): FormValues => ({
+  title: s.title, admissionDigits: s.admissionDigits, pages: s.pages ?? 0, optionCount: s.optionCount, essayWords: s.essayWords ?? undefined,
+  blanks: Object.fromEntries(s.fillBlanks.map((f) => [String(f.questionId), f.blanks])),
+});
+const toSettings = (v: Partial<FormValues>, card: AnswerCard): CardSettings => ({
+  title: (v.title ?? '').trim(),
+  admissionDigits: v.admissionDigits ?? card.settings.admissionDigits,
+  pages: v.pages || null,
+  optionCount: v.optionCount ?? card.settings.optionCount,
+  essayWords: card.hasEssay ? v.essayWords ?? null : null,
+  fillBlanks: card.fillQuestions.map((q) => ({ questionId: q.questionId, blanks: v.blanks?.[String(q.questionId)] ?? 1 })),
+});
+const same = (a: CardSettings, b: CardSettings) => JSON.stringify(a) === JSON.stringify(b);
+
+interface Preview { html: string | null; error: string | null; label: string; loading: boolean }
+
+const PREVIEW_HEIGHT = 'calc(100vh - 48px - 32px - 72px)';
+
+export interface CardMakerProps {
+  exam: Exam;
+  examSubjectId?: number;
+  onSubjectChange: (examSubjectId: number) => void;
+}
+
+/**
+ * The answer-sheet maker (spec §2, §9: a 400 px side panel and the card): choose the subject, change the card's
+ * title, 考号 digits, most pages, option count, essay words and blanks per fill-in question; 预览 shows the card
+ * those settings give, 保存 stores it (what is printed and later recognised), 恢复默认 deletes it, 下载PDF prints
+ * the saved card through the render queue. Changes not yet saved are marked as such.
+ */
+export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerProps) {
+  const { modal } = App.useApp();
+  const message = useFeedback();
+  const can = usePermission();
+  const canEdit = can('exam:exam:edit');
+  const job = useRenderJob();
+  const [form] = Form.useForm<FormValues>();
+  const values = Form.useWatch([], form) as Partial<FormValues> | undefined;
+  const [card, setCard] = useState<AnswerCard | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
+  const [preview, setPreview] = useState<Preview>({ html: null, error: null, label: '', loading: false });
+  const seq = useRef(0);
+
+  /** Shows the saved (or default) card. */
+  const showSaved = useCallback(async (c: AnswerCard) => {
+    const mine = ++seq.current;
+    if (!c.layout) { setPreview({ html: null, error: c.layoutError ?? '无法生成答题卡', label: '默认答题卡', loading: false }); return; }
+    setPreview((p) => ({ ...p, loading: true }));
+    try {
+      const res = await previewSavedCard(c.examSubjectId);
+      if (mine !== seq.current) return;
+      setPreview('html' in res ? { html: res.html, error: null, label: c.saved ? '已保存的答题卡' : '默认答题卡', loading: false }
+        : { html: null, error: res.msg || '预览失败', label: '', loading: false });
+    } catch {
+      if (mine === seq.current) setPreview({ html: null, error: '预览失败，请稍后重试', label: '', loading: false });
+    }
+  }, []);
+
+  const take = useCallback((c: AnswerCard) => {
+    setCard(c);
+    void showSaved(c);
+  }, [showSaved]);
+  // the form shows the card's settings once it is mounted (it renders with the card)
+  useEffect(() => { if (card) form.setFieldsValue(toForm(card.settings)); }, [card, form]);
+
+  useEffect(() => {
+    if (!examSubjectId) return;
+    let live = true;
+    setLoading(true);
+    setLoadError(null);
+    setCard(null);
+    findCard(examSubjectId)
+      .then((res) => {
+        if (!live) return;
+        if (res.code === 200 && res.data) take(res.data);
+        else setLoadError(res.msg || '加载失败');
+      })
+      .catch(() => { if (live) setLoadError('加载失败，请稍后重试'); })
+      .finally(() => { if (live) setLoading(false); });
+    return () => { live = false; };
+  }, [examSubjectId, take]);
+
+  const current = useMemo(() => (card && values ? toSettings(values, card) : null), [card, values]);
+  const dirty = !!card && !!current && !same(current, card.settings);
+  const subject = exam.subjects.find((s) => s.id === examSubjectId);
+
+  const chooseSubject = (id: number) => {
+    if (!dirty) { onSubjectChange(id); return; }
+    modal.confirm({
+      title: '提示', content: '有未保存的修改，切换科目将放弃这些修改，确定切换吗？', okText: '确定', cancelText: '取消',
+      onOk: () => onSubjectChange(id),
+    });
+  };
+
+  const onPreview = async () => {
+    if (!card) return;
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const mine = ++seq.current;
+    setPreview((p) => ({ ...p, loading: true }));
+    try {
+      const res = await previewCardSettings(card.examSubjectId, toSettings(v, card));
+      if (mine !== seq.current) return;
+      setPreview('html' in res ? { html: res.html, error: null, label: dirty ? '当前设置（未保存）' : card.saved ? '已保存的答题卡' : '默认答题卡', loading: false }
+        : { html: null, error: res.msg || '预览失败', label: '', loading: false });
+    } catch {
+      if (mine === seq.current) setPreview((p) => ({ ...p, error: '预览失败，请稍后重试', loading: false }));
+    }
+  };
+
+  const onSave = async () => {
+    if (!card) return;
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    setBusy('save');
+    const res = await runAction(saveCard(card.examSubjectId, toSettings(v, card)), { success: '保存成功' });
+    setBusy(null);
+    if (res?.data) take(res.data);
+  };
+
+  const doReset = async () => {
+    if (!card) return;
+    if (!card.saved) { form.setFieldsValue(toForm(card.defaults)); void showSaved(card); message.success('已恢复默认设置'); return; }
+    setBusy('reset');
+    const res = await runAction(resetCard(card.examSubjectId), { success: '已恢复默认' });
+    setBusy(null);
+    if (res?.data) take(res.data);
+  };
+  const onReset = () => modal.confirm({
+    title: '提示',
+    content: card?.saved ? '确认恢复默认答题卡吗？已保存的答题卡将被删除。' : '确认放弃修改、恢复默认设置吗？',
+    okText: '确定', cancelText: '取消', onOk: doReset,
+  });
+
+  const onPdf = () => {
+    if (!card) return;
+    void startCardJob(job, card);
+  };
+  const pdfBlocked = !card ? '请选择科目' : dirty ? '有未保存的修改，请先保存（下载的是已保存的答题卡）' : !card.layout ? '答题卡无法生成，请调整设置后保存' : null;
+
+  const optionLabel = (n: number) => `${n} 个（A–${CARD_OPTION_LETTERS[n - 1]}）`;
+
+  return (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
+      <div style={{ width: 400, flex: '0 0 400px', background: '#fff', padding: 16, borderRadius: 8, maxHeight: 'calc(100vh - 48px - 32px)', overflowY: 'auto' }}
+        data-testid="card-panel">
+        <Typography.Title level={5} style={{ marginTop: 0 }}>{exam.name}</Typography.Title>
+        <Form.Item label="科目" style={{ marginBottom: 12 }}>
+          <Select aria-label="科目" value={examSubjectId} onChange={chooseSubject} placeholder="请选择科目"
+            options={exam.subjects.map((s) => ({ value: s.id, label: `${s.courseName}（${s.fullScore}分）` }))} />
+        </Form.Item>
+        <Spin spinning={loading}>
+          {loadError ? (
+            <Alert type="warning" showIcon title={loadError} data-testid="card-load-error"
+              description={subject && subject.questionCount === 0
+                ? <Link to={`/examAnalysisMana/smallQuestionsEdit?examId=${exam.id}`}>前往小题设置</Link> : undefined} />
+          ) : card ? (
+            <>
+              <CardSavedState card={card} dirty={dirty} />
+              <Form form={form} layout="vertical" name="cardSettings" style={{ marginTop: 12 }} requiredMark={false}>
+                <Form.Item name="title" label="答题卡标题" rules={[{ required: true, whitespace: true, message: '请填写答题卡标题' }]}>
+                  <Input maxLength={CARD_TITLE_MAX} allowClear />
+                </Form.Item>
+                <Space size={12} align="start" wrap>
+                  <Form.Item name="admissionDigits" label="考号位数" rules={[{ required: true, message: '请填写考号位数' }]}
+                    tooltip={`本次考试的考号最长 ${card.minAdmissionDigits} 位`}>
+                    <InputNumber min={card.minAdmissionDigits} max={14} precision={0} style={{ width: 110 }} />
+                  </Form.Item>
+                  <Form.Item name="pages" label="最多页数">
+                    <Select style={{ width: 110 }} aria-label="最多页数"
+                      options={[{ value: 0, label: '自动' }, ...CARD_PAGE_CHOICES.map((n) => ({ value: n, label: `${n} 页` }))]} />
+                  </Form.Item>
+                  <Form.Item name="optionCount" label="选择题选项" tooltip="答案中有更后面的字母时，该题按答案增加选项">
+                    <Select style={{ width: 130 }} aria-label="选择题选项"
+                      options={Array.from({ length: CARD_OPTION_LETTERS.length - 1 }, (_, i) => i + 2).map((n) => ({ value: n, label: optionLabel(n) }))} />
+                  </Form.Item>
+                </Space>
+                {card.hasEssay && (
+                  <Form.Item name="essayWords" label="作文字数" rules={[{ required: true, message: '请填写作文字数' }]}>
+                    <InputNumber min={CARD_ESSAY_WORDS.min} max={CARD_ESSAY_WORDS.max} step={100} precision={0} style={{ width: 140 }} addonAfter="字" />
+                  </Form.Item>
+                )}
+                {card.fillQuestions.length > 0 && (
+                  <>
+                    <div style={{ fontWeight: 600, marginBottom: 8 }}>填空题空数</div>
+                    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 12 }}>
+                      {card.fillQuestions.map((q) => (
+                        <Form.Item key={q.questionId} name={['blanks', String(q.questionId)]} label={`第 ${q.no} 题（${q.fullScore}分）`}
+                          rules={[{ required: true, message: '请填写空数' }]} style={{ marginBottom: 8 }}>
+                          <InputNumber min={1} max={CARD_FILL_BLANKS_MAX} precision={0} size="small" style={{ width: 90 }} addonAfter="空" />
+                        </Form.Item>
+                      ))}
+                    </div>
+                  </>
+                )}
+              </Form>
+              <Space wrap style={{ marginTop: 8 }}>
+                <Button icon={<EyeOutlined />} onClick={() => void onPreview()} loading={preview.loading}>预览</Button>
+                {canEdit && <Button type="primary" icon={<SaveOutlined />} loading={busy === 'save'} onClick={() => void onSave()}>保存</Button>}
+                {canEdit && <Button icon={<UndoOutlined />} loading={busy === 'reset'} disabled={!card.saved && !dirty} onClick={onReset}>恢复默认</Button>}
+                <Tooltip title={pdfBlocked ?? undefined}>
+                  <Button icon={<FilePdfOutlined />} disabled={!!pdfBlocked} onClick={onPdf}>下载PDF</Button>
+                </Tooltip>
+              </Space>
+              <Space size={16} style={{ marginTop: 12 }}>
+                <Link to={`/makeSheetCard/preview?examSubjectId=${card.examSubjectId}`}>查看已保存的答题卡</Link>
+                <Link to={`/onLineCard/printCard?examSubjectId=${card.examSubjectId}`}>打印页</Link>
+              </Space>
+              <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 12 }}>
+                版式按该科目的小题设置生成：选择题 2B 铅笔填涂区、填空题横线、解答题按分值分配作答区域，语文作文格；A4 纸打印，勿缩放。
+                保存后打印与识别均以保存的版式为准。
+              </Typography.Paragraph>
+            </>
+          ) : !loading && <Empty description="请选择科目" />}
+        </Spin>
+      </div>
+      <div style={{ flex: 1, minWidth: 0, background: '#f0f2f5', padding: 8, borderRadius: 8 }}>
+        <div style={{ marginBottom: 8, display: 'flex', gap: 12, alignItems: 'center' }}>
+          <Typography.Text strong>{preview.label || '答题卡预览'}</Typography.Text>
+          {preview.html && <Typography.Text type="secondary">共 {pagesOf(preview.html)} 页（A4）</Typography.Text>}
+        </div>
+        <Spin spinning={preview.loading || loading}>
+          {preview.error ? <Alert type="warning" showIcon title={preview.error} data-testid="card-preview-error" />
+            : preview.html ? <CardFrame html={preview.html} height={PREVIEW_HEIGHT} />
+              : <div style={{ height: 200 }} />}
+        </Spin>
+      </div>
+      <JobProgressModal job={job} printable />
+    </div>
+  );
+}
+
+export default CardMaker;
