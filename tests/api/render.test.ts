@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
@@ -168,6 +169,16 @@ describe.each(dbKinds)('render jobs on %s', (kind) => {
     expect(text).toContain('数据概览');
     expect(text).toContain('班级对比');
 
+    // 打印预览: the same body answers the printed document as HTML — one 908×1285 page section per PDF page,
+    // the same page footers; another school's administrator is refused, an unreleased exam named
+    const preview = await t.app.inject({ method: 'POST', url: '/api/v1/render/report_preview', headers: { authorization: admin },
+      payload: { type: 'report', examId: exam.id, reports: ['overview', 'classComparison'] } });
+    expect(preview.headers['content-type']).toMatch(/text\/html/);
+    expect(preview.body.match(/<section class="page">/g)).toHaveLength(info.pages);
+    expect(preview.body).toContain(`第 ${info.pages} 页 / 共 ${info.pages} 页`);
+    const refused = await t.call({ method: 'POST', url: '/api/v1/render/report_preview', token: admin2, payload: { type: 'report', examId: exam.id } });
+    expect(refused.body.code).toBe(403);
+
     const zipped = await t.call<{ jobId: string }>({ method: 'POST', url: '/api/v1/render/jobs', token: admin, payload: { type: 'slips', examId: exam.id, classIds: [class1, class2], format: 'zip' } });
     expect(zipped.body.code, zipped.body.msg).toBe(200);
     const zj = await waitJob(t, admin, zipped.body.data.jobId);
@@ -191,6 +202,30 @@ describe.each(dbKinds)('render jobs on %s', (kind) => {
     expect(job.error).toBeNull();
     const { res } = await download(t, head1, job.jobId, dataDir, 'report.xlsx');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('exports several asked classes as one workbook with each class\'s sheets, named after the class', async () => {
+    const created = await t.call<{ jobId: string }>({ method: 'POST', url: '/api/v1/render/jobs', token: admin, payload: { type: 'excel', examId: exam.id, reports: ['transcript'], classIds: [class1, class2] } });
+    expect(created.body.code, created.body.msg).toBe(200);
+    const job = await waitJob(t, admin, created.body.data.jobId);
+    expect(job.error).toBeNull();
+    const { file } = await download(t, admin, job.jobId, dataDir, 'classes.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const sheetNames = wb.worksheets.map((w) => w.name);
+    expect(sheetNames).toHaveLength(2);
+    sheetNames.forEach((name, i) => expect(name).toMatch(new RegExp(`^(高一)?${names[i]}-成绩单$`)));
+    // each sheet holds its class's students only, as many as sat the exam there (plain SQL)
+    for (const [i, classId] of [class1, class2].entries()) {
+      const sheet = wb.worksheets[i]!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+      const classCol = header.indexOf('班级') + 1;
+      const cells = sheet.getColumn(classCol).values.slice(2).filter((v) => v !== null && v !== undefined).map(String);
+      expect(new Set(cells)).toEqual(new Set([sheetNames[i]!.replace(/-成绩单$/, '')]));
+      const n = await t.database.db.selectFrom('exam_student').select((e) => e.fn.countAll<number>().as('n'))
+        .where('exam_id', '=', exam.id).where('class_id', '=', classId).executeTakeFirstOrThrow();
+      expect(cells.length).toBe(Number(n.n));
+    }
   });
 });
 

@@ -9,8 +9,8 @@ import { startServer } from '../helpers/server.js';
 import { downloadFromJobModal, loginAs, watchForCrashes } from './helpers.js';
 
 /**
- * Print and download in Chromium against the real server: head1 prints the transcript (成绩单) of a demo exam
- * as a PDF through the progress modal; the administrator uses 报告下载 to get a zip of two classes' PDFs.
+ * Print and download in Chromium against the real server: head1 previews the transcript (成绩单) of a demo exam
+ * (打印预览: the printed pages, as many as the PDF has) and downloads it as a PDF through the progress modal; the administrator uses 报告下载 to get a zip of two classes' PDFs.
  * Files are checked with poppler's pdfinfo and unzip.
  */
 
@@ -61,6 +61,15 @@ describe('print and download in Chromium', () => {
     await loginAs(page, server.url, 'head1');
     await page.goto(`${server.url}/#/analysisReportList/reportDetails/scrolReport?examId=${examId}`);
     await page.getByTestId('report-table-transcript').locator('tbody tr.ant-table-row').first().waitFor();
+    // 打印预览 shows the printed pages themselves (the same document the PDF job prints)
+    await page.getByTestId('preview-transcript').click();
+    const preview = page.getByRole('dialog').filter({ has: page.getByTestId('print-preview') });
+    const pages = page.frameLocator('[data-testid="print-preview"]').locator('section.page');
+    await pages.first().waitFor();
+    const previewPages = await pages.count();
+    expect(await pages.first().evaluate((el) => [el.clientWidth, el.clientHeight])).toEqual([908, 1285]);
+    await preview.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+    await preview.waitFor({ state: 'hidden' });
     await page.getByTestId('pdf-transcript').click();
     const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
     await modal.waitFor();
@@ -69,6 +78,7 @@ describe('print and download in Chromium', () => {
     expect(suggested).toMatch(/成绩单\.pdf$/);
     const info = pdfInfo(file);
     expect(info.pages).toBeGreaterThanOrEqual(3); // cover, contents, the table
+    expect(info.pages).toBe(previewPages);
     expect([info.widthPt, info.heightPt]).toEqual([681, 964]);
     expect(crashes()).toEqual([]);
     await page.context().close();

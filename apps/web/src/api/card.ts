@@ -1,11 +1,9 @@
-import { http, type ApiResult } from '@/utils/request';
+import { asHtml, http, type HtmlResult as Html } from '@/utils/request';
 import type { AnswerCard, CardSettings } from '@jz/shared/api/card';
 
 // Types mirror packages/shared/src/api/card.ts.
 export type { AnswerCard, CardSettings } from '@jz/shared/api/card';
 
-type Html = ApiResult<null> | { html: string };
-const asHtml = async (res: ApiResult | { blob: Blob; filename: string }): Promise<Html> => ('blob' in res ? { html: await res.blob.text() } : res);
 
 /** 查询考试科目的答题卡（已保存的设置与版式，或默认） */
 export const findCard = (examSubjectId: number) => http.get<AnswerCard>('/card/find', { examSubjectId });

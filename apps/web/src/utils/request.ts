@@ -135,6 +135,10 @@ export function createClient(opts: ClientOptions) {
 export type HttpClient = ReturnType<typeof createClient>;
 
 /** Saves a downloaded blob under its name. */
+/** An HTML page answered by a download route (previews), or the route's JSON refusal. */
+export type HtmlResult = ApiResult<null> | { html: string };
+export const asHtml = async (res: ApiResult | { blob: Blob; filename: string }): Promise<HtmlResult> => ('blob' in res ? { html: await res.blob.text() } : res);
+
 export function saveBlob(blob: Blob, filename: string) {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);

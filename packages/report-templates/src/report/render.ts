@@ -112,6 +112,7 @@ function drawBlock(b: Block, key: number): ReactNode {
 const REPORT_CSS = `
 .page{position:relative;width:${REPORT_PAGE.width}px;height:${REPORT_PAGE.height}px;overflow:hidden;break-after:page;page-break-after:always}
 .page:last-child{break-after:auto;page-break-after:auto}
+@media screen{html,body{background:#E9ECF1}.doc{padding:16px 0}.page{margin:0 auto 16px;background:#fff;box-shadow:0 1px 6px rgba(0,0,0,.18)}}
 .head{position:absolute;left:${PAD_X}px;right:${PAD_X}px;top:0;height:${HEADER_H}px;display:flex;align-items:flex-end;justify-content:space-between;
   padding-bottom:8px;border-bottom:1.5px solid #2F5597;font-size:13px;color:#2F5597}
 .foot{position:absolute;left:${PAD_X}px;right:${PAD_X}px;bottom:0;height:${FOOTER_H}px;display:flex;align-items:center;justify-content:space-between;

@@ -2,7 +2,8 @@
  * Render jobs (PDF / zip / Excel made in the background by the render queue, apps/render-service):
  * POST render/jobs → { jobId }; poll GET render/jobs/:id (state, progress 0–100, Chinese error, fileName);
  * GET render/jobs/:id/file answers the file (only to the owner, or the owner's school administrator).
- * GET render/card_preview?examSubjectId answers the answer-sheet card as HTML (text/html) for the page preview.
+ * GET render/card_preview?examSubjectId answers the answer-sheet card as HTML (text/html) for the page preview;
+ * POST render/report_preview (a report job's body) answers the report's printable pages as HTML (打印预览).
  *
  * Job types: report (printable analysis report, 908×1285 px pages), slips (成绩条, one A4 page per student),
  * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx).
@@ -27,6 +28,8 @@ export const RENDER_PATHS = {
   job: 'render/jobs/:id',
   file: 'render/jobs/:id/file',
   cardPreview: 'render/card_preview',
+  /** POST, a report job's body: the report's printable pages as HTML (打印预览), what the report job prints. */
+  reportPreview: 'render/report_preview',
 } as const;
 
 export const createRenderJobBody = z.object({

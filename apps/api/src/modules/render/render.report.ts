@@ -180,13 +180,18 @@ export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q
 
 export interface ExcelSheet { name: string; columns: { header: string; width?: number }[]; rows: (string | number | null)[][] }
 
-/** The chosen reports as xlsx sheets (names unique, at most 31 characters). */
-export async function excelSheets(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>): Promise<ExcelSheet[]> {
+/**
+ * The chosen reports as xlsx sheets (names unique within `used`, at most 31 characters); `prefix` (a class
+ * name) leads each sheet's name when one workbook holds several classes.
+ */
+export async function excelSheets(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>,
+  opts: { prefix?: string; used?: Set<string> } = {}): Promise<ExcelSheet[]> {
   const lists = await eachReport(keys, s, ctxOf, (key, b) => b.sheets.map((sh) => ({ key, sh })));
-  const used = new Set<string>();
+  const used = opts.used ?? new Set<string>();
   const multi = keys.length > 1;
   return lists.flat().map(({ key, sh }) => {
-    const base = (multi && !sh.name.startsWith(REPORT_ROUTES[key].title) ? `${REPORT_ROUTES[key].title}-${sh.name}` : sh.name).replace(/[\\/?*[\]:]/g, '_').slice(0, 31);
+    const named = multi && !sh.name.startsWith(REPORT_ROUTES[key].title) ? `${REPORT_ROUTES[key].title}-${sh.name}` : sh.name;
+    const base = `${opts.prefix ? `${opts.prefix}-` : ''}${named}`.replace(/[\\/?*[\]:]/g, '_').slice(0, 31);
     let name = base;
     for (let k = 2; used.has(name); k++) name = `${base.slice(0, 27)}(${k})`;
     used.add(name);

@@ -35,6 +35,13 @@ const routes: ModuleRoutes = async (base, ctx) => {
     return reply.header('content-type', f.type).header('content-disposition', f.disposition).header('cache-control', 'no-store').send(f.stream);
   });
 
+  app.post('/render/report_preview', {
+    schema: { tags, summary: '分析报告打印预览（text/html：与打印 / 下载PDF 相同的 908×1285 页面；请求体同创建渲染任务，type 按 report 处理）', body: createRenderJobBody },
+  }, async (req, reply) => {
+    const html = await service.reportPreviewHtml(ctx, userOf(req), req.body);
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
   app.get('/render/card_preview', {
     config: { permission: 'exam:exam:view' },
     schema: { tags, summary: '答题卡预览（text/html：考试科目已保存的 A4 答题卡，未保存时为按小题设置生成的默认答题卡）', querystring: cardPreviewQuery },

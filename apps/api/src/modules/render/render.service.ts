@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import {
-  type ReportData, type ReportModule, type ScoreSlipData, type SlipStudent,
+  renderReportHtml, type ReportData, type ReportModule, type ScoreSlipData, type SlipStudent,
 } from '@jz/report-templates';
 import type { JobType } from '@jz/render-service';
 import { REPORT_ROUTES, TOTAL_CODE, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
@@ -140,23 +140,18 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
 const reportQ = (examId: number, registrationType = '0'): ReportQuery =>
   ({ examId, courseCode: '0', classId: 0, classType: '', registrationType, scoreType: 1 });
 
-export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): Promise<{ jobId: string }> {
-  const { db } = ctx;
-  const exam = await examRepo.findExam(db, body.examId);
+/** The exam of a job, checked: the caller's school and the job type's permission. */
+async function examOf(ctx: AppContext, user: SchoolUser, body: Body) {
+  const exam = await examRepo.findExam(ctx.db, body.examId);
   if (!exam) throw notFound('考试');
   if (exam.schoolId !== user.schoolId) throw forbidden();
   if (!user.permissions.has(PERMISSION[body.type])) throw forbidden();
-  const owner = { schoolId: user.schoolId, userId: user.id };
-  const examName = safeName(exam.name);
+  return exam;
+}
 
-  if (body.type === 'card') {
-    // the saved card exactly as saved (what recognition reads), else the default card
-    const { layout, examId, subjectName } = await printableCard(db, user, await cardSubjectId(ctx, body, exam.id));
-    if (examId !== exam.id) throw new BizError('该科目不在本次考试中');
-    const fileName = `${examName}-${safeName(subjectName)}-答题卡.pdf`;
-    return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'card', owner, fileName, zip: false }, [{ name: fileName, params: { layout } }]) };
-  }
-
+/** A released exam's classes for a report / excel / slips job (or the report preview), cut by scope and filters. */
+async function prepare(ctx: AppContext, user: SchoolUser, body: Body, exam: examRepo.ExamRow) {
+  const { db } = ctx;
   // scope before anything else: a class outside the caller's school or scope is refused (403)
   const classIds = [...new Set(body.classIds)];
   await assertClassesVisible(db, user, classIds);
@@ -177,72 +172,112 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     .map((c) => ({ id: c.id, name: c.name, sort: c.sort }));
   const inClasses = new Set(classes.map((c) => c.id));
   if (!variant.reports.transcript.rows.some((r) => inClasses.has(Number(r.classId)))) throw new BizError(NO_STUDENTS);
-  const scope: Scope = { loaded, access, classes };
-  const zip = body.format === 'zip' && classes.length > 1 && body.type !== 'excel';
-  const label = classes.length === 1 ? `-${safeName(classes[0]!.name)}` : '';
+  return { base, classIds, classes, classType, registrationType, scope: { loaded, access, classes } as Scope };
+}
+type Prepared = Awaited<ReturnType<typeof prepare>>;
 
-  if (body.type === 'slips') {
-    const build = async (cls: typeof classes) => {
-      const data = await slipsData(ctx, user, exam, { ...scope, classes: cls }, base);
-      if (!data.students.length) throw new BizError(NO_STUDENTS);
-      return data;
-    };
-    if (zip) {
-      const parts = [];
-      for (const c of classes) {
-        const data = await slipsData(ctx, user, exam, { ...scope, classes: [c] }, base);
-        if (data.students.length) parts.push({ name: `${examName}-${safeName(c.name)}-成绩条.pdf`, params: data });
-      }
-      if (!parts.length) throw new BizError(NO_STUDENTS);
-      return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'slips', owner, fileName: `${examName}-成绩条.zip`, zip: true }, parts) };
-    }
-    const fileName = `${examName}${label}-成绩条.pdf`;
-    return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'slips', owner, fileName, zip: false }, [{ name: fileName, params: await build(classes) }]) };
-  }
-
-  // report / excel: the reports the caller may open (default set), course '0' = total or the caller's first subject
+/** The reports of a report / excel job (or preview) and how each class or the grade becomes a printed document. */
+async function reportPlan(ctx: AppContext, user: SchoolUser, body: Body, exam: examRepo.ExamRow, p: Prepared) {
+  const { access } = p.scope;
+  // the reports the caller may open (default set), course '0' = total or the caller's first subject
   const mayOpen = new Set(reportService.reportKeysFor(access));
   const wanted: ReportKey[] = (body.reports?.length ? body.reports : DEFAULT_REPORTS).filter((k, i, a) => a.indexOf(k) === i);
   if (body.reports?.length && wanted.some((k) => !mayOpen.has(k))) throw forbidden();
   const keys = wanted.filter((k) => mayOpen.has(k));
   if (!keys.length) throw forbidden();
   const course = body.courseCode && body.courseCode !== '0' ? body.courseCode : access.canTotal ? '0' : access.courses[0]!;
-  const ctxOf = (q: ReportQuery) => reportService.contextFor(db, user, q);
+  const ctxOf = (q: ReportQuery) => reportService.contextFor(ctx.db, user, q);
   const title = keys.length === 1 ? REPORT_ROUTES[keys[0]!].title : '考试分析报告';
-  const scopeOf = (classId: number): ReportScope =>
-    ({ examId: exam.id, classId, courseCode: course, classType, registrationType, fields: body.fields, keyword: body.keyword });
+  const scopeOf = (classId: number): ReportScope => ({
+    examId: exam.id, classId, courseCode: course, classType: p.classType, registrationType: p.registrationType, fields: body.fields, keyword: body.keyword,
+  });
   // one class: the one asked for, or the only one the caller sees (else the grade, cut by the filters)
-  const single = classes.length === 1 && (classIds.length === 1 || !access.allClasses) ? classes[0]! : null;
-
-  if (body.type === 'excel') {
-    const sheets = await excelSheets(keys, scopeOf(single?.id ?? 0), ctxOf);
-    const fileName = `${examName}${single ? `-${safeName(single.name)}` : ''}-${title}.xlsx`;
-    return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'excel', owner, fileName, zip: false }, [{ name: fileName, params: { sheets } }]) };
-  }
-
+  const single = p.classes.length === 1 && (p.classIds.length === 1 || !access.allClasses) ? p.classes[0]! : null;
   const school = await schoolName(ctx, user.schoolId);
   const [y, m] = exam.startDate.split('-');
-  const filterNote = [classType, registrationType === '0' ? '' : registrationType].filter(Boolean).map((f) => ` · ${f}`).join('');
+  const filterNote = [p.classType, p.registrationType === '0' ? '' : p.registrationType].filter(Boolean).map((f) => ` · ${f}`).join('');
   const doc = (modules: ReportModule[], sub: string): ReportData => ({
     title, subtitle: `${exam.gradeName} · ${sub}${filterNote}`, schoolName: school, examName: exam.name, date: `${y}年${Number(m)}月`, modules,
   });
+  /** The one printed document of the job: one class, the grade, or the asked classes one after another. */
+  const whole = async (): Promise<ReportData> => {
+    if (single) return doc(await reportModules(keys, scopeOf(single.id), ctxOf), single.name);
+    if (!p.classIds.length) return doc(await reportModules(keys, scopeOf(0), ctxOf), access.allClasses ? '全年级' : p.classes.map((c) => c.name).join('、'));
+    const modules: ReportModule[] = [];
+    for (const c of p.classes) modules.push(...await reportModules(keys, scopeOf(c.id), ctxOf, ` · ${c.name}`));
+    return doc(modules, p.classes.map((c) => c.name).join('、'));
+  };
+  return { keys, title, ctxOf, scopeOf, single, doc, whole };
+}
+
+export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): Promise<{ jobId: string }> {
+  const exam = await examOf(ctx, user, body);
+  const owner = { schoolId: user.schoolId, userId: user.id };
+  const examName = safeName(exam.name);
+  const start = (type: JobType, fileName: string, zip: boolean, parts: { name: string; params: unknown }[]) =>
+    startJob(ctx.render, ctx.config.dataDir, { type, owner, fileName, zip }, parts).then((jobId) => ({ jobId }));
+
+  if (body.type === 'card') {
+    // the saved card exactly as saved (what recognition reads), else the default card
+    const { layout, examId, subjectName } = await printableCard(ctx.db, user, await cardSubjectId(ctx, body, exam.id));
+    if (examId !== exam.id) throw new BizError('该科目不在本次考试中');
+    const fileName = `${examName}-${safeName(subjectName)}-答题卡.pdf`;
+    return start('card', fileName, false, [{ name: fileName, params: { layout } }]);
+  }
+
+  const p = await prepare(ctx, user, body, exam);
+  const { classes } = p;
+  const zip = body.format === 'zip' && classes.length > 1 && body.type !== 'excel';
+  const label = classes.length === 1 ? `-${safeName(classes[0]!.name)}` : '';
+
+  if (body.type === 'slips') {
+    if (zip) {
+      const parts = [];
+      for (const c of classes) {
+        const data = await slipsData(ctx, user, exam, { ...p.scope, classes: [c] }, p.base);
+        if (data.students.length) parts.push({ name: `${examName}-${safeName(c.name)}-成绩条.pdf`, params: data });
+      }
+      if (!parts.length) throw new BizError(NO_STUDENTS);
+      return start('slips', `${examName}-成绩条.zip`, true, parts);
+    }
+    const data = await slipsData(ctx, user, exam, p.scope, p.base);
+    if (!data.students.length) throw new BizError(NO_STUDENTS);
+    const fileName = `${examName}${label}-成绩条.pdf`;
+    return start('slips', fileName, false, [{ name: fileName, params: data }]);
+  }
+
+  const plan = await reportPlan(ctx, user, body, exam, p);
+  const { keys, title, ctxOf, scopeOf, single } = plan;
+  if (body.type === 'excel') {
+    // one class or the grade: its sheets; several classes asked for: each class's sheets, named after the class
+    let sheets: Awaited<ReturnType<typeof excelSheets>> = [];
+    if (single || !p.classIds.length) sheets = await excelSheets(keys, scopeOf(single?.id ?? 0), ctxOf);
+    else {
+      const used = new Set<string>();
+      for (const c of classes) sheets.push(...await excelSheets(keys, scopeOf(c.id), ctxOf, { prefix: c.name, used }));
+    }
+    const fileName = `${examName}${single ? `-${safeName(single.name)}` : ''}-${title}.xlsx`;
+    return start('excel', fileName, false, [{ name: fileName, params: { sheets } }]);
+  }
+
   if (zip) {
     const parts = [];
-    for (const c of classes) parts.push({ name: `${examName}-${safeName(c.name)}-${title}.pdf`, params: doc(await reportModules(keys, scopeOf(c.id), ctxOf), c.name) });
-    return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'report', owner, fileName: `${examName}-${title}.zip`, zip: true }, parts) };
+    for (const c of classes) parts.push({ name: `${examName}-${safeName(c.name)}-${title}.pdf`, params: plan.doc(await reportModules(keys, scopeOf(c.id), ctxOf), c.name) });
+    return start('report', `${examName}-${title}.zip`, true, parts);
   }
-  let data: ReportData;
-  if (single) {
-    data = doc(await reportModules(keys, scopeOf(single.id), ctxOf), single.name);
-  } else if (!classIds.length) {
-    data = doc(await reportModules(keys, scopeOf(0), ctxOf), access.allClasses ? '全年级' : classes.map((c) => c.name).join('、'));
-  } else {
-    const modules: ReportModule[] = [];
-    for (const c of classes) modules.push(...await reportModules(keys, scopeOf(c.id), ctxOf, ` · ${c.name}`));
-    data = doc(modules, classes.map((c) => c.name).join('、'));
-  }
-  const fileName = `${examName}${classIds.length === 1 ? label : ''}-${title}.pdf`;
-  return { jobId: await startJob(ctx.render, ctx.config.dataDir, { type: 'report', owner, fileName, zip: false }, [{ name: fileName, params: data }]) };
+  const fileName = `${examName}${p.classIds.length === 1 ? label : ''}-${title}.pdf`;
+  return start('report', fileName, false, [{ name: fileName, params: await plan.whole() }]);
+}
+
+/**
+ * 打印预览 of a report: the very HTML document the report job prints (same data, same template), for the web to
+ * show page by page before printing; the body is a report job's.
+ */
+export async function reportPreviewHtml(ctx: AppContext, user: SchoolUser, body: Body): Promise<string> {
+  const asReport: Body = { ...body, type: 'report', format: 'pdf' };
+  const exam = await examOf(ctx, user, asReport);
+  const p = await prepare(ctx, user, asReport, exam);
+  return renderReportHtml(await (await reportPlan(ctx, user, asReport, exam, p)).whole());
 }
 
 /** The job, if the caller may see it: same school and same user, or the school's administrator. */

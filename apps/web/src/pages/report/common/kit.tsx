@@ -1,8 +1,9 @@
-import { useId, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Modal, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
-import { DownloadOutlined, FilePdfOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, FilePdfOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { JobProgressModal, useRenderJob } from '@/components/job';
+import { previewReport, type CreateRenderJobBody } from '@/api/render';
 import { REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import type { ReportFilterState } from '@/stores/reportFilter';
 import { DASH } from './format';
@@ -38,19 +39,60 @@ export function ExportButton({ reportKey, params, label = '导出Excel' }: { rep
 }
 
 /**
- * 打印 / 下载PDF: the report with the screen's filters as a printable PDF (a render job with a progress modal;
- * 打印 opens the finished PDF in the browser's viewer).
+ * 打印预览 / 打印 / 下载PDF: the report with the screen's filters. 打印预览 shows the printed pages themselves
+ * (the report job's HTML from render/report_preview: same data, same template, 908×1285 px pages); 打印 and
+ * 下载PDF make the PDF as a render job with a progress modal (打印 opens it in the browser's viewer).
  */
 export function PdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
   const job = useRenderJob();
   const title = REPORT_PATHS[reportKey].title;
-  const start = (what: string) => void job.start({ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }, `${what}：${title}`);
+  const [preview, setPreview] = useState(false);
+  const start = (what: string) => {
+    setPreview(false);
+    void job.start({ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }, `${what}：${title}`);
+  };
   return (
     <>
+      <Button icon={<EyeOutlined />} onClick={() => setPreview(true)} data-testid={`preview-${reportKey}`}>打印预览</Button>
       <Button icon={<PrinterOutlined />} onClick={() => start('打印')} data-testid={`print-${reportKey}`}>打印</Button>
       <Button icon={<FilePdfOutlined />} onClick={() => start('下载PDF')} data-testid={`pdf-${reportKey}`}>下载PDF</Button>
+      {preview && (
+        <PrintPreview title={`打印预览：${title}`} body={{ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }}
+          onClose={() => setPreview(false)} onPrint={() => start('打印')} onPdf={() => start('下载PDF')} />
+      )}
       <JobProgressModal job={job} printable />
     </>
+  );
+}
+
+/** The printed pages in an iframe (sandboxed: the document is ours, but it needs no script). */
+function PrintPreview(props: { title: string; body: CreateRenderJobBody; onClose: () => void; onPrint: () => void; onPdf: () => void }) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const key = JSON.stringify(props.body);
+  useEffect(() => {
+    let live = true;
+    previewReport(JSON.parse(key) as CreateRenderJobBody)
+      .then((res) => { if (live) { if ('html' in res) setHtml(res.html); else setError(res.msg || '预览失败'); } })
+      .catch(() => { if (live) setError('预览失败，请稍后重试'); });
+    return () => { live = false; };
+  }, [key]);
+  return (
+    <Modal open title={props.title} width={1000} maskClosable={false} onCancel={props.onClose} destroyOnHidden
+      footer={(
+        <Space>
+          <Button onClick={props.onClose}>关闭</Button>
+          <Button icon={<PrinterOutlined />} disabled={!html} onClick={props.onPrint}>打印</Button>
+          <Button type="primary" icon={<FilePdfOutlined />} disabled={!html} onClick={props.onPdf}>下载PDF</Button>
+        </Space>
+      )}>
+      {error ? <Alert type="warning" showIcon title={error} data-testid="print-preview-error" /> : (
+        <Spin spinning={!html}>
+          <iframe title="打印预览" srcDoc={html ?? ''} sandbox="" data-testid="print-preview"
+            style={{ width: '100%', height: '72vh', border: 0, background: '#E9ECF1' }} />
+        </Spin>
+      )}
+    </Modal>
   );
 }
 
