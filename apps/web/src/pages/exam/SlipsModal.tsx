@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Alert, Checkbox, Form, Modal, Radio, Space, Spin } from 'antd';
+import { Alert, Checkbox, Form, Modal, Radio, Select, Space, Spin } from 'antd';
 import type { Exam } from '@/api/exam';
 import { findReportFilter } from '@/api/report';
 import { JobProgressModal, useRenderJob } from '@/components/job';
 
-/** 打印成绩条: choose classes (those the caller may see) and one PDF or a zip per class → a slips render job. */
+/**
+ * 打印成绩条: choose classes (those the caller may see, narrowed by 班级类型) and one PDF or a zip per class →
+ * a slips render job.
+ */
 export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean; onClose: () => void }) {
   const job = useRenderJob();
-  const [classes, setClasses] = useState<{ value: number; label: string }[]>([]);
+  const [allClasses, setAllClasses] = useState<{ value: number; label: string; classType: string }[]>([]);
+  const [classTypes, setClassTypes] = useState<{ value: string; label: string }[]>([]);
+  const [classType, setClassType] = useState('');
   const [classIds, setClassIds] = useState<number[]>([]);
   const [format, setFormat] = useState<'pdf' | 'zip'>('pdf');
   const [loading, setLoading] = useState(false);
@@ -19,16 +24,23 @@ export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean;
     findReportFilter({ examId: exam.id })
       .then((res) => {
         if (res.code === 200 && res.data) {
-          const list = res.data.classes.filter((c) => c.value !== 0).map((c) => ({ value: c.value, label: c.label }));
-          setClasses(list);
+          const list = res.data.classes.filter((c) => c.value !== 0).map((c) => ({ value: c.value, label: c.label, classType: c.classType }));
+          setAllClasses(list);
+          setClassTypes(res.data.classTypes.filter((t) => t.value !== '' && t.value !== '0'));
+          setClassType('');
           setClassIds(list.length === 1 ? [list[0]!.value] : []);
         } else setError(res.msg || '加载班级失败');
       })
       .catch(() => setError('加载班级失败'))
       .finally(() => setLoading(false));
   }, [open, exam.id]);
+  const classes = allClasses.filter((c) => !classType || c.classType === classType);
+  const chooseType = (t: string) => {
+    setClassType(t);
+    setClassIds((ids) => ids.filter((id) => allClasses.some((c) => c.value === id && (!t || c.classType === t))));
+  };
   const ok = () => {
-    void job.start({ type: 'slips', examId: exam.id, classIds, format: classIds.length === 1 ? 'pdf' : format }, `打印成绩条：${exam.name}`);
+    void job.start({ type: 'slips', examId: exam.id, classIds, classType, format: classIds.length === 1 ? 'pdf' : format }, `打印成绩条：${exam.name}`);
     onClose();
   };
   return (
@@ -38,7 +50,13 @@ export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean;
         <Spin spinning={loading}>
           {error ? <Alert type="error" showIcon title={error} /> : (
             <Form layout="vertical">
-              <Form.Item label="班级" extra="不选 = 可查看的全部班级；每名学生一页 A4">
+              {classTypes.length > 1 && (
+                <Form.Item label="班级类型">
+                  <Select aria-label="班级类型" value={classType} onChange={chooseType} style={{ width: 200 }}
+                    options={[{ value: '', label: '全部' }, ...classTypes]} />
+                </Form.Item>
+              )}
+              <Form.Item label="班级" extra={`不选 = 可查看的全部${classType ? classType : '班级'}；每名学生一页 A4`}>
                 <Space direction="vertical">
                   <Checkbox indeterminate={classIds.length > 0 && classIds.length < classes.length} checked={classes.length > 0 && classIds.length === classes.length}
                     onChange={(e) => setClassIds(e.target.checked ? classes.map((c) => c.value) : [])}>全选</Checkbox>
