@@ -93,6 +93,11 @@ export interface AnalysisSettings {
   studentRules: StudentRules;
   /** 等级赋分 bands (default 3+1+2: A15 B35 C35 D13 E2). */
   levelBands: LevelBand[];
+  /**
+   * Subjects whose score is replaced by its 等级赋分 (levelAssign over the students analysed; full score = the
+   * top band's high) — the 成绩类型 等级赋分 view; default none. Question-level figures stay raw.
+   */
+  levelAssigned?: string[];
   /** Subjects making the total (default all). */
   totalSubjects: string[] | null;
   /** Per-subject overrides by subject code (course-level settings); the total keeps the exam-wide values. */

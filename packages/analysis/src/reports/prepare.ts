@@ -1,6 +1,7 @@
 import { groupBy, partition, type Partition } from '../group.js';
 import type { AnalysisInput, AnalysisSettings, QuestionInput, StudentInput, SubjectScores } from '../model.js';
 import { resolveSettings, segmentWidthFor } from '../settings.js';
+import { levelAssign } from '../stats/levelAssign.js';
 import { mean } from '../stats/mean.js';
 import { quantileSorted } from '../stats/quantile.js';
 import { sampleStandardDeviation } from '../stats/sampleStandardDeviation.js';
@@ -192,7 +193,13 @@ export function prepareExam(input: AnalysisInput): PreparedExam {
       }
       score[i] = s;
     }
-    const full = sub.fullScore ?? sub.questions.reduce((a, x) => a + (Number.isFinite(x.fullScore) ? x.fullScore : 0), 0);
+    let full = sub.fullScore ?? sub.questions.reduce((a, x) => a + (Number.isFinite(x.fullScore) ? x.fullScore : 0), 0);
+    if (settings.levelAssigned?.includes(sub.code) && settings.levelBands.length) {
+      // 等级赋分: the subject's score becomes its level-assigned score (absent stays absent)
+      const assigned = levelAssign(score, settings.levelBands);
+      for (let i = 0; i < n; i++) score[i] = assigned[i]?.assigned ?? NaN;
+      full = settings.levelBands[0]!.high;
+    }
     return buildColumn(si, sub.code, sub.name, full, false, sub.questions, sc, score, byAdmission);
   });
   const wanted = settings.totalSubjects ? new Set(settings.totalSubjects) : null;

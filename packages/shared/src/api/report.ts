@@ -8,7 +8,9 @@
  *   cuts them. "—" is `null` (never NaN/Infinity): the web renders null as '—'. Shares / rates are 0..1.
  * - Filters (spec §3 report filter, defaults §9): courseCode '0' or '' = 总分 (the total column, code TOTAL);
  *   classId 0 = 全年级; classType '' or '0' = all; registrationType '0' or '' = all (otherwise every number
- *   is the engine's result over the students of that 学籍类型 only); scoreType 1 = 原始分 (the only one).
+ *   is the engine's result over the students of that 学籍类型 only); scoreType 1 = 原始分, 2 = 等级赋分 (the
+ *   3+1+2 再选 subjects 政治/地理/化学/生物 level-assigned over the whole grade, the others raw; offered when the
+ *   exam has one of them, with 学籍类型 全部 only).
  * - Cut by role on the server (DOMAIN.md §1): school admin & grade leader: every class and subject of the
  *   grade; lesson leader: its course, all classes; head teacher: its classes, all subjects; subject teacher:
  *   its classes × its courses. The total (总分) column, and reports built on the total (G 组, 上线, 学生分析),
@@ -131,10 +133,17 @@ export const reportQuery = z.object({
   classType: z.preprocess((v) => (v === undefined || v === null || v === '0' ? '' : String(v).trim()), z.string().max(20)),
   /** '0' or '' = all; else 应届 / 往届 / 借读 … */
   registrationType: z.preprocess(blankToZero, z.string().max(20)),
-  /** 1 = 原始分. */
-  scoreType: z.coerce.number().int().min(1).max(1).default(1),
+  /** 1 = 原始分, 2 = 等级赋分 (see LEVEL_ASSIGNED_COURSES). */
+  scoreType: z.coerce.number().int().min(1).max(2).default(1),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** 成绩类型 of the report filter. */
+export const SCORE_TYPES = [{ value: 1, label: '原始分' }, { value: 2, label: '等级赋分' }] as const;
+/** Subjects given 等级赋分 in the 3+1+2 model (the 再选 subjects: 化学, 生物, 政治, 地理); the others stay raw. */
+export const LEVEL_ASSIGNED_COURSES: readonly string[] = ['HX', 'SW', 'ZZ', 'DL'];
+/** Key of the report set's 等级赋分 variant (学籍类型 全部). */
+export const LEVEL_ASSIGNED_VARIANT = 'levelAssigned';
 
 /** Lists inside reports (transcript, comments, student lists): current from 1, size up to 10000. */
 const paging = {

@@ -17,7 +17,7 @@ import {
   buildAllReports, buildTranscript, encodeChoice, prepareExam,
   type AnalysisInput, type AnalysisSettings, type ReferenceExam, type StudentInput, type SubjectInput, type SubjectScores,
 } from '@jz/analysis';
-import { RELEASE_STEPS, TOTAL_CODE, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
+import { LEVEL_ASSIGNED_COURSES, LEVEL_ASSIGNED_VARIANT, RELEASE_STEPS, TOTAL_CODE, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
 import { resolveSetting, type SettingFamily, type SettingValue } from '@jz/shared/api/exam-setting';
 import { classFullName } from '@jz/shared/school';
 import { sql } from 'kysely';
@@ -312,6 +312,12 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
       const keep = data.students.map((s, i) => (s.registrationType === rt ? i : -1)).filter((i) => i >= 0);
       variants[rt] = buildAllReports(subsetInput(input, keep), { reference: data.reference });
     }
+  }
+  // 成绩类型 等级赋分 (3+1+2): the 再选 subjects level-assigned over the whole grade, one more variant
+  const assigned = data.subjects.map((s) => s.code).filter((c) => LEVEL_ASSIGNED_COURSES.includes(c));
+  if (assigned.length) {
+    await tick();
+    variants[LEVEL_ASSIGNED_VARIANT] = buildAllReports(prepareExam({ ...input, settings: { ...input.settings, levelAssigned: assigned } }), { reference: data.reference });
   }
   const set: ReportSet = {
     format: 1,

@@ -109,6 +109,8 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
  * for the transcript, its columns (default all three) and name / 考号 search.
  */
 export interface ReportScope extends Omit<ReportQuery, 'scoreType'> {
+  /** 成绩类型 (default 1 原始分). */
+  scoreType?: number;
   fields?: TranscriptField[];
   keyword?: string;
 }
@@ -117,7 +119,7 @@ export interface ReportScope extends Omit<ReportQuery, 'scoreType'> {
 function queryOf(key: ReportKey, s: ReportScope): ReportQuery {
   return {
     examId: s.examId, courseCode: TOTAL_ONLY.includes(key) ? '0' : s.courseCode, classId: s.classId,
-    classType: s.classType, registrationType: s.registrationType, scoreType: 1,
+    classType: s.classType, registrationType: s.registrationType, scoreType: s.scoreType ?? 1,
   };
 }
 

@@ -189,13 +189,15 @@ async function reportPlan(ctx: AppContext, user: SchoolUser, body: Body, exam: e
   const ctxOf = (q: ReportQuery) => reportService.contextFor(ctx.db, user, q);
   const title = keys.length === 1 ? REPORT_ROUTES[keys[0]!].title : '考试分析报告';
   const scopeOf = (classId: number): ReportScope => ({
-    examId: exam.id, classId, courseCode: course, classType: p.classType, registrationType: p.registrationType, fields: body.fields, keyword: body.keyword,
+    examId: exam.id, classId, courseCode: course, classType: p.classType, registrationType: p.registrationType, scoreType: body.scoreType ?? 1,
+    fields: body.fields, keyword: body.keyword,
   });
   // one class: the one asked for, or the only one the caller sees (else the grade, cut by the filters)
   const single = p.classes.length === 1 && (p.classIds.length === 1 || !access.allClasses) ? p.classes[0]! : null;
   const school = await schoolName(ctx, user.schoolId);
   const [y, m] = exam.startDate.split('-');
-  const filterNote = [p.classType, p.registrationType === '0' ? '' : p.registrationType].filter(Boolean).map((f) => ` · ${f}`).join('');
+  const filterNote = [p.classType, p.registrationType === '0' ? '' : p.registrationType, body.scoreType === 2 ? '等级赋分' : '']
+    .filter(Boolean).map((f) => ` · ${f}`).join('');
   const doc = (modules: ReportModule[], sub: string): ReportData => ({
     title, subtitle: `${exam.gradeName} · ${sub}${filterNote}`, schoolName: school, examName: exam.name, date: `${y}年${Number(m)}月`, modules,
   });

@@ -7,7 +7,7 @@
  * class) or a set of course codes (lesson leader of grade + course: every class; subject teacher: its class ×
  * course). The total column needs 'all' for the class; reports built on the total need it for some class.
  */
-import { TOTAL_CODE, REPORT_ROUTES, REPORT_KEYS, TRANSCRIPT_FIELDS, type ReportKey, type ReportMeta, type ReportQuery, type TranscriptQuery } from '@jz/shared/api/report';
+import { LEVEL_ASSIGNED_VARIANT, SCORE_TYPES, TOTAL_CODE, REPORT_ROUTES, REPORT_KEYS, TRANSCRIPT_FIELDS, type ReportKey, type ReportMeta, type ReportQuery, type TranscriptQuery } from '@jz/shared/api/report';
 import type {
   ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, ReportFilter, StudentProgress, StudentRef, StudentTop, StudentWeak,
   SubjectComparison, SubjectQuality, Transcript, SegmentTable,
@@ -99,6 +99,11 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Prom
     if (set.variants[q.registrationType]) variant = q.registrationType;
     else if (!(set.registrationTypes.length === 1 && set.registrationTypes[0] === q.registrationType)) throw new BizError(`学籍类型“${q.registrationType}”不在本次考试中`);
   }
+  if (q.scoreType === 2) {
+    if (!set.variants[LEVEL_ASSIGNED_VARIANT]) throw new BizError('本次考试没有等级赋分科目（化学、生物、政治、地理），请选择原始分');
+    if (q.registrationType !== '0') throw new BizError('等级赋分按全体考生计算，学籍类型请选择“全部”');
+    variant = LEVEL_ASSIGNED_VARIANT;
+  }
   const course = engineCourse(q.courseCode);
   if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
   const cls = set.classes.find((c) => c.id === q.classId);
@@ -179,7 +184,7 @@ export function filter(ctx: Ctx): ReportFilter {
     classes,
     classTypes: [{ value: '0', label: '全部' }, ...types.map((t) => ({ value: t, label: t }))],
     registrationTypes: [{ value: '0', label: '全部' }, ...set.registrationTypes.map((t) => ({ value: t, label: t }))],
-    scoreTypes: [{ value: 1, label: '原始分' }],
+    scoreTypes: SCORE_TYPES.filter((t) => t.value === 1 || set.variants[LEVEL_ASSIGNED_VARIANT]).map((t) => ({ ...t })),
     transcriptFields: TRANSCRIPT_FIELDS.map((f) => ({ value: f.value, label: f.label })),
     defaults: { courseCode: courses[0]?.value ?? '0', classId: classes[0]?.value ?? 0, classType: '0', registrationType: '0', scoreType: 1 },
     reports: reportKeysFor(access),

@@ -21,6 +21,7 @@ export function jobFilters(params: ReportParams, reports: ReportKey[]) {
     examId: Number(params.examId), reports, classIds: classId ? [classId] : [],
     courseCode: String(params.courseCode ?? '0') || '0',
     classType: String(params.classType ?? ''), registrationType: String(params.registrationType ?? '0') || '0',
+    scoreType: Number(params.scoreType ?? 1) || 1,
     ...(params.fields ? { fields: String(params.fields) } : {}),
     ...(params.keyword ? { keyword: String(params.keyword) } : {}),
   };
