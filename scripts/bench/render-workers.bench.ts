@@ -1,6 +1,7 @@
 /**
  * Benchmark: throughput of render workers on Redis — the same batch of score-slip jobs (16 classes × 50 slips)
- * drained by one worker process, then by two. Target: two workers give ≥ 1.6× the throughput of one.
+ * drained by one worker process, then by two (best of two alternating runs each). Target: two workers give ≥ 1.6×
+ * the throughput of one.
  * Needs REDIS_URL (skipped with a JSON line saying so otherwise). Each worker prints one chunk at a time here
  * (RENDER_PARALLEL=1, one core per worker, as when workers run on machines of their own): with the default two tabs
  * one worker already uses both cores of a 2-core machine, and a second worker could not add throughput.
@@ -56,9 +57,16 @@ async function waitAll(queue: ReturnType<typeof createRenderQueue>, ids: string[
 if (!redisUrl) {
   console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: 0, unit: 'x', limit: 1.6, ok: true, skipped: '未设置 REDIS_URL' }));
 } else {
-  const one = await drain(1);
-  const two = await drain(2);
+  // best of two alternating runs each: on a shared VM one slow run (another tenant, a kernel thread) would
+  // otherwise decide the figure; every run is printed beside it
+  const runs = { one: [] as number[], two: [] as number[] };
+  for (let k = 0; k < 2; k++) {
+    runs.one.push(await drain(1));
+    runs.two.push(await drain(2));
+  }
+  const one = Math.min(...runs.one);
+  const two = Math.min(...runs.two);
   const speedup = one / two;
   // Higher is better here: ok when the speed-up reaches the limit.
-  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), cores: os.cpus().length }));
+  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), runs_s: { one: runs.one.map((x) => +x.toFixed(1)), two: runs.two.map((x) => +x.toFixed(1)) }, cores: os.cpus().length }));
 }
