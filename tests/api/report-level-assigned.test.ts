@@ -80,3 +80,33 @@ describe.each(dbKinds)('等级赋分 reports on %s', (kind) => {
     expect(res.body).toMatchObject({ code: 400, msg: '等级赋分按全体考生计算，学籍类型请选择“全部”' });
   });
 });
+
+describe.each(dbKinds)('学籍对比 on %s', (kind) => {
+  let t: TestApp;
+  let examId: number;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    examId = (await firstDemoExam(t.database.db)).exam.id;
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('answers the total per 学籍类型 with counts from plain SQL, and refuses a head teacher', async () => {
+    const grade1 = await t.tokenFor('grade1');
+    const res = await t.call<{ rows: { registrationType: string; count: number; mean: number | null }[]; grade: { count: number } }>({
+      url: `/api/v1/classComparisonAnalysis/registrationComparison?examId=${examId}`, token: grade1 });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const sql = await t.database.db.selectFrom('student_score as s').innerJoin('exam_student as e', 'e.id', 's.exam_student_id')
+      .innerJoin('student as st', 'st.id', 'e.student_id')
+      .select(['st.registration_type', 's.score']).where('s.exam_id', '=', examId).where('s.course_code', '=', 'TOTAL').execute();
+    const expected = new Map<string, number[]>();
+    for (const r of sql) if (r.score !== null) expected.set(r.registration_type ?? '', [...(expected.get(r.registration_type ?? '') ?? []), Number(r.score)]);
+    expect(res.body.data.rows.map((r) => r.registrationType).sort()).toEqual([...expected.keys()].sort());
+    for (const r of res.body.data.rows) {
+      const xs = expected.get(r.registrationType)!;
+      expect(r.count).toBe(xs.length);
+      expect(r.mean).toBeCloseTo(xs.reduce((a, b) => a + b, 0) / xs.length, 6);
+    }
+    const head1 = await t.tokenFor('head1');
+    expect((await t.call({ url: `/api/v1/classComparisonAnalysis/registrationComparison?examId=${examId}`, token: head1 })).body.code).toBe(403);
+  });
+});

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type {
-  AnalysisExam, ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, ReportFilter, ReportKey,
+  AnalysisExam, ClassComparison, Comment, RegistrationComparison, GroupG, Online, Overview, Paper, RateCritical, ReportFilter, ReportKey,
   StudentProgress, StudentTop, StudentWeak, SubjectComparison, SubjectQuality, Transcript,
   analysisListSchema, horizontalDistributionSchema, quartileSchema, rankSegmentSchema, scoreSegmentSchema,
 } from '@jz/shared/api/report';
@@ -17,6 +17,7 @@ export const REPORT_PATHS: Record<ReportKey, { path: string; exportPath: string;
   horizontalDistribution: { path: 'examReportComm/horizontalDistribution', exportPath: 'examReportComm/horizontalDistribution_export', title: '横向分布' },
   subjectComparison: { path: 'courseComparisonAnalysis/subjectComparison', exportPath: 'courseComparisonAnalysis/subjectComparison_export', title: '学科对比' },
   classComparison: { path: 'classComparisonAnalysis/classComparison', exportPath: 'classComparisonAnalysis/classComparison_export', title: '班级对比' },
+  registrationComparison: { path: 'classComparisonAnalysis/registrationComparison', exportPath: 'classComparisonAnalysis/registrationComparison_export', title: '学籍对比' },
   subjectQuality: { path: 'courseComparisonAnalysis/subjectQuality', exportPath: 'courseComparisonAnalysis/subjectQuality_export', title: '学科质量' },
   groupG: { path: 'report/groupG', exportPath: 'report/groupG_export', title: 'G组分析' },
   quartile: { path: 'quartileAnalysis/quartile', exportPath: 'quartileAnalysis/quartile_export', title: '四分位分析' },
@@ -55,6 +56,7 @@ export interface ReportData {
   horizontalDistribution: HorizontalDistribution;
   subjectComparison: SubjectComparison;
   classComparison: ClassComparison;
+  registrationComparison: RegistrationComparison;
   subjectQuality: SubjectQuality;
   groupG: GroupG;
   quartile: Quartile;

@@ -35,6 +35,8 @@ export function buildAllReports(input: AnalysisInput | PreparedExam, options: { 
     overview: buildOverview(exam),
     transcript: buildTranscript(exam),
     classComparison: buildClassComparison(exam, { by }),
+    /** 学籍对比: the same comparison with 学籍类型 (应届 / 往届 …) as the units, over everybody analysed. */
+    registrationComparison: buildClassComparison(exam, { by: 'registration' }),
     subjectComparison: buildSubjectComparison(exam, { by }),
     rateCritical: buildRateCritical(exam, { by }),
     scoreSegments: buildScoreSegments(exam, { by }),

@@ -357,6 +357,13 @@ export const classComparisonSchema = z.object({
 });
 export type ClassComparison = z.infer<typeof classComparisonSchema>;
 
+// ---- registration comparison (classComparisonAnalysis/registrationComparison): 学籍对比, the grade's students by
+// 学籍类型 (应届 / 往届 / 借读 …) with the class comparison's figures; school-wide callers only (it is not cut by class)
+export const registrationComparisonSchema = classComparisonSchema.extend({
+  rows: z.array(comparisonRowSchema.omit({ classId: true, className: true }).extend({ registrationType: z.string() })),
+});
+export type RegistrationComparison = z.infer<typeof registrationComparisonSchema>;
+
 // ---- subject comparison / quality (courseComparisonAnalysis/*)
 export const subjectComparisonSchema = z.object({
   meta: reportMetaSchema,
@@ -632,7 +639,7 @@ export type StudentReportDetail = z.infer<typeof studentReportDetailSchema>;
 export type ReportKey =
   | 'overview' | 'transcript' | 'horizontalDistribution' | 'subjectComparison' | 'classComparison' | 'subjectQuality'
   | 'groupG' | 'quartile' | 'rateCritical' | 'online' | 'paper' | 'comment'
-  | 'studentProgress' | 'studentTop' | 'studentWeak' | 'scoreSegment' | 'rankSegment';
+  | 'studentProgress' | 'studentTop' | 'studentWeak' | 'scoreSegment' | 'rankSegment' | 'registrationComparison';
 
 export interface ReportRoute {
   /** GET path under /api/v1. */
@@ -671,6 +678,7 @@ export const REPORT_ROUTES: Record<ReportKey, ReportRoute> = {
   studentWeak: r('studentAnalysis/weak', '学生薄弱学科', 'student', true),
   scoreSegment: r('examReportComm/scoreSegment', '分数段分析', 'horizontalDistribution'),
   rankSegment: r('examReportComm/rankSegment', '名次段分析', 'horizontalDistribution'),
+  registrationComparison: r('classComparisonAnalysis/registrationComparison', '学籍对比', 'registerComparison'),
 };
 export const REPORT_KEYS = Object.keys(REPORT_ROUTES) as ReportKey[];
 

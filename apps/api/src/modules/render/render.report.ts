@@ -71,6 +71,10 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
       const d = service.classComparison(c);
       return { sheets: ex.classComparisonSheets(d), chart: d.rows.length ? bar(`各班${d.column.name}平均分`, d.rows.map((r) => r.className), d.rows.map((r) => r.mean), { mark: d.grade.mean, name: '平均分' }) : undefined };
     }
+    case 'registrationComparison': {
+      const d = service.registrationComparison(c);
+      return { sheets: ex.registrationComparisonSheets(d), chart: d.rows.length ? bar(`各学籍类型${d.column.name}平均分`, d.rows.map((r) => r.registrationType), d.rows.map((r) => r.mean), { mark: d.grade.mean, name: '平均分' }) : undefined };
+    }
     case 'subjectQuality': return { sheets: ex.subjectQualitySheets(service.subjectQuality(c)) };
     case 'groupG': {
       const g = service.groupG(c);

@@ -5,7 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import type {
-  ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, SegmentTable, StudentProgress, StudentTop, StudentWeak,
+  ClassComparison, RegistrationComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, SegmentTable, StudentProgress, StudentTop, StudentWeak,
   SubjectComparison, SubjectQuality, Transcript,
 } from '@jz/shared/api/report';
 import { TRANSCRIPT_FIELDS } from '@jz/shared/api/report';
@@ -87,6 +87,16 @@ export function classComparisonSheets(c: ClassComparison): Sheet[] {
     header: head,
     rows: [['全年级', c.grade.count, c.grade.absent, ...stats(c.grade), c.grade.scoreRate, null, null, ...rateCells(c.grade.rates)],
       ...c.rows.map((r) => [r.className, r.count, r.absent, ...stats(r), r.scoreRate, r.overMeanRate, r.meanRank, ...rateCells(r.rates)])],
+  }];
+}
+
+export function registrationComparisonSheets(c: RegistrationComparison): Sheet[] {
+  const rl = c.grade.rates;
+  return [{
+    name: `${c.column.name}学籍对比`,
+    header: ['学籍类型', '实考人数', '缺考人数', ...STATS, '得分率', '超均率', '均分排名', ...rateHeads(rl)],
+    rows: [['全年级', c.grade.count, c.grade.absent, ...stats(c.grade), c.grade.scoreRate, null, null, ...rateCells(c.grade.rates)],
+      ...c.rows.map((r) => [r.registrationType, r.count, r.absent, ...stats(r), r.scoreRate, r.overMeanRate, r.meanRank, ...rateCells(r.rates)])],
   }];
 }
 

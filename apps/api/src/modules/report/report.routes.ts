@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import type { z } from 'zod';
 import {
-  REPORT_ROUTES, analysisListQuery, analysisListSchema, classComparisonSchema, commentQuery, commentSchema, filterSchema, groupGSchema,
+  REPORT_ROUTES, analysisListQuery, analysisListSchema, classComparisonSchema, registrationComparisonSchema, commentQuery, commentSchema, filterSchema, groupGSchema,
   horizontalDistributionSchema, onlineSchema, overviewSchema, paperSchema, quartileSchema, rankSegmentSchema, rateCriticalSchema, reportQuery,
   scoreSegmentSchema, studentAnalysisQuery, studentProgressSchema, studentTopSchema, studentWeakSchema, subjectComparisonSchema,
   subjectQualitySchema, transcriptQuery, transcriptSchema, type ReportKey,
@@ -70,6 +70,8 @@ const routes: ModuleRoutes = async (base, ctx) => {
     (c) => service.subjectComparison(c), ex.subjectComparisonSheets);
   report('classComparison', reportQuery, classComparisonSchema, '所选科目各班人数、均分、标准差、最值、中位数、四分位数、超均率、排名与四率',
     (c) => service.classComparison(c), ex.classComparisonSheets);
+  report('registrationComparison', reportQuery, registrationComparisonSchema, '学籍对比：所选科目按学籍类型（应届、往届…）的人数、均分、标准差、最值、中位数、四分位数、超均率、排名与四率（全年级，仅可查看全年级的角色）',
+    (c) => service.registrationComparison(c), ex.registrationComparisonSheets);
   report('subjectQuality', reportQuery, subjectQualitySchema, '各科统计与试卷质量（难度、信度）',
     (c) => service.subjectQuality(c), ex.subjectQualitySheets);
   report('groupG', reportQuery, groupGSchema, '按总分分为 G1–G10，各组人数、总分范围、各科均分与各班人数',

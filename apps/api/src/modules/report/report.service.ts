@@ -9,7 +9,7 @@
  */
 import { LEVEL_ASSIGNED_VARIANT, SCORE_TYPES, TOTAL_CODE, REPORT_ROUTES, REPORT_KEYS, TRANSCRIPT_FIELDS, type ReportKey, type ReportMeta, type ReportQuery, type TranscriptQuery } from '@jz/shared/api/report';
 import type {
-  ClassComparison, Comment, GroupG, Online, Overview, Paper, RateCritical, ReportFilter, StudentProgress, StudentRef, StudentTop, StudentWeak,
+  ClassComparison, Comment, RegistrationComparison, GroupG, Online, Overview, Paper, RateCritical, ReportFilter, StudentProgress, StudentRef, StudentTop, StudentWeak,
   SubjectComparison, SubjectQuality, Transcript, SegmentTable,
 } from '@jz/shared/api/report';
 import type { Db } from '../../db/database.js';
@@ -333,6 +333,28 @@ export function classComparison(ctx: Ctx): ClassComparison {
       if (!u) return { classId: c.id, className: c.name, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, absent: 0, scoreRate: null, overMeanRate: null, meanRank: null, rates: [] };
       return { classId: c.id, className: c.name, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, absent: u.absent, scoreRate: u.scoreRate, overMeanRate: u.overMeanRate, meanRank: u.meanRank, rates: rates(u.rates) };
     }),
+  };
+}
+
+/**
+ * 学籍对比: the chosen course per 学籍类型 beside the grade. Built over every student, not cut by class, so only
+ * callers who see the whole grade (administrators, grade and subject-prep leaders) may open it.
+ */
+export function registrationComparison(ctx: Ctx): RegistrationComparison {
+  if (!ctx.access.allClasses) throw forbidden();
+  const code = single(ctx);
+  const tables = ctx.reports.registrationComparison;
+  if (!tables) throw new BizError('该考试的报告生成于学籍对比上线之前，请重新发布成绩后查看');
+  const t = tables.find((x) => x.code === code)!;
+  const ref = t.reference;
+  return {
+    meta: ctx.meta,
+    column: columnOf(ctx, code),
+    grade: { count: ref.count, mean: ref.mean, sd: ref.sd, max: ref.max, min: ref.min, median: ref.median, q1: ref.q1, q3: ref.q3, absent: ref.absent, scoreRate: ref.scoreRate, rates: rates(ref.rates) },
+    rows: t.rows.map((u) => ({
+      registrationType: u.unitName, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3,
+      absent: u.absent, scoreRate: u.scoreRate, overMeanRate: u.overMeanRate, meanRank: u.meanRank, rates: rates(u.rates),
+    })),
   };
 }
 

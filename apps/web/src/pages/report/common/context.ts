@@ -129,7 +129,7 @@ const KEY_ROUTE: Record<ReportKey, string> = {
   overview: 'dataScreening', transcript: 'scrolReport', horizontalDistribution: 'horizontalDistribution', subjectComparison: 'subject',
   classComparison: 'classComparison', subjectQuality: 'subjectQuality', groupG: 'Ggroup', quartile: 'quartilean', rateCritical: 'rateCritical',
   online: 'online', paper: 'testPaper', comment: 'comment', studentProgress: 'student', studentTop: 'student', studentWeak: 'student',
-  scoreSegment: 'horizontalDistribution', rankSegment: 'horizontalDistribution',
+  scoreSegment: 'horizontalDistribution', rankSegment: 'horizontalDistribution', registrationComparison: 'registerComparison',
 };
 
 /**

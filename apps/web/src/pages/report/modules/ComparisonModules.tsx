@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Select, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { ClassComparison, SubjectComparison, SubjectQuality } from '@jz/shared/api/report';
+import type { ClassComparison, RegistrationComparison, SubjectComparison, SubjectQuality } from '@jz/shared/api/report';
 import { subjectStyle } from '@jz/shared';
 import { EChart, barOption, radarOption } from '@/components/charts';
 import type { ReportParams } from '@/api/report';
@@ -24,19 +24,7 @@ export function ClassComparisonModule({ params, title = '班级对比' }: { para
   }, [data]);
   const columns = useMemo<TableColumnsType<CRow>>(() => [
     { title: '班级', dataIndex: 'className', key: 'className', fixed: 'left', width: 100 },
-    numCol<CRow>('实考人数', (r) => r.count),
-    numCol<CRow>('缺考人数', (r) => r.absent),
-    numCol<CRow>('平均分', (r) => r.mean),
-    numCol<CRow>('标准差', (r) => r.sd),
-    numCol<CRow>('最高分', (r) => r.max),
-    numCol<CRow>('最低分', (r) => r.min),
-    numCol<CRow>('中位数', (r) => r.median),
-    numCol<CRow>('下四分位数', (r) => r.q1),
-    numCol<CRow>('上四分位数', (r) => r.q3),
-    pctCol<CRow>('得分率', (r) => r.scoreRate),
-    { ...numCol<CRow>('超均率', (r) => r.overMeanRate), render: (_: unknown, r: CRow) => <OverMean v={r.overMeanRate} /> },
-    numCol<CRow>('均分排名', (r) => r.meanRank),
-    ...rateCols<CRow>(data?.grade.rates ?? [], (r) => r.rates),
+    ...statColumns<CRow>(data?.grade.rates ?? []),
   ], [data]);
   const meanChart = useMemo(() => data && barOption({
     categories: data.rows.map((r) => r.className),
@@ -64,6 +52,62 @@ export function ClassComparisonModule({ params, title = '班级对比' }: { para
             <ReportSection title="各班平均分"><EChart title="各班平均分" option={meanChart!} /></ReportSection>
             <ReportSection title="各班率值对比"><EChart title="各班率值对比" option={rateChart!} /></ReportSection>
           </div>
+        </>
+      )}
+    </ReportBlock>
+  );
+}
+
+/** The figures of a comparison row (class or 学籍类型): counts, statistics, 得分率, 超均率, rank and rates. */
+function statColumns<T extends StatRow>(levels: ClassComparison['grade']['rates']): TableColumnsType<T> {
+  return [
+    numCol<T>('实考人数', (r) => r.count),
+    numCol<T>('缺考人数', (r) => r.absent),
+    numCol<T>('平均分', (r) => r.mean),
+    numCol<T>('标准差', (r) => r.sd),
+    numCol<T>('最高分', (r) => r.max),
+    numCol<T>('最低分', (r) => r.min),
+    numCol<T>('中位数', (r) => r.median),
+    numCol<T>('下四分位数', (r) => r.q1),
+    numCol<T>('上四分位数', (r) => r.q3),
+    pctCol<T>('得分率', (r) => r.scoreRate),
+    { ...numCol<T>('超均率', (r) => r.overMeanRate), render: (_: unknown, r: T) => <OverMean v={r.overMeanRate} /> },
+    numCol<T>('均分排名', (r) => r.meanRank),
+    ...rateCols<T>(levels, (r) => r.rates),
+  ];
+}
+
+type StatRow = Omit<ClassComparison['rows'][number], 'classId' | 'className'>;
+type RRow = RegistrationComparison['rows'][number] & { isGrade?: boolean };
+
+/** 学籍对比: the chosen course per 学籍类型 (应届, 往届 …) beside the grade, with a chart of the means. */
+export function RegistrationComparisonModule({ params, title = '学籍对比' }: { params: ReportParams; title?: string }) {
+  const { data, loading, error, reload } = useReport('registrationComparison', params);
+  const rows: RRow[] = useMemo(() => (data
+    ? [{ ...data.grade, registrationType: '全年级', overMeanRate: null, meanRank: null, isGrade: true }, ...data.rows]
+    : []), [data]);
+  const columns = useMemo<TableColumnsType<RRow>>(() => [
+    { title: '学籍类型', dataIndex: 'registrationType', key: 'registrationType', fixed: 'left', width: 100 },
+    ...statColumns<RRow>(data?.grade.rates ?? []),
+  ], [data]);
+  const meanChart = useMemo(() => data && barOption({
+    categories: data.rows.map((r) => r.registrationType),
+    series: [
+      { name: '平均分', data: data.rows.map((r) => r.mean) },
+      { name: '年级平均分', type: 'line', color: '#f5222d', data: data.rows.map(() => data.grade.mean) },
+    ],
+    yName: '分数', labels: true,
+  }), [data]);
+  return (
+    <ReportBlock title={title} reportKey="registrationComparison" params={params} loading={loading} error={error} onReload={reload}
+      sub={data ? `${data.column.name}（满分 ${fmt(data.column.fullScore)}），全年级按学籍类型统计` : undefined}>
+      {data && (
+        <>
+          <ReportSection title={`${data.column.name}各学籍类型成绩对比`}>
+            <ReportTable<RRow> testId="report-table-registrationComparison" rowKey="registrationType" columns={columns} dataSource={rows}
+              rowClassName={(r) => (r.isGrade ? 'jz-row-grade' : '')} pagination={false} />
+          </ReportSection>
+          <ReportSection title="各学籍类型平均分"><EChart title="各学籍类型平均分" option={meanChart!} /></ReportSection>
         </>
       )}
     </ReportBlock>

@@ -9,6 +9,7 @@ export const REPORT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
   horizontalDistribution: lazyPage(() => import('./HorizontalDistribution')),
   subject: lazyPage(() => import('./Subject')),
   classComparison: lazyPage(() => import('./ClassComparison')),
+  registerComparison: lazyPage(() => import('./RegisterComparison')),
   subjectQuality: lazyPage(() => import('./SubjectQuality')),
   Ggroup: lazyPage(() => import('./Ggroup')),
   quartilean: lazyPage(() => import('./Quartilean')),
