@@ -11,6 +11,7 @@ import type { Db } from './db/database.js';
 import { registerAuth } from './core/auth.js';
 import { PasswordCipher } from './core/crypto.js';
 import { BizError } from './core/http.js';
+import { pgInputErrorMessage, registerInputGuard } from './core/input-guard.js';
 import { Mailer } from './core/mailer.js';
 import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
@@ -52,6 +53,9 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       const msg = status === 413 ? '上传文件过大' : status === 404 ? '接口不存在' : '请求格式不正确';
       return reply.status(200).send({ code: status, msg, data: null });
     }
+    // Safety net: a value PostgreSQL refuses (NUL, number or date out of range, too long) is bad input, not a crash.
+    const pgInput = pgInputErrorMessage(err);
+    if (pgInput) { req.log.warn({ err }, 'input refused by PostgreSQL'); return reply.status(200).send({ code: 400, msg: pgInput, data: null }); }
     req.log.error(err);
     return reply.status(500).send({ code: 500, msg: '服务器内部错误', data: null });
   });
@@ -69,6 +73,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app, db);
+  registerInputGuard(app);
   await registerModules(app, ctx);
 
   if (config.webDist && existsSync(config.webDist)) {

@@ -18,14 +18,14 @@ export const PLATFORM_PERMISSION_NAMES: Record<string, string> = {
 
 export const SCHOOL_STATUS_NAMES: Record<number, string> = { 1: '开启', 0: '关闭' };
 
-const idOf = (label: string) => z.coerce.number({ error: `${label}格式不正确` }).int(`${label}格式不正确`).positive(`${label}格式不正确`);
-const text = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过${max}个字符`);
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional();
-const optionalFilter = z.string().trim().max(100).optional();
-export const loginIdSchema = z.string({ error: '请输入登录账号' }).trim()
+import { idOf, nameOf, trimmed } from './common.js';
+const text = nameOf;
+const optionalText = (label: string, max: number) => trimmed().max(max, `${label}不能超过${max}个字符`).optional();
+const optionalFilter = trimmed().max(100).optional();
+export const loginIdSchema = trimmed({ error: '请输入登录账号' })
   .regex(/^[A-Za-z0-9_.@-]{3,32}$/, '登录账号为3到32位字母、数字或 _ . @ -');
-const phoneSchema = z.string().trim().regex(/^(|[0-9+\-() ]{5,20})$/, '联系电话格式不正确').optional();
-const emailSchema = z.union([z.literal(''), z.string().trim().email('邮箱格式不正确').max(100)]).optional();
+const phoneSchema = trimmed().regex(/^(|[0-9+\-() ]{5,20})$/, '联系电话格式不正确').optional();
+const emailSchema = z.union([z.literal(''), trimmed().email('邮箱格式不正确').max(100)]).optional();
 
 export const idParams = z.object({ id: idOf('编号') });
 export const userIdParams = z.object({ userId: idOf('用户编号') });
@@ -79,13 +79,13 @@ export const schoolPageSchema = pageOf(schoolRowSchema);
 
 export const schoolSaveBody = z.object({
   name: text('学校名称', 50),
-  code: z.string({ error: '请输入学校编码' }).trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '学校编码为2到32位字母、数字、_ 或 -').transform((s) => s.toUpperCase()),
+  code: trimmed({ error: '请输入学校编码' }).regex(/^[A-Za-z0-9_-]{2,32}$/, '学校编码为2到32位字母、数字、_ 或 -').transform((s) => s.toUpperCase()),
   province: text('省份', 50),
   area: text('地区', 50),
   address: optionalText('地址', 200),
   contactName: optionalText('联系人', 50),
   contactPhone: phoneSchema,
-  logo: z.string().trim().max(500_000).nullable().optional(),
+  logo: trimmed().max(500_000).nullable().optional(),
 });
 export const schoolCreateBody = schoolSaveBody.extend({
   adminLoginId: loginIdSchema.optional().describe('学校管理员登录账号；不填为 学校编码小写_admin'),
@@ -135,7 +135,7 @@ export const gradeDictSchema = z.object({ id: z.number(), name: z.string(), stag
 export const courseDictSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), sort: z.number() });
 export const courseSaveBody = z.object({
   id: idOf('学科编号').optional().describe('有则修改，无则新增'),
-  code: z.string({ error: '请输入学科编码' }).trim().regex(/^[A-Za-z0-9_]{1,20}$/, '学科编码为1到20位字母、数字或 _').transform((s) => s.toUpperCase()),
+  code: trimmed({ error: '请输入学科编码' }).regex(/^[A-Za-z0-9_]{1,20}$/, '学科编码为1到20位字母、数字或 _').transform((s) => s.toUpperCase()),
   name: text('学科名称', 20),
   sort: z.coerce.number().int().min(0).max(9999).optional(),
 });
@@ -144,7 +144,7 @@ export const courseSaveBody = z.object({
 
 export const sysUserFilter = z.object({
   keyword: optionalFilter.describe('登录账号或姓名（模糊）'),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: idOf('角色编号').optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
 });
 export const sysUserRowSchema = z.object({
@@ -186,7 +186,7 @@ export const sysRoleRowSchema = z.object({
 });
 export const sysRolePageSchema = pageOf(sysRoleRowSchema);
 export const sysRoleSaveBody = z.object({
-  code: z.string({ error: '请输入角色编码' }).trim().regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '角色编码为2到32位字母开头的字母、数字、_ 或 -'),
+  code: trimmed({ error: '请输入角色编码' }).regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '角色编码为2到32位字母开头的字母、数字、_ 或 -'),
   name: text('角色名称', 30),
   remark: optionalText('备注', 200),
   permissions: z.array(z.string().refine((c) => PLATFORM_PERMISSION_CODES.includes(c), '权限编码不存在')).max(50).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, trimmed } from './common.js';
 
 /** Request and response schemas of the login family (/api/v1/auth, teach_login, email codes, /adminApi/v1/auth, /studentApi/v1/auth). */
 
@@ -6,7 +7,7 @@ import { z } from 'zod';
 export const encryptedPassword = z.string().min(1, '请输入密码');
 
 export const loginBody = z.object({
-  loginId: z.string().trim().min(1, '请输入账号'),
+  loginId: trimmed().min(1, '请输入账号'),
   password: encryptedPassword,
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -18,14 +19,14 @@ export const emailLoginBody = z.object({ email: z.string(), code: z.string() });
 export type EmailLoginBody = z.infer<typeof emailLoginBody>;
 
 export const adminLoginBody = z.object({
-  username: z.string().trim().min(1, '请输入账号'),
+  username: trimmed().min(1, '请输入账号'),
   password: encryptedPassword,
 });
 export type AdminLoginBody = z.infer<typeof adminLoginBody>;
 
-export const adminLoginTeachBody = z.object({ schoolTenantId: z.coerce.number().int().positive() });
+export const adminLoginTeachBody = z.object({ schoolTenantId: id });
 
-export const sendBindEmailCodeBody = z.object({ email: z.string(), userId: z.coerce.number().int().optional() });
+export const sendBindEmailCodeBody = z.object({ email: z.string(), userId: id.optional() });
 export const sendEmailCodeBody = z.object({ email: z.string() });
 
 /** Sending a code answers the seconds before the next send is allowed. */

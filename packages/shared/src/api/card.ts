@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive();
+import { id, trimmed } from './common.js';
 
 export const CARD_PATHS = {
   find: 'card/find',
@@ -32,7 +32,7 @@ export const CARD_FILL_BLANKS_MAX = 4;
 /** What the card maker lets the user choose (field names are the API's). */
 export const cardSettingsSchema = z.object({
   /** Heading of the card; default `${考试名} ${科目} 答题卡`. */
-  title: z.string().trim().min(1, '请填写答题卡标题').max(CARD_TITLE_MAX, `答题卡标题不能超过 ${CARD_TITLE_MAX} 个字`),
+  title: trimmed().min(1, '请填写答题卡标题').max(CARD_TITLE_MAX, `答题卡标题不能超过 ${CARD_TITLE_MAX} 个字`),
   /** Digits of the 考号 grid. */
   admissionDigits: z.number().int('考号位数应为整数').min(1, '考号位数应为 1–14').max(14, '考号位数应为 1–14'),
   /** Most pages: 2, 3 or 4; null = automatic (the fewest that fit). */
@@ -45,7 +45,7 @@ export const cardSettingsSchema = z.object({
     .max(CARD_ESSAY_WORDS.max, `作文字数应为 ${CARD_ESSAY_WORDS.min}–${CARD_ESSAY_WORDS.max}`).nullable(),
   /** Per fill-in question the number of blanks (answer lines) 1–4; fill-in questions not listed get 1. */
   fillBlanks: z.array(z.object({
-    questionId: z.number().int().positive(),
+    questionId: id,
     blanks: z.number().int('空数应为整数').min(1, `每题空数应为 1–${CARD_FILL_BLANKS_MAX}`).max(CARD_FILL_BLANKS_MAX, `每题空数应为 1–${CARD_FILL_BLANKS_MAX}`),
   })).max(500),
 });

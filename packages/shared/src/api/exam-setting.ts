@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive();
-const courseCode = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().min(1).max(20).optional());
+import { id, trimmed } from './common.js';
+const courseCode = z.preprocess((v) => (v === '' || v === null ? undefined : v), trimmed().min(1).max(20).optional());
 const posInt = z.number().int().positive();
 
 const strictlyDescending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! > x);
@@ -19,7 +19,7 @@ export const ratesSchema = z.object({
   label: z.enum(['四率', '五率']),
   levels: z.array(z.object({
     key: z.enum(['high', 'excellent', 'good', 'pass', 'low']),
-    name: z.string().trim().min(1).max(10),
+    name: trimmed().min(1).max(10),
     threshold: z.number().gt(0, '比例须在 0 到 1 之间').max(1, '比例须在 0 到 1 之间'),
   })).length(5, '须设置 高分、优秀、良好、及格、低分 五档'),
 }).refine((v) => v.levels.map((l) => l.key).join() === 'high,excellent,good,pass,low', { message: '档次顺序须为 高分、优秀、良好、及格、低分' })
@@ -41,7 +41,7 @@ export const nRankSchema = z.object({
 /** Online lines: each a total score or a target share of students (line = score at rank ceil(share·N)). */
 export const onlineLinesSchema = z.object({
   lines: z.array(z.object({
-    name: z.string().trim().min(1).max(20),
+    name: trimmed().min(1).max(20),
     score: z.number().min(0).max(10000).nullish(),
     share: z.number().gt(0).max(1).nullish(),
   }).refine((l) => (l.score == null) !== (l.share == null), { message: '每条线须设置分数或比例其中之一' })).max(20),
@@ -51,7 +51,7 @@ export const criticalBufferSchema = z.object({ points: z.number().min(0).max(100
 /** 学业等级 and 等级赋分: rank shares A..E (sum 1) and their score bands (high ≥ low, descending). */
 export const studyLevelSchema = z.object({
   levels: z.array(z.object({
-    name: z.string().trim().min(1).max(10),
+    name: trimmed().min(1).max(10),
     share: z.number().min(0).max(1),
     high: z.number().min(0).max(1000),
     low: z.number().min(0).max(1000),
@@ -64,8 +64,8 @@ export const gGroupsSchema = z.object({ count: z.number().int().min(2).max(20) }
 /** Subject combinations of totals; courseCodes [] = every subject of the exam. */
 export const subjectCombosSchema = z.object({
   combos: z.array(z.object({
-    name: z.string().trim().min(1).max(30),
-    courseCodes: z.array(z.string().trim().min(1).max(20)).max(20),
+    name: trimmed().min(1).max(30),
+    courseCodes: z.array(trimmed().min(1).max(20)).max(20),
   })).min(1).max(30),
 });
 export const studentRulesSchema = z.object({

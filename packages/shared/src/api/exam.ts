@@ -3,10 +3,8 @@
  * (考场/座号/考号), question_template (小题设置) and question_group (题组).
  */
 import { z } from 'zod';
-
-const id = z.coerce.number().int().positive();
+import { dateStr, id, trimmed } from './common.js';
 const optId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
 /** Scores: at most two decimals, up to 1000. */
 const scoreNum = z.number().min(0).max(1000);
 
@@ -26,7 +24,7 @@ export type ExamMode = z.infer<typeof examModeSchema>;
 export const findExamQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
-  name: z.string().trim().max(100).optional(),
+  name: trimmed().max(100).optional(),
   examType: optId,
   gradeId: optId,
   status: optId,
@@ -83,14 +81,14 @@ export const examPageSchema = z.object({
 });
 
 export const subjectInputSchema = z.object({
-  courseCode: z.string().trim().min(1).max(20),
+  courseCode: trimmed().min(1).max(20),
   fullScore: scoreNum.positive('满分须大于 0'),
   examDate: dateStr.nullish(),
 });
 
 /** POST add_single_exam (exactly one subject) / add_multipart_exam (one or more). */
 export const addExamBody = z.object({
-  name: z.string().trim().min(1, '请输入考试名称').max(100),
+  name: trimmed().min(1, '请输入考试名称').max(100),
   examType: z.number().int().min(1).max(6),
   gradeId: id,
   semesterId: id.nullish(),
@@ -129,9 +127,9 @@ export const findExamStudentQuery = z.object({
   size: z.coerce.number().int().min(1).max(1000).default(10),
   examId: id,
   classId: optId,
-  room: z.string().trim().max(50).optional(),
+  room: trimmed().max(50).optional(),
   /** Name or 考号, substring. */
-  keyword: z.string().trim().max(50).optional(),
+  keyword: trimmed().max(50).optional(),
 });
 
 export const examStudentSchema = z.object({
@@ -153,8 +151,8 @@ export const examStudentPageSchema = z.object({
 
 export const updateExamStudentBody = z.object({
   id,
-  examNo: z.string().trim().min(1, '考号不能为空').max(32).regex(/^[0-9A-Za-z-]+$/, '考号只能包含字母、数字和 -').optional(),
-  room: z.string().trim().max(50).optional(),
+  examNo: trimmed().min(1, '考号不能为空').max(32).regex(/^[0-9A-Za-z-]+$/, '考号只能包含字母、数字和 -').optional(),
+  room: trimmed().max(50).optional(),
   seat: z.number().int().min(1).max(10000).nullish(),
 });
 
@@ -162,7 +160,7 @@ export const arrangeRoomsBody = z.object({
   examId: id,
   perRoom: z.number().int().min(1).max(200),
   /** Room names are 第1考场, 第2考场… unless a prefix is given (prefix + number). */
-  prefix: z.string().trim().max(20).optional(),
+  prefix: trimmed().max(20).optional(),
 });
 export const arrangeRoomsResult = z.object({ rooms: z.number(), students: z.number() });
 
@@ -179,17 +177,17 @@ export const subjectQuery = z.object({ examSubjectId: id });
 
 export const questionInputSchema = z.object({
   /** Display number, e.g. 1, 13(1). */
-  no: z.string().trim().min(1, '题号不能为空').max(20),
-  parentNo: z.string().trim().max(20).nullish(),
+  no: trimmed().min(1, '题号不能为空').max(20),
+  parentNo: trimmed().max(20).nullish(),
   type: questionTypeSchema,
   fullScore: scoreNum,
   step: z.number().positive().max(100).default(1),
   /** Key: single A–H; multiple letters A–H (e.g. ACD); judge T/F (对/错, √/× accepted). Free text for fill/subjective. */
-  answer: z.string().trim().max(500).nullish(),
+  answer: trimmed().max(500).nullish(),
   /** Multiple choice: points for a correct but incomplete answer; null = half the full score. A wrong option = 0. */
   partialScore: z.number().min(0).max(1000).nullish(),
-  groupName: z.string().trim().max(50).nullish(),
-  knowledgePoints: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+  groupName: trimmed().max(50).nullish(),
+  knowledgePoints: z.array(trimmed().min(1).max(100)).max(50).default([]),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -231,14 +229,14 @@ export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 
 export const saveKnowledgeBody = z.object({
   examSubjectId: id,
-  items: z.array(z.object({ questionId: id, knowledgePoints: z.array(z.string().trim().min(1).max(100)).max(50) })).min(1).max(500),
+  items: z.array(z.object({ questionId: id, knowledgePoints: z.array(trimmed().min(1).max(100)).max(50) })).min(1).max(500),
 });
 
 export const saveGroupBody = z.object({
   examSubjectId: id,
   /** Absent = create. */
   id: id.optional(),
-  name: z.string().trim().min(1, '请输入题组名称').max(50),
+  name: trimmed().min(1, '请输入题组名称').max(50),
   /** The group's questions (a question belongs to one group: it leaves its former group). */
   questionIds: z.array(id).max(500).default([]),
 });

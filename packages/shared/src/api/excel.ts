@@ -1,5 +1,6 @@
 /** Request/response schemas of the Excel import/export calls (pc_excel, pc_tch_course_excel). */
 import { z } from 'zod';
+import { id } from './common.js';
 
 /** One bad cell of an import: row = Excel row number (header is row 1), column = header name. */
 export const importErrorSchema = z.object({
@@ -26,14 +27,14 @@ export const importAnswerSchema = z.union([importResultSchema, importRefusalSche
 
 /** GET pc_excel/export_class_stu1: a class, a grade, or (without both) every visible class. */
 export const exportStudentsQuery = z.object({
-  gradeId: z.coerce.number().int().positive().optional(),
-  classId: z.coerce.number().int().positive().optional(),
+  gradeId: id.optional(),
+  classId: id.optional(),
 });
 export type ExportStudentsQuery = z.infer<typeof exportStudentsQuery>;
 
 /** GET pc_tch_course_excel/export_tch_course: one grade, or all visible grades. */
 export const exportTchCourseQuery = z.object({
-  gradeId: z.coerce.number().int().positive().optional(),
+  gradeId: id.optional(),
 });
 export type ExportTchCourseQuery = z.infer<typeof exportTchCourseQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './common.js';
 import { roleInfo } from './auth.js';
 
 /**
@@ -24,13 +25,13 @@ export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>;
 
 /** POST /api/v1/pc_personal/reset_pwd — password (encrypted) optional, else DEFAULT_RESET_PASSWORD. */
 export const resetPwdBody = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: id,
   password: z.string().optional(),
 });
 
 /** POST /api/v1/pc_personal/enable_user — status 1 enabled, 0 disabled. */
 export const enableUserBody = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: id,
   status: z.coerce.number().int().min(0).max(1),
 });
 

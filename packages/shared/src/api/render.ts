@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { REPORT_KEYS, reportQuery, transcriptQuery, type ReportKey } from './report.js';
 
-const id = z.coerce.number().int().positive();
+import { id, trimmed } from './common.js';
 
 export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel'] as const;
 export type RenderJobType = (typeof RENDER_JOB_TYPES)[number];
@@ -38,7 +38,7 @@ export const createRenderJobBody = z.object({
   /** Empty = every class of the exam the caller may see. */
   classIds: z.array(id).max(200).default([]),
   /** report / excel: '0' or absent = 总分 (or the caller's first subject); card: the exam subject's course code. */
-  courseCode: z.string().trim().max(20).optional(),
+  courseCode: trimmed().max(20).optional(),
   /** card: the exam subject (else found by courseCode). */
   examSubjectId: id.optional(),
   /** report / excel: report keys of REPORT_ROUTES (default: the main reports the caller may open). */

@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive();
+import { id, trimmed } from './common.js';
 const num = z.number().nullable();
 const blankToZero = (v: unknown) => (v === undefined || v === null || v === '' ? '0' : String(v).trim());
 
@@ -77,7 +77,7 @@ export const correctionApplyBody = z.object({
   examStudentId: id,
   questionId: id,
   newScore: z.number().min(0).max(1000),
-  reason: z.string().trim().min(1, '请填写更正原因').max(500),
+  reason: trimmed().min(1, '请填写更正原因').max(500),
 });
 export const correctionFindQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
@@ -86,7 +86,7 @@ export const correctionFindQuery = z.object({
   status: z.preprocess((v) => (v === '' || v === null ? undefined : v), correctionStatusSchema.optional()),
 });
 export const correctionApproveBody = z.object({ id });
-export const correctionRejectBody = z.object({ id, reason: z.string().trim().min(1, '请填写驳回原因').max(500) });
+export const correctionRejectBody = z.object({ id, reason: trimmed().min(1, '请填写驳回原因').max(500) });
 
 export const correctionSchema = z.object({
   id: z.number(),
@@ -162,7 +162,7 @@ export type TranscriptField = (typeof TRANSCRIPT_FIELDS)[number]['value'];
 export const transcriptQuery = reportQuery.extend({
   ...paging,
   /** Name or 考号 substring. */
-  keyword: z.string().trim().max(50).optional(),
+  keyword: trimmed().max(50).optional(),
   /** Which values per column; default all three. */
   fields: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? ['score', 'classRank', 'gradeRank'] : String(v).split(',').map((s) => s.trim()).filter(Boolean)),
@@ -180,7 +180,7 @@ export const studentAnalysisQuery = reportQuery.extend(paging);
 export const analysisListQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
-  name: z.string().trim().max(100).optional(),
+  name: trimmed().max(100).optional(),
   gradeId: z.preprocess((v) => (v === '' || v === null || v === '0' ? undefined : v), id.optional()),
   examType: z.preprocess((v) => (v === '' || v === null || v === '0' ? undefined : v), id.optional()),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLASS_TYPES, GENDERS, REGISTRATION_TYPES } from '../school.js';
 
 /** pc_class: the grade → class tree and the students of a class. */
-const id = z.coerce.number().int().positive();
+import { id, int4, trimmed } from './common.js';
 
 export const classNode = z.object({
   id: z.number(),
@@ -38,7 +38,7 @@ export const selectsResult = z.object({
 });
 
 /** Moves a class to position `sort` (from 1) of its grade, or of `gradeId` when given. */
-export const moveClassBody = z.object({ id, gradeId: id.optional(), sort: z.coerce.number().int().min(1) });
+export const moveClassBody = z.object({ id, gradeId: id.optional(), sort: int4.min(1) });
 export const batchAddBody = z.object({
   gradeId: id,
   count: z.coerce.number().int().min(1, '至少添加 1 个班级').max(30, '一次最多添加 30 个班级'),
@@ -48,13 +48,13 @@ export const deleteClassBody = z.object({ id });
 export const batchDeleteClassBody = z.object({ ids: z.array(id).min(1, '请选择班级').max(200) });
 export const updateClassBody = z.object({
   id,
-  name: z.string().trim().min(1, '请输入班级名称').max(20, '班级名称最多 20 个字'),
+  name: trimmed().min(1, '请输入班级名称').max(20, '班级名称最多 20 个字'),
   classType: z.enum(CLASS_TYPES).optional(),
 });
 
 export const studentFields = {
-  name: z.string().trim().min(1, '请输入学生姓名').max(30, '姓名最多 30 个字'),
-  admissionNo: z.string().trim().regex(/^[0-9A-Za-z-]{1,30}$/, '学籍号只能包含数字、字母和短横线，最多 30 位'),
+  name: trimmed().min(1, '请输入学生姓名').max(30, '姓名最多 30 个字'),
+  admissionNo: trimmed().regex(/^[0-9A-Za-z-]{1,30}$/, '学籍号只能包含数字、字母和短横线，最多 30 位'),
   gender: z.enum(GENDERS),
   registrationType: z.enum(REGISTRATION_TYPES).default('应届'),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './common.js';
 
 /** pc_school_grade: a school's grades and the courses taught in each. */
 export const gradeCourse = z.object({ id: z.number(), courseCode: z.string(), courseName: z.string(), sort: z.number() });
@@ -13,17 +14,17 @@ export const schoolGrade = z.object({
 });
 export type SchoolGrade = z.infer<typeof schoolGrade>;
 
-export const findCourseQuery = z.object({ gradeId: z.coerce.number().int().positive() });
+export const findCourseQuery = z.object({ gradeId: id });
 
 /** Adds a grade (gradeDictId) and/or sets its courses (the whole list; codes from course_dict). */
 export const saveGradeCourseBody = z.object({
-  gradeId: z.coerce.number().int().positive().optional(),
-  gradeDictId: z.coerce.number().int().positive().optional(),
+  gradeId: id.optional(),
+  gradeDictId: id.optional(),
   courseCodes: z.array(z.string().min(1)).max(50).optional(),
 });
 export type SaveGradeCourseBody = z.infer<typeof saveGradeCourseBody>;
 
-export const deleteSingleCourseBody = z.object({ gradeId: z.coerce.number().int().positive(), courseCode: z.string().min(1) });
+export const deleteSingleCourseBody = z.object({ gradeId: id, courseCode: z.string().min(1) });
 
 /** GET pc_school_grade/find_grade_dict: the platform's grade and course dictionaries. */
 export const gradeDict = z.object({

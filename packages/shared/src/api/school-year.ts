@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** pc_school_year: school years (学年) and their terms (学期). Dates are YYYY-MM-DD. */
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+import { dateStr as date, id, trimmed } from './common.js';
 
 export const semester = z.object({ id: z.number(), name: z.string(), startDate: z.string(), endDate: z.string(), isCurrent: z.boolean() });
 export const schoolYear = z.object({
@@ -17,16 +17,16 @@ export type SchoolYear = z.infer<typeof schoolYear>;
 export const schoolYearCode = z.object({ id: z.number(), name: z.string(), isCurrent: z.boolean() });
 
 export const saveSemesterItem = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  name: z.string().trim().min(1, '请输入学期名称').max(20),
+  id: id.optional(),
+  name: trimmed().min(1, '请输入学期名称').max(20),
   startDate: date,
   endDate: date,
   isCurrent: z.boolean().default(false),
 });
 /** Creates (no id) or updates a year with its whole list of terms; isCurrent makes it the school's only current year. */
 export const saveSchoolYearBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  name: z.string().trim().regex(/^\d{4}-\d{4}$/, '学年名称格式应为 2026-2027'),
+  id: id.optional(),
+  name: trimmed().regex(/^\d{4}-\d{4}$/, '学年名称格式应为 2026-2027'),
   startDate: date,
   endDate: date,
   isCurrent: z.boolean().default(false),
@@ -34,10 +34,10 @@ export const saveSchoolYearBody = z.object({
 });
 export type SaveSchoolYearBody = z.infer<typeof saveSchoolYearBody>;
 
-export const deleteSchoolYearBody = z.object({ id: z.coerce.number().int().positive() });
+export const deleteSchoolYearBody = z.object({ id: id });
 
 /** Switches the current year (and term; default: its first term). Grades and classes are not promoted automatically. */
 export const updateCurrentBody = z.object({
-  id: z.coerce.number().int().positive(),
-  semesterId: z.coerce.number().int().positive().optional(),
+  id: id,
+  semesterId: id.optional(),
 });

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive();
+import { id, trimmed } from './common.js';
 
 export const IMPORT_FIXED_HEADERS = ['考号', '姓名', '班级'] as const;
 export const ABSENT_HEADER = '缺考';
@@ -93,6 +93,6 @@ export const updateScoreBody = z.object({
   scores: z.array(z.object({
     questionId: id,
     score: z.number().min(0).max(1000).nullish(),
-    choice: z.string().trim().max(10).nullish(),
+    choice: trimmed().max(10).nullish(),
   })).max(500).default([]),
 });

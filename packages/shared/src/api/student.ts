@@ -3,12 +3,12 @@ import { REGISTRATION_TYPES } from '../school.js';
 import { studentFields } from './school-class.js';
 
 /** pc_student: the school's students. */
-const id = z.coerce.number().int().positive();
+import { id, trimmed } from './common.js';
 
 export const studentPageQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
-  keyword: z.string().trim().max(50).optional(),
+  keyword: trimmed().max(50).optional(),
   gradeId: id.optional(),
   classId: id.optional(),
   registrationType: z.enum(REGISTRATION_TYPES).optional(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive();
+import { id, trimmed } from './common.js';
 export const teacherRoleCode = z.enum(['grade_leader', 'lesson_leader', 'head_teacher', 'subject_teacher']);
 export type TeacherRoleCode = z.infer<typeof teacherRoleCode>;
 
@@ -60,7 +60,7 @@ export const addClassRoleCourseBody = z.object({
   roleCode: teacherRoleCode,
   gradeId: id.optional(),
   classIds: z.array(id).max(200).optional(),
-  courseCode: z.string().trim().min(1).max(20).optional(),
+  courseCode: trimmed().min(1).max(20).optional(),
   temporary: z.boolean().optional(),
 });
 export type AddClassRoleCourseBody = z.infer<typeof addClassRoleCourseBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, trimmed } from './common.js';
 
 /** Schemas of /api/v1/teach/user/* (user management page /userInfo/userManagement, email binding, reset by email). */
 
@@ -8,7 +9,7 @@ export const userPageQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
   /** Matches login id, name, email or phone. */
-  keyword: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  keyword: z.preprocess(blankToUndefined, trimmed().optional()),
   roleCode: z.preprocess(blankToUndefined, z.string().optional()),
   status: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1).optional()),
   userType: z.preprocess(blankToUndefined, z.enum(['teacher', 'student']).optional()),
@@ -48,10 +49,10 @@ export const LOGIN_ID_PATTERN = /^[A-Za-z0-9_.@-]{3,32}$/;
 
 /** POST teach/user/add — password RSA-encrypted, optional (default DEFAULT_RESET_PASSWORD); schoolAdmin grants 学校管理员. */
 export const addUserBody = z.object({
-  loginId: z.string().trim().regex(LOGIN_ID_PATTERN, '账号须为3-32位字母、数字或 _ . @ -'),
-  userName: z.string().trim().min(1, '请输入姓名').max(50),
-  phone: z.string().trim().max(20).optional().nullable(),
-  gender: z.string().trim().max(4).optional().nullable(),
+  loginId: trimmed().regex(LOGIN_ID_PATTERN, '账号须为3-32位字母、数字或 _ . @ -'),
+  userName: trimmed().min(1, '请输入姓名').max(50),
+  phone: trimmed().max(20).optional().nullable(),
+  gender: trimmed().max(4).optional().nullable(),
   password: z.string().optional(),
   schoolAdmin: z.boolean().optional(),
 });
@@ -59,15 +60,15 @@ export type AddUserBody = z.infer<typeof addUserBody>;
 
 /** POST teach/user/update — email is changed only through binding/unbinding. */
 export const updateUserBody = z.object({
-  id: z.coerce.number().int().positive(),
-  userName: z.string().trim().min(1, '请输入姓名').max(50),
-  phone: z.string().trim().max(20).optional().nullable(),
-  gender: z.string().trim().max(4).optional().nullable(),
+  id: id,
+  userName: trimmed().min(1, '请输入姓名').max(50),
+  phone: trimmed().max(20).optional().nullable(),
+  gender: trimmed().max(4).optional().nullable(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
-export const idBody = z.object({ id: z.coerce.number().int().positive() });
-export const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, '请选择用户') });
+export const idBody = z.object({ id: id });
+export const idsBody = z.object({ ids: z.array(id).min(1, '请选择用户') });
 
 /** POST teach/user/bindEmail */
 export const bindEmailBody = z.object({ email: z.string(), code: z.string() });
@@ -101,7 +102,7 @@ export const userByRegistrationCode = z.object({
 export const outboxQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(1000).default(10),
-  email: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  email: z.preprocess(blankToUndefined, trimmed().optional()),
 });
 export const outboxRecord = z.object({ id: z.number(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() });
 export const outboxPage = z.object({ records: z.array(outboxRecord), total: z.number(), current: z.number(), size: z.number() });

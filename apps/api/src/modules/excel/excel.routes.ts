@@ -4,6 +4,7 @@ import { exportStudentsQuery, exportTchCourseQuery, importAnswerSchema } from '@
 import type { ModuleRoutes } from '../index.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
+import { assertNoNulFields } from '../../core/input-guard.js';
 import * as service from './excel.service.js';
 import { sendXlsx } from './excel.workbook.js';
 
@@ -28,6 +29,7 @@ async function uploaded(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file();
   if (!file) throw new BizError('请选择要上传的文件');
   if (file.fieldname !== 'file') throw new BizError('上传字段名应为 file');
+  assertNoNulFields(file.fields, file.filename);
   return file.toBuffer();
 }
 

@@ -4,6 +4,7 @@ import { findScoreQuery, importAnswerSchema, importQuery, studentScoreSchema, te
 import type { ModuleRoutes } from '../index.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
+import { assertNoNulFields } from '../../core/input-guard.js';
 import * as service from './score.service.js';
 
 const tags = ['成绩录入'];
@@ -37,6 +38,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传成绩文件');
     const file = await req.file();
     if (!file) throw new BizError('请上传成绩文件');
+    assertNoNulFields(file.fields, file.filename);
     const buffer = await file.toBuffer();
     const field = file.fields.examId as { value?: unknown } | undefined;
     const examId = queryExamId ?? (field && Number(field.value) > 0 ? Number(field.value) : undefined);
