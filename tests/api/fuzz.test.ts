@@ -100,7 +100,7 @@ function setAt(target: unknown, path: (string | number)[], value: unknown): unkn
 const isNameField = (name: string, s: JsonSchema | undefined) => /(^name|Name|^title)$/.test(name) && (unwrap(s) as { minLength?: number } | undefined)?.minLength === 1;
 const isDateField = (name: string, s: JsonSchema | undefined) => /date$/i.test(name) && typeOf(unwrap(s) ?? {}) === 'string';
 
-async function fuzz(kind: DbKind, every = 1) {
+async function fuzz(kind: DbKind) {
   const t: TestApp = await createTestApp(kind);
   try {
     const doc: { paths: Record<string, Record<string, Operation>> } = (await t.app.inject({ url: '/api/docs/json' })).json();
@@ -110,8 +110,7 @@ async function fuzz(kind: DbKind, every = 1) {
     const examSubject = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', exam.id).orderBy('id').executeTakeFirstOrThrow();
     const ids: Record<string, number> = { examSubjectId: examSubject.id, examId: exam.id, schoolTenantId: school.id, schoolId: school.id };
 
-    const routes = t.app.routeTable.filter((r) => !SKIP.test(r.url)).sort((a, b) => (a.url + a.method).localeCompare(b.url + b.method))
-      .filter((_, i) => i % every === 0);
+    const routes = t.app.routeTable.filter((r) => !SKIP.test(r.url)).sort((a, b) => (a.url + a.method).localeCompare(b.url + b.method));
     const problems: string[] = [];
     let requests = 0;
     for (const route of routes) {
@@ -172,7 +171,7 @@ async function fuzz(kind: DbKind, every = 1) {
 
 describe.each(dbKinds)('bad-input fuzz on %s', (kind) => {
   it('answers no route with a 500, refuses NUL and impossible dates', { timeout: 600_000 }, async () => {
-    const { problems, requests, routes } = await fuzz(kind, 1);
+    const { problems, requests, routes } = await fuzz(kind);
     expect(routes).toBeGreaterThan(150);
     expect(requests).toBeGreaterThan(4000);
     // Messages may quote the bad values: keep the report short and printable.

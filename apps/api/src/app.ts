@@ -12,6 +12,7 @@ import { registerAuth } from './core/auth.js';
 import { PasswordCipher } from './core/crypto.js';
 import { BizError } from './core/http.js';
 import { pgInputErrorMessage, registerInputGuard } from './core/input-guard.js';
+import { registerSecurityHeaders } from './core/security.js';
 import { Mailer } from './core/mailer.js';
 import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
@@ -61,6 +62,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   });
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 404, msg: '接口不存在', data: null }));
 
+  await registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {

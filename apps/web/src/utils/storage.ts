@@ -62,6 +62,11 @@ export function nextLocalMidnight(now = new Date()): Date {
   return d;
 }
 
+/** Cookie attributes: whole site, Lax, and Secure when the page is served over HTTPS (never sent over plain HTTP then). */
+export function cookieAttributes(protocol = location.protocol): string {
+  return `path=/; SameSite=Lax${protocol === 'https:' ? '; Secure' : ''}`;
+}
+
 export const cookies = {
   get(name: string): string {
     const prefix = `${encodeURIComponent(name)}=`;
@@ -73,9 +78,9 @@ export const cookies = {
     return '';
   },
   set(name: string, value: string, expires: Date) {
-    document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Lax`;
+    document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; ${cookieAttributes()}`;
   },
   remove(name: string) {
-    document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+    document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; ${cookieAttributes()}`;
   },
 };
