@@ -85,7 +85,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
     const res = await t.call({ method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin, payload: {
       name: '日期测试', examType: 4, gradeId, startDate: '2026-02-30', endDate: '2026-03-01', classIds: [classId], subjects: [{ courseCode: 'SX', fullScore: 100 }] } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 400, msg: '参数错误（startDate）：日期不存在，请选择正确的日期' });
+    expect(res.body).toMatchObject({ code: 400, msg: '参数错误（startDate）：日期不存在：2026-02-30' });
     expect(Number(await count())).toBe(before);
   });
 

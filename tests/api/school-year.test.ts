@@ -39,7 +39,7 @@ describe.each(dbKinds)('pc_school_year on %s', (kind) => {
       [{ ...year2027, semesters: [year2027.semesters[0], { ...year2027.semesters[1], startDate: '2028-01-10' }] }, '第一学期与第二学期的日期重叠'],
       [{ ...year2027, semesters: [{ ...year2027.semesters[0], startDate: '2027-08-01' }, year2027.semesters[1]] }, '第一学期须在学年的起止日期之内'],
       [{ ...year2027, semesters: year2027.semesters.map((s) => ({ ...s, isCurrent: true })) }, '只能有一个当前学期'],
-      [{ ...year2027, startDate: '2027-02-30' }, '日期不存在：2027-02-30'],
+      [{ ...year2027, startDate: '2027-02-30' }, '参数错误（startDate）：日期不存在：2027-02-30'],
     ];
     for (const [payload, msg] of cases) {
       const { body } = await save(payload);

@@ -14,7 +14,7 @@ describe('common request schemas', () => {
     expect(isRealDate('2026-12-31')).toBe(true);
     for (const bad of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-04-31', '2026-00-10', '0000-01-01', '2026-2-3', '2026-02-30T00:00'])
       expect(dateStr.safeParse(bad).success, bad).toBe(false);
-    expect(dateStr.safeParse('2026-02-30').error?.issues[0]?.message).toBe('日期不存在，请选择正确的日期');
+    expect(dateStr.safeParse('2026-02-30').error?.issues[0]?.message).toBe('日期不存在：2026-02-30');
   });
 
   it('names of spaces or zero-width characters are empty', () => {

@@ -29,7 +29,7 @@ export function isRealDate(s: string): boolean {
 
 /** A date YYYY-MM-DD that exists on the calendar. */
 export const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
-  .refine(isRealDate, '日期不存在，请选择正确的日期');
+  .refine(isRealDate, { error: (iss) => `日期不存在：${String(iss.input).slice(0, 20)}` });
 
 /** Invisible format characters (zero-width space/joiners, word joiner, BOM, soft hyphen, bidi marks). */
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
