@@ -1,0 +1,20 @@
+/** The one uploaded file of a multipart import, read with the import kind's size limit. */
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFields } from '@fastify/multipart';
+import { BizError } from '../../core/http.js';
+import { mb, type ImportLimits } from './import-limits.js';
+
+export async function readUpload(req: FastifyRequest, limits: ImportLimits, opts: { fieldName?: string; missing: string }): Promise<{ buffer: Buffer; fields: MultipartFields }> {
+  // A few small form fields (examId) may come before the file; nothing else.
+  const file = await req.file({ limits: { fileSize: limits.fileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  if (!file) throw new BizError(opts.missing);
+  if (opts.fieldName && file.fieldname !== opts.fieldName) throw new BizError(`上传字段名应为 ${opts.fieldName}`);
+  try {
+    return { buffer: await file.toBuffer(), fields: file.fields };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new BizError(`上传文件过大：${limits.label}文件不能超过 ${mb(limits.fileBytes)}`, 413);
+    }
+    throw err;
+  }
+}
