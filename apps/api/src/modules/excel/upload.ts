@@ -9,12 +9,15 @@ export async function readUpload(req: FastifyRequest, limits: ImportLimits, opts
   const file = await req.file({ limits: { fileSize: limits.fileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   if (!file) throw new BizError(opts.missing);
   if (opts.fieldName && file.fieldname !== opts.fieldName) throw new BizError(`上传字段名应为 ${opts.fieldName}`);
+  const tooLarge = () => new BizError(`上传文件过大：${limits.label}文件不能超过 ${mb(limits.fileBytes)}`, 413);
+  let buffer: Buffer;
   try {
-    return { buffer: await file.toBuffer(), fields: file.fields };
+    buffer = await file.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new BizError(`上传文件过大：${limits.label}文件不能超过 ${mb(limits.fileBytes)}`, 413);
-    }
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw err;
   }
+  // toBuffer can return the cut-off part without throwing when the limit is hit on the last chunk read.
+  if (file.file.truncated) throw tooLarge();
+  return { buffer, fields: file.fields };
 }

@@ -215,7 +215,6 @@ function sheetHandler(sheet: string, shared: string[], limits: ImportLimits, cel
           const ref = attr(tag, 'r');
           const c = ref ? columnOf(ref) : -1;
           col = c >= 0 ? c : col + 1;
-          if (col >= limits.columns) throw new ImportLimitError(`列数超过 ${limits.columns} 列上限（${where()}），请删除多余的列`);
           type = attr(tag, 't') ?? 'n';
           buf = '';
           break;
@@ -235,7 +234,8 @@ function sheetHandler(sheet: string, shared: string[], limits: ImportLimits, cel
         case 'c': {
           const v = value();
           buf = '';
-          if (v === undefined) break;
+          if (v === undefined) break; // an empty (styled) cell far to the right is no column of data
+          if (col >= limits.columns) throw new ImportLimitError(`列数超过 ${limits.columns} 列上限（${where()}），请删除多余的列`);
           values[col] = v;
           if (++cells.count > limits.cells) throw new ImportLimitError(`单元格数量超过 ${limits.cells} 个（${limits.label}上限），请分批导入`);
           break;

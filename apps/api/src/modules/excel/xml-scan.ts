@@ -49,8 +49,7 @@ export function attr(tag: string, name: string): string | undefined {
 function tagEnd(s: string, from: number): number {
   const gt = s.indexOf('>', from);
   if (gt === -1) return -1;
-  const quoteAt = Math.min(...[s.indexOf('"', from), s.indexOf("'", from)].map((x) => (x === -1 ? Infinity : x)));
-  if (quoteAt > gt) return gt;
+  // Most tags hold no '>' inside a quoted value: scan the few characters up to the first '>' for quotes.
   let quote = 0;
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
