@@ -293,29 +293,29 @@ describe.each(dbKinds)('score entry on %s', (kind) => {
 
   it('refuses an option letter the question does not have, naming the real column and the question', async () => {
     const [a, b, c] = students;
-    // Columns out of template order and an extra column: the letters are those of this file. 选择题 default A–D.
-    const header = ['备注', '考号', '2', '1', '3', '4', '13(1)', '13(2)', '姓名', '班级', '缺考'];
+    // Columns out of template order: the letters are those of this file (第 2 题 B, 第 1 题 C). 选择题 default A–D.
+    const header = ['考号', '2', '1', '3', '4', '13(1)', '13(2)', '姓名', '班级', '缺考'];
     const file = await workbook({
       数学: [
         header,
-        ['', a!.examNo, 'ACD', 'E', 'T', 0, 0, 0, '', '', ''], // row 2: E on 第 1 题 (A–D)
-        ['', b!.examNo, 'ACE', 'B', 'T', 0, 0, 0, '', '', ''], // row 3: E among the letters of 第 2 题
-        ['', c!.examNo, 'ACD', 'D', 'T', 0, 0, 0, '', '', ''], // row 4: good (D exists, scored 0)
+        [a!.examNo, 'ACD', 'E', 'T', 0, 0, 0, '', '', ''], // row 2: E on 第 1 题 (A–D)
+        [b!.examNo, 'ACE', 'B', 'T', 0, 0, 0, '', '', ''], // row 3: E among the letters of 第 2 题
+        [c!.examNo, 'ACD', 'D', 'T', 0, 0, 0, '', '', ''], // row 4: good (D exists, scored 0)
       ],
     });
     const before = await scoreRowCount();
     const res = await importQuestion(file);
     expect(res.body.code).toBe(400);
     expect(res.body.data.errors).toEqual([
-      { sheet: '数学', row: 2, column: 'D', reason: '第 1 题（填写“E”）：本题只有选项 A–D，没有选项 E' },
-      { sheet: '数学', row: 3, column: 'C', reason: '第 2 题（填写“ACE”）：本题只有选项 A–D，没有选项 E' },
+      { sheet: '数学', row: 2, column: 'C', reason: '第 1 题（填写“E”）：本题只有选项 A–D，没有选项 E' },
+      { sheet: '数学', row: 3, column: 'B', reason: '第 2 题（填写“ACE”）：本题只有选项 A–D，没有选项 E' },
     ]);
     expect(await scoreRowCount()).toBe(before);
 
     // A saved card with 5 options makes E a real option (wrong against the key B: 0 points).
     const saved = await t.call({ method: 'POST', url: '/api/v1/card/save', token: admin, payload: { examSubjectId: sxId, settings: { optionCount: 5 } } });
     expect(saved.body.code).toBe(200);
-    const ok = await importQuestion(await workbook({ 数学: [header, ['', a!.examNo, 'ACD', 'E', 'T', 0, 0, 0, '', '', '']] }));
+    const ok = await importQuestion(await workbook({ 数学: [header, [a!.examNo, 'ACD', 'E', 'T', 0, 0, 0, '', '', '']] }));
     expect(ok.body.code).toBe(200);
     expect((await stored(a!.id, sxId))!).toMatchObject({ 1: 0, 2: 6 });
     // Manual entry follows the same rule: F is not an option of a 5-option card.
