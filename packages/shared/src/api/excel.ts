@@ -1,7 +1,7 @@
 /** Request/response schemas of the Excel import/export calls (pc_excel, pc_tch_course_excel). */
 import { z } from 'zod';
 
-/** One bad cell of an import: row = Excel row number (header is row 1), column = header name. */
+/** One bad cell of an import: row = Excel row number (header is row 1), column = its Excel column letter (B, AA…). */
 export const importErrorSchema = z.object({
   row: z.number().int(),
   column: z.string(),
