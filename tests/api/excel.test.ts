@@ -56,9 +56,29 @@ describe.each(dbKinds)('Excel import/export on %s', (kind) => {
     const { body } = await upload('/api/v1/pc_excel/import_class_student', file);
     expect(body.code).toBe(400);
     expect(body.msg).toBe('导入失败，共1行有误');
-    expect(body.data.errors).toEqual([{ row: 3, column: '班级', reason: '高一没有班级“9班”' }]);
+    expect(body.data.errors).toEqual([{ row: 3, column: 'F', reason: '高一没有班级“9班”' }]);
     const written = await db().selectFrom('student').select('id').where('admission_no', 'in', ['X2026001', 'X2026002', 'X2026003']).execute();
     expect(written).toHaveLength(0);
+  });
+
+  it('names the real Excel column letter of each error, whatever the column order', async () => {
+    // An extra first column and the template columns in another order: 班级 is column C, 学号 E, 性别 F.
+    const file = await buildWorkbook(['备注', '姓名', '班级', '年级', '学号', '性别', '学籍类型'], [
+      ['', '测试甲', '1班', '高一', 'Z2026001', '男', '应届'],
+      ['转入', '测试乙', '9班', '高一', 'Z2026002', '未知', ''],
+      ['', '测试丙', '2班', '高一', 'Z2026001', '女', ''],
+    ]);
+    const { body } = await upload('/api/v1/pc_excel/import_class_student', file);
+    expect(body.code).toBe(400);
+    expect(body.data.errors).toEqual([
+      { row: 3, column: 'F', reason: '性别只能是男或女' },
+      { row: 3, column: 'C', reason: '高一没有班级“9班”' },
+      { row: 4, column: 'E', reason: '学号与第2行重复' },
+    ]);
+    const tch = await buildWorkbook(['手机号', '账号', '姓名'], [['123', 'lettertch1', '某老师']]);
+    const refused = await upload('/api/v1/pc_excel/import_teacher', await buildWorkbook(['性别', '手机号', '账号', '姓名'], [['', '123', 'lettertch1', '某老师']]));
+    expect(refused.body.data.errors).toEqual([{ row: 2, column: 'B', reason: '手机号应为11位数字' }]);
+    expect((await upload('/api/v1/pc_excel/import_teacher', tch)).body.msg).toContain('缺少列：性别');
   });
 
   it('lists every bad row: empty cells, duplicate 学号, bad values, unknown grade', async () => {
@@ -73,11 +93,11 @@ describe.each(dbKinds)('Excel import/export on %s', (kind) => {
     expect(body.code).toBe(400);
     expect(body.msg).toBe('导入失败，共4行有误');
     expect(body.data.errors).toEqual([
-      { row: 2, column: '姓名', reason: '姓名不能为空' },
-      { row: 3, column: '性别', reason: '性别只能是男或女' },
-      { row: 4, column: '学号', reason: '学号与第3行重复' },
-      { row: 4, column: '学籍类型', reason: '学籍类型只能是应届、往届、借读、复读' },
-      { row: 5, column: '年级', reason: '年级“初一”不存在' },
+      { row: 2, column: 'A', reason: '姓名不能为空' },
+      { row: 3, column: 'C', reason: '性别只能是男或女' },
+      { row: 4, column: 'B', reason: '学号与第3行重复' },
+      { row: 4, column: 'D', reason: '学籍类型只能是应届、往届、借读、复读' },
+      { row: 5, column: 'E', reason: '年级“初一”不存在' },
     ]);
     expect(await db().selectFrom('student').select('id').where('admission_no', 'like', 'Y00%').execute()).toHaveLength(0);
   });
@@ -164,8 +184,8 @@ describe.each(dbKinds)('Excel import/export on %s', (kind) => {
     const refused = await upload('/api/v1/pc_excel/import_teacher', bad);
     expect(refused.body.code).toBe(400);
     expect(refused.body.data.errors).toEqual([
-      { row: 3, column: '账号', reason: '账号已被占用' },
-      { row: 4, column: '手机号', reason: '手机号应为11位数字' },
+      { row: 3, column: 'B', reason: '账号已被占用' },
+      { row: 4, column: 'C', reason: '手机号应为11位数字' },
     ]);
     expect(await db().selectFrom('app_user').select('id').where('login_id', '=', 'newtch01').execute()).toHaveLength(0);
 
@@ -199,9 +219,9 @@ describe.each(dbKinds)('Excel import/export on %s', (kind) => {
     ]);
     const refused = await upload('/api/v1/pc_tch_course_excel/import_tch_course', bad);
     expect(refused.body.data.errors).toEqual([
-      { row: 3, column: '学科', reason: '高一未开设学科“体育”' },
-      { row: 4, column: '教师账号', reason: '本校没有账号为“admin2”的教师' },
-      { row: 5, column: '角色', reason: '角色只能是班主任或任课老师' },
+      { row: 3, column: 'C', reason: '高一未开设学科“体育”' },
+      { row: 4, column: 'D', reason: '本校没有账号为“admin2”的教师' },
+      { row: 5, column: 'E', reason: '角色只能是班主任或任课老师' },
     ]);
     const good = await buildWorkbook(REL_HEADERS, [
       ['高一', '3班', '数学', 'teacher1', '任课老师'],

@@ -184,14 +184,16 @@ describe.each(dbKinds)('score entry on %s', (kind) => {
     expect(res.body.msg).toContain('未导入任何数据');
     const errors: { sheet: string; row: number; column: string; reason: string }[] = res.body.data.errors;
     const at = (sheet: string, row: number) => errors.filter((x) => x.sheet === sheet && x.row === row);
-    expect(at('数学', 3)[0]).toMatchObject({ column: '考号', reason: '考号 99999999 不在本次考试中' });
-    expect(at('数学', 4)[0]).toMatchObject({ column: '姓名' });
+    // column = the Excel column letter (考号 A, 姓名 B, 班级 C, questions 1–13(2) D–I, 缺考 J); reasons name the question.
+    expect(at('数学', 3)[0]).toMatchObject({ column: 'A', reason: '考号 99999999 不在本次考试中' });
+    expect(at('数学', 4)[0]).toMatchObject({ column: 'B' });
+    expect(at('数学', 5)[0]).toMatchObject({ column: 'A' });
     expect(at('数学', 5)[0]!.reason).toContain('与第 2 行重复');
-    expect(at('数学', 6)[0]).toMatchObject({ column: '1', reason: '5：超过满分 4' });
-    expect(at('数学', 7)[0]).toMatchObject({ column: '4', reason: 'abc：不是数字' });
-    expect(at('数学', 8).map((x) => x.column)).toEqual(['1', '2']);
-    expect(at('数学', 9)[0]).toMatchObject({ column: '13(1)', reason: '1.2：不是给分步长 0.5 的整数倍' });
-    expect(at('数学', 10)[0]).toMatchObject({ column: '缺考' });
+    expect(at('数学', 6)[0]).toMatchObject({ column: 'D', reason: '第 1 题（填写“5”）：超过满分 4' });
+    expect(at('数学', 7)[0]).toMatchObject({ column: 'G', reason: '第 4 题（填写“abc”）：不是数字' });
+    expect(at('数学', 8).map((x) => x.column)).toEqual(['D', 'E']);
+    expect(at('数学', 9)[0]).toMatchObject({ column: 'H', reason: '第 13(1) 题（填写“1.2”）：不是给分步长 0.5 的整数倍' });
+    expect(at('数学', 10)[0]).toMatchObject({ column: 'J', reason: '缺考列只能填 1、是 或留空' });
     expect(at('数学2', 1)[0]!.reason).toContain('不是本次考试的科目');
     expect(new Set(errors.map((x) => `${x.sheet}:${x.row}`))).toEqual(new Set(['数学:3', '数学:4', '数学:5', '数学:6', '数学:7', '数学:8', '数学:9', '数学:10', '数学2:1']));
     expect(await scoreRowCount()).toBe(before);
@@ -203,8 +205,8 @@ describe.each(dbKinds)('score entry on %s', (kind) => {
     const res = await importQuestion(file);
     expect(res.body.code).toBe(400);
     expect(res.body.data.errors).toEqual([
-      { sheet: '数学', row: 1, column: '14', reason: '“14”不是数学的题号' },
-      { sheet: '数学', row: 1, column: '13(2)', reason: '缺少第 13(2) 题的列' },
+      { sheet: '数学', row: 1, column: 'I', reason: '“14”不是数学的题号' },
+      { sheet: '数学', row: 1, column: '', reason: '缺少第 13(2) 题的列' },
     ]);
   });
 
@@ -266,11 +268,14 @@ describe.each(dbKinds)('score entry on %s', (kind) => {
     const bad = await workbook({ 总分成绩: [['考号', '姓名', '班级', '语文', '英语', '化学'], [list[0]!.examNo, '', '', 151, 'x', 1]] });
     const badRes = await t.call({ method: 'POST', url: '/api/v1/grade_import/import_total', token: admin, ...multipart(bad, { examId: String(id) }) });
     expect(badRes.body.code).toBe(400);
-    expect(badRes.body.data.errors).toEqual([{ sheet: '总分成绩', row: 1, column: '化学', reason: '“化学”不是本次考试的科目' }]);
+    expect(badRes.body.data.errors).toEqual([{ sheet: '总分成绩', row: 1, column: 'F', reason: '“化学”不是本次考试的科目' }]);
 
     const bad2 = await workbook({ 总分成绩: [['考号', '姓名', '班级', '语文', '英语'], [list[0]!.examNo, '', '', 151, 'x']] });
     const bad2Res = await t.call({ method: 'POST', url: '/api/v1/grade_import/import_total', token: admin, ...multipart(bad2, { examId: String(id) }) });
-    expect(bad2Res.body.data.errors.map((x: { column: string }) => x.column)).toEqual(['语文', '英语']);
+    expect(bad2Res.body.data.errors).toEqual([
+      { sheet: '总分成绩', row: 2, column: 'D', reason: '语文（填写“151”）：超过满分 150' },
+      { sheet: '总分成绩', row: 2, column: 'E', reason: '英语（填写“x”）：不是数字' },
+    ]);
 
     const good = await workbook({ 总分成绩: [['考号', '姓名', '班级', '语文', '英语'], [list[0]!.examNo, '', '', 120.5, '缺考'], ['', list[1]!.name, list[1]!.className, 98, 0]] });
     const res = await t.call({ method: 'POST', url: '/api/v1/grade_import/import_total', token: admin, ...multipart(good, { examId: String(id) }) });
@@ -284,6 +289,42 @@ describe.each(dbKinds)('score entry on %s', (kind) => {
     const exam = await t.call({ url: `/api/v1/exam_manage/find_exam?examId=${id}`, token: admin });
     expect(exam.body.data.subjects[0]).toMatchObject({ totalsOnly: true, scoredCount: 2 });
     expect(exam.body.data.status).toBe(3);
+  });
+
+  it('refuses an option letter the question does not have, naming the real column and the question', async () => {
+    const [a, b, c] = students;
+    // Columns out of template order: the letters are those of this file (第 2 题 B, 第 1 题 C). 选择题 default A–D.
+    const header = ['考号', '2', '1', '3', '4', '13(1)', '13(2)', '姓名', '班级', '缺考'];
+    const file = await workbook({
+      数学: [
+        header,
+        [a!.examNo, 'ACD', 'E', 'T', 0, 0, 0, '', '', ''], // row 2: E on 第 1 题 (A–D)
+        [b!.examNo, 'ACE', 'B', 'T', 0, 0, 0, '', '', ''], // row 3: E among the letters of 第 2 题
+        [c!.examNo, 'ACD', 'D', 'T', 0, 0, 0, '', '', ''], // row 4: good (D exists, scored 0)
+      ],
+    });
+    const before = await scoreRowCount();
+    const res = await importQuestion(file);
+    expect(res.body.code).toBe(400);
+    expect(res.body.data.errors).toEqual([
+      { sheet: '数学', row: 2, column: 'C', reason: '第 1 题（填写“E”）：本题只有选项 A–D，没有选项 E' },
+      { sheet: '数学', row: 3, column: 'B', reason: '第 2 题（填写“ACE”）：本题只有选项 A–D，没有选项 E' },
+    ]);
+    expect(await scoreRowCount()).toBe(before);
+
+    // A saved card with 5 options makes E a real option (wrong against the key B: 0 points).
+    const saved = await t.call({ method: 'POST', url: '/api/v1/card/save', token: admin, payload: { examSubjectId: sxId, settings: { optionCount: 5 } } });
+    expect(saved.body.code).toBe(200);
+    const ok = await importQuestion(await workbook({ 数学: [header, [a!.examNo, 'ACD', 'E', 'T', 0, 0, 0, '', '', '']] }));
+    expect(ok.body.code).toBe(200);
+    expect((await stored(a!.id, sxId))!).toMatchObject({ 1: 0, 2: 6 });
+    // Manual entry follows the same rule: F is not an option of a 5-option card.
+    const manual = await t.call({
+      method: 'POST', url: '/api/v1/question_score/update', token: admin,
+      payload: { examStudentId: a!.id, examSubjectId: sxId, absent: false, scores: [{ questionId: qid['1'], choice: 'F' }] },
+    });
+    expect(manual.body).toMatchObject({ code: 400, msg: '第 1 题：本题只有选项 A–E，没有选项 F' });
+    await t.call({ method: 'POST', url: '/api/v1/card/reset', token: admin, payload: { examSubjectId: sxId } });
   });
 
   it('refuses another school, a non-xlsx file and any change after release', async () => {

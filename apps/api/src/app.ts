@@ -21,10 +21,14 @@ import { sweepJobFiles } from './modules/render/render.jobs.js';
 
 z.config(z.locales.zhCN());
 
+const JSON_BODY_LIMIT = 1024 * 1024;
+
 export interface BuildOptions { db: Db; config: AppConfig; logger?: boolean }
 
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
-  const app = Fastify({ logger, bodyLimit: 50 * 1024 * 1024, requestTimeout: 120_000 }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies: 1 MB (refused from Content-Length before reading; a route that needs more sets its own
+  // bodyLimit). Uploads are multipart, limited per import kind (modules/excel/import-limits.ts).
+  const app = Fastify({ logger, bodyLimit: JSON_BODY_LIMIT, requestTimeout: 120_000 }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -51,7 +55,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const msg = status === 413 ? '上传文件过大' : status === 404 ? '接口不存在' : '请求格式不正确';
+      const tooLarge = (err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `请求内容过大（不能超过 ${JSON_BODY_LIMIT / 1024 / 1024} MB）` : '上传文件过大';
+      const msg = status === 413 ? tooLarge : status === 404 ? '接口不存在' : '请求格式不正确';
       return reply.status(200).send({ code: status, msg, data: null });
     }
     // Safety net: a value PostgreSQL refuses (NUL, number or date out of range, too long) is bad input, not a crash.
@@ -63,7 +68,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ code: 404, msg: '接口不存在', data: null }));
 
   await registerSecurityHeaders(app);
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: 30 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
       info: { title: '大数据精准教学诊断平台 API', version: '0.1.0', description: '所有接口返回 { code, msg, data }，code 200 为成功。' },

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 
-/** One bad cell of an import: row = Excel row number (header is row 1), column = header name. */
+/** One bad cell of an import: row = Excel row number (header is row 1), column = its Excel column letter (B, AA…). */
 export const importErrorSchema = z.object({
   row: z.number().int(),
   column: z.string(),

@@ -25,6 +25,7 @@ export const importErrorSchema = z.object({
   sheet: z.string(),
   /** Excel row number (1 = header). */
   row: z.number(),
+  /** Excel column letter (B, AA…); '' when the error is not about one column. */
   column: z.string(),
   reason: z.string(),
 });

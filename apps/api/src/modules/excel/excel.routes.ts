@@ -4,9 +4,10 @@ import { exportStudentsQuery, exportTchCourseQuery, importAnswerSchema } from '@
 import type { ModuleRoutes } from '../index.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
-import { assertNoNulFields } from '../../core/input-guard.js';
 import * as service from './excel.service.js';
 import { sendXlsx } from './excel.workbook.js';
+import { IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
+import { readUpload } from './upload.js';
 
 const tags = ['Excel 导入导出'];
 const importDoc = '上传 multipart/form-data，字段名 file（.xlsx，第 1 行为模板表头）。任一行有误则全部不写入：code 400，data.errors = [{ row, column, reason }]；成功 data = { created, updated, unchanged }';
@@ -23,14 +24,10 @@ const jsonWhenRefused = {
   },
 };
 
-/** The uploaded file (field `file`) as bytes. */
-async function uploaded(req: FastifyRequest): Promise<Buffer> {
+/** The uploaded file (field `file`) as bytes, at most the import kind's file size. */
+async function uploaded(req: FastifyRequest, limits: ImportLimits): Promise<Buffer> {
   if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传文件（字段名 file）');
-  const file = await req.file();
-  if (!file) throw new BizError('请选择要上传的文件');
-  if (file.fieldname !== 'file') throw new BizError('上传字段名应为 file');
-  assertNoNulFields(file.fields, file.filename);
-  return file.toBuffer();
+  return readUpload(req, limits, { fieldName: 'file', missing: '请选择要上传的文件' }).then((u) => u.buffer);
 }
 
 /** pc_excel and pc_tch_course_excel: imports (multipart) and xlsx downloads. */
@@ -44,7 +41,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     schema: { tags, summary: '导入学生（按学号新增或更新，列：姓名、学号、性别、学籍类型、年级、班级）', description: importDoc, consumes: ['multipart/form-data'], response: importResponse },
   }, async (req) => {
     const user = userOf(req);
-    return ok(await service.importStudents(db, user, await uploaded(req)), '导入成功');
+    return ok(await service.importStudents(db, user, await uploaded(req, IMPORT_LIMITS.student)), '导入成功');
   });
 
   app.post('/pc_excel/import_teacher', {
@@ -52,7 +49,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     schema: { tags, summary: '导入教师（按账号新增或更新，新账号初始密码为默认重置密码；列：姓名、账号、手机号、性别）', description: importDoc, consumes: ['multipart/form-data'], response: importResponse },
   }, async (req) => {
     const user = userOf(req);
-    return ok(await service.importTeachers(db, user, await uploaded(req)), '导入成功');
+    return ok(await service.importTeachers(db, user, await uploaded(req, IMPORT_LIMITS.teacher)), '导入成功');
   });
 
   app.post('/pc_tch_course_excel/import_tch_course', {
@@ -60,7 +57,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     schema: { tags, summary: '导入任课关系（列：年级、班级、学科、教师账号、角色；已存在的关系计入 unchanged）', description: importDoc, consumes: ['multipart/form-data'], response: importResponse },
   }, async (req) => {
     const user = userOf(req);
-    return ok(await service.importTchCourse(db, user, await uploaded(req)), '导入成功');
+    return ok(await service.importTchCourse(db, user, await uploaded(req, IMPORT_LIMITS.tchCourse)), '导入成功');
   });
 
   app.get('/pc_excel/export_class_stu1', {

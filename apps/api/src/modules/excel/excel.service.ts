@@ -15,16 +15,17 @@ import { hashPassword } from '../../core/crypto.js';
 import { visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import * as repo from './excel.repository.js';
 import { readTemplateSheet, writeTemplate, writeWorkbook, type SheetRow } from './excel.workbook.js';
+import { IMPORT_LIMITS } from './import-limits.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
-/** Collects the errors of an import; header names come from the template. */
+/** Collects the errors of an import; `column` is the Excel column letter of the template column in the file. */
 class ErrorList {
   readonly errors: ImportError[] = [];
   private readonly rows = new Set<number>();
-  constructor(private readonly template: ExcelTemplate) {}
+  constructor(private readonly letters: Record<string, string>) {}
   add(row: number, key: string, reason: string) {
-    const column = this.template.columns.find((c) => c.key === key)?.header ?? key;
+    const column = this.letters[key] ?? '';
     this.errors.push({ row, column, reason });
     this.rows.add(row);
   }
@@ -60,14 +61,14 @@ function classIndex(grades: { id: number; name: string }[], classes: { id: numbe
 // ---------------------------------------------------------------- students
 
 export async function importStudents(db: Db, user: SchoolUser, buffer: Buffer): Promise<ImportResult> {
-  const rows = await readTemplateSheet(buffer, STUDENT_TEMPLATE);
+  const { rows, letters } = await readTemplateSheet(buffer, STUDENT_TEMPLATE, IMPORT_LIMITS.student);
   const [grades, classes, existing, visible] = await Promise.all([
     repo.schoolGrades(db, user.schoolId), repo.schoolClasses(db, user.schoolId), repo.schoolStudentKeys(db, user.schoolId), visibleClassIds(db, user),
   ]);
   const visibleSet = visible === 'all' ? undefined : new Set(visible);
   const { gradeByName, findClass } = classIndex(grades, classes);
   const byAdmission = new Map(existing.map((s) => [s.admission_no, s]));
-  const errors = new ErrorList(STUDENT_TEMPLATE);
+  const errors = new ErrorList(letters);
   checkRequired(rows, STUDENT_TEMPLATE, errors);
   const firstRowOf = new Map<string, number>();
   const writes: repo.StudentWrite[] = [];
@@ -154,8 +155,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R
 }
 
 export async function importTeachers(db: Db, user: SchoolUser, buffer: Buffer): Promise<ImportResult> {
-  const rows = await readTemplateSheet(buffer, TEACHER_TEMPLATE);
-  const errors = new ErrorList(TEACHER_TEMPLATE);
+  const { rows, letters } = await readTemplateSheet(buffer, TEACHER_TEMPLATE, IMPORT_LIMITS.teacher);
+  const errors = new ErrorList(letters);
   checkRequired(rows, TEACHER_TEMPLATE, errors);
   const loginIds = [...new Set(rows.map((r) => r.cells.loginId).filter(Boolean))];
   const [accounts, teachers] = await Promise.all([repo.usersByLoginIds(db, loginIds), repo.schoolTeachers(db, user.schoolId)]);
@@ -212,7 +213,7 @@ export async function exportTeachers(db: Db, user: SchoolUser): Promise<{ fileNa
 // ---------------------------------------------------------------- teacher–course–class relations
 
 export async function importTchCourse(db: Db, user: SchoolUser, buffer: Buffer): Promise<ImportResult> {
-  const rows = await readTemplateSheet(buffer, TCH_COURSE_TEMPLATE);
+  const { rows, letters } = await readTemplateSheet(buffer, TCH_COURSE_TEMPLATE, IMPORT_LIMITS.tchCourse);
   const [grades, classes, courses, teachers, visible] = await Promise.all([
     repo.schoolGrades(db, user.schoolId), repo.schoolClasses(db, user.schoolId), repo.schoolGradeCourses(db, user.schoolId),
     repo.schoolTeachers(db, user.schoolId), visibleClassIds(db, user),
@@ -220,7 +221,7 @@ export async function importTchCourse(db: Db, user: SchoolUser, buffer: Buffer):
   const visibleSet = visible === 'all' ? undefined : new Set(visible);
   const { gradeByName, findClass } = classIndex(grades, classes);
   const teacherByLogin = new Map(teachers.map((t) => [t.login_id, t]));
-  const errors = new ErrorList(TCH_COURSE_TEMPLATE);
+  const errors = new ErrorList(letters);
   checkRequired(rows, TCH_COURSE_TEMPLATE, errors);
   const writes: repo.RelationWrite[] = [];
   const seen = new Set<string>();

@@ -1,13 +1,15 @@
 /**
- * Reading and writing the import/export workbooks with exceljs' streaming reader and writer (big files never
- * sit in memory as a whole workbook object). Columns come from @jz/shared/excel-templates.
+ * Reading the import workbooks (xlsx-read.ts: streaming, with limits) and writing the exports with exceljs'
+ * streaming writer. Columns come from @jz/shared/excel-templates.
  */
 import ExcelJS from 'exceljs';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { IMPORT_MAX_ROWS, type ExcelColumn, type ExcelTemplate } from '@jz/shared/excel-templates';
+import type { ExcelColumn, ExcelTemplate } from '@jz/shared/excel-templates';
 import { XLSX_MIME } from '@jz/shared/api/excel';
 import { BizError } from '../../core/http.js';
+import type { ImportLimits } from './import-limits.js';
+import { columnLetter, readXlsx, type XlsxValue } from './xlsx-read.js';
 
 export interface SheetRow {
   /** Excel row number (header = 1). */
@@ -16,79 +18,56 @@ export interface SheetRow {
   cells: Record<string, string>;
 }
 
-const NOT_XLSX = '文件格式不正确，请上传 .xlsx 格式的 Excel 文件（不支持 .xls、.csv）';
+export interface TemplateSheet {
+  rows: SheetRow[];
+  /** Excel column letter of each template column, by key (for error messages). */
+  letters: Record<string, string>;
+}
 
-/** The text a user sees in a cell, whatever exceljs made of it (number, rich text, formula, hyperlink, date). */
-export function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
+/** The text a user sees in a cell. */
+export function cellText(v: XlsxValue | undefined): string {
+  if (v === undefined) return '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('').trim();
-    if ('result' in o) return cellText(o.result);
-    if ('text' in o) return cellText(o.text);
-    if ('error' in o) return '';
-  }
-  return String(v).trim();
+  return String(v);
 }
 
 /**
- * Reads the first sheet: row 1 must hold every template header (any order, extra columns ignored), data from
- * row 2; blank rows are skipped. Refuses non-xlsx files and wrong headers with a clear message.
+ * Reads the first sheet (streaming, with the limits of the import kind): row 1 must hold every template header
+ * (any order, extra columns ignored), data from row 2; blank rows are skipped. Refuses non-xlsx files, files
+ * beyond the limits and wrong headers with a clear message.
  */
-export async function readTemplateSheet(buffer: Buffer, template: ExcelTemplate): Promise<SheetRow[]> {
-  // An xlsx file is a zip archive: "PK\x03\x04".
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw new BizError(NOT_XLSX);
+export async function readTemplateSheet(buffer: Buffer, template: ExcelTemplate, limits: ImportLimits): Promise<TemplateSheet> {
   const rows: SheetRow[] = [];
   let header: Map<string, number> | undefined;
-  let sheetSeen = false;
-  let tooMany = false;
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      if (sheetSeen) {
-        for await (const _ of sheet) { /* drain the other sheets */ }
-        continue;
+  let headerMissing = false;
+  const { sheets } = await readXlsx(buffer, limits, {
+    firstSheetOnly: true,
+    onRow: ({ rowNo, values }) => {
+      if (rowNo === 1) {
+        header = new Map();
+        values.forEach((v, i) => { const t = cellText(v); if (t && !header!.has(t)) header!.set(t, i); });
+        return;
       }
-      sheetSeen = true;
-      for await (const r of sheet) {
-        const values = r.values as unknown[];
-        if (r.number === 1) {
-          header = new Map();
-          values.forEach((v, i) => { const t = cellText(v); if (t && !header!.has(t)) header!.set(t, i); });
-          continue;
-        }
-        if (!header) break; // first row missing: reported below
-        const cells: Record<string, string> = {};
-        let any = false;
-        for (const col of template.columns) {
-          const idx = header.get(col.header);
-          const t = idx === undefined ? '' : cellText(values[idx]);
-          cells[col.key] = t;
-          if (t) any = true;
-        }
-        if (!any) continue;
-        if (rows.length >= IMPORT_MAX_ROWS) { tooMany = true; continue; }
-        rows.push({ row: r.number, cells });
+      if (!header) { headerMissing = true; return; } // first row missing: reported below
+      const cells: Record<string, string> = {};
+      let any = false;
+      for (const col of template.columns) {
+        const idx = header.get(col.header);
+        const t = idx === undefined ? '' : cellText(values[idx]);
+        cells[col.key] = t;
+        if (t) any = true;
       }
-    }
-  } catch (err) {
-    if (err instanceof BizError) throw err;
-    throw new BizError(NOT_XLSX);
-  }
-  if (!sheetSeen) throw new BizError('文件中没有工作表');
+      if (any) rows.push({ row: rowNo, cells });
+    },
+  });
+  if (!sheets.length) throw new BizError('文件中没有工作表');
   const expected = template.columns.map((c) => c.header).join('、');
-  if (!header || header.size === 0) throw new BizError(`第 1 行应为表头（${expected}），请下载模板，按模板填写后导入`);
+  if (headerMissing || !header || header.size === 0) throw new BizError(`第 1 行应为表头（${expected}），请下载模板，按模板填写后导入`);
   const missing = template.columns.filter((c) => !header!.has(c.header)).map((c) => c.header);
   if (missing.length) throw new BizError(`表头不正确，缺少列：${missing.join('、')}。表头应为：${expected}，请下载模板，按模板填写后导入`);
-  if (tooMany) throw new BizError(`数据行数超过上限（${IMPORT_MAX_ROWS} 行），请分批导入`);
   if (!rows.length) throw new BizError('文件中没有数据，请从第 2 行开始填写');
-  return rows;
+  const letters = Object.fromEntries(template.columns.map((c) => [c.key, columnLetter(header!.get(c.header)!)]));
+  return { rows, letters };
 }
 
 export interface SheetSpec {

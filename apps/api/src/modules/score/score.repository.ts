@@ -16,6 +16,15 @@ export async function examStudents(q: Q, examId: number): Promise<ImportStudent[
     .execute();
 }
 
+/** 选项个数 of the saved answer cards of these exam subjects (a subject without a saved card is absent: 4). */
+export async function cardOptionCounts(q: Q, schoolId: number, examSubjectIds: number[]): Promise<Map<number, number>> {
+  if (!examSubjectIds.length) return new Map();
+  const rows = await q.selectFrom('answer_card')
+    .select(['exam_subject_id as id', sql<number | null>`(settings->>'optionCount')::int`.as('n')])
+    .where('school_id', '=', schoolId).where('exam_subject_id', 'in', examSubjectIds).execute();
+  return new Map(rows.filter((r) => r.n !== null).map((r) => [r.id, Number(r.n)]));
+}
+
 const CHUNK = 20_000;
 
 /**

@@ -4,8 +4,9 @@ import { findScoreQuery, importAnswerSchema, importQuery, studentScoreSchema, te
 import type { ModuleRoutes } from '../index.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
-import { assertNoNulFields } from '../../core/input-guard.js';
 import * as service from './score.service.js';
+import { IMPORT_LIMITS, type ImportLimits } from '../excel/import-limits.js';
+import { readUpload } from '../excel/upload.js';
 
 const tags = ['成绩录入'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -34,13 +35,10 @@ const routes: ModuleRoutes = async (base, ctx) => {
   });
 
   /** The uploaded workbook and the examId (query parameter, else a form field sent before the file). */
-  const upload = async (req: FastifyRequest, queryExamId: number | undefined) => {
+  const upload = async (req: FastifyRequest, queryExamId: number | undefined, limits: ImportLimits) => {
     if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传成绩文件');
-    const file = await req.file();
-    if (!file) throw new BizError('请上传成绩文件');
-    assertNoNulFields(file.fields, file.filename);
-    const buffer = await file.toBuffer();
-    const field = file.fields.examId as { value?: unknown } | undefined;
+    const { buffer, fields } = await readUpload(req, limits, { missing: '请上传成绩文件' });
+    const field = fields.examId as { value?: unknown } | undefined;
     const examId = queryExamId ?? (field && Number(field.value) > 0 ? Number(field.value) : undefined);
     return { buffer, examId };
   };
@@ -55,7 +53,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
       response: { 200: envelope(importAnswerSchema.nullable()) },
     },
   }, async (req) => {
-    const { buffer, examId } = await upload(req, req.query.examId);
+    const { buffer, examId } = await upload(req, req.query.examId, IMPORT_LIMITS.questionScore);
     return ok(await service.importQuestionScores(db, userOf(req), examId, buffer), '导入成功');
   });
 
@@ -69,7 +67,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
       response: { 200: envelope(importAnswerSchema.nullable()) },
     },
   }, async (req) => {
-    const { buffer, examId } = await upload(req, req.query.examId);
+    const { buffer, examId } = await upload(req, req.query.examId, IMPORT_LIMITS.totalScore);
     return ok(await service.importTotalScores(db, userOf(req), examId, buffer), '导入成功');
   });
 

@@ -18,7 +18,9 @@ import { visibleClassIds } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
 import { assertNotReleased, canEditSubject, examFor, normalizeNo, refreshExamStatus, subjectFor, type SchoolUser } from '../exam/exam.service.js';
 import * as repo from './score.repository.js';
-import { checkPoints, isObjective, readScoreCell, round2 } from './scoring.js';
+import { checkPoints, isObjective, optionLetters, readScoreCell, round2 } from './scoring.js';
+import { IMPORT_LIMITS } from '../excel/import-limits.js';
+import { columnLetter } from '../excel/xlsx-read.js';
 import { cellText, readWorkbook, writeWorkbook, type SheetData, type SheetRow } from './workbook-io.js';
 
 const RELEASED_MSG = '成绩已发布，不能直接修改，请通过成绩更正申请修改';
@@ -59,11 +61,11 @@ function rowStudent(match: ReturnType<typeof studentMatcher>, header: Header, sh
   seen: Map<number, number>, errors: ImportError[]): Student | undefined {
   const at = (name: string) => { const i = header.index.get(name); return i === undefined ? '' : cellText(row.values[i]); };
   const m = match(at('考号'), at('姓名'), at('班级'));
-  if (!m.student) { errors.push({ sheet: sheet.name, row: row.rowNo, column: m.column!, reason: m.reason! }); return undefined; }
+  if (!m.student) { errors.push({ sheet: sheet.name, row: row.rowNo, column: letterOf(header, m.column!), reason: m.reason! }); return undefined; }
   const s = m.student;
   const prev = seen.get(s.id);
   if (prev !== undefined) {
-    errors.push({ sheet: sheet.name, row: row.rowNo, column: header.index.has('考号') ? '考号' : '姓名', reason: `考生 ${s.name}（${s.examNo}）与第 ${prev} 行重复` });
+    errors.push({ sheet: sheet.name, row: row.rowNo, column: letterOf(header, header.index.has('考号') ? '考号' : '姓名'), reason: `考生 ${s.name}（${s.examNo}）与第 ${prev} 行重复` });
     return undefined;
   }
   seen.set(s.id, row.rowNo);
@@ -117,8 +119,8 @@ function readHeader(sheet: SheetData): Header | null {
   return { index, texts };
 }
 
-/** Letter of a 0-based column (for messages of unnamed columns). */
-const columnLetter = (i: number): string => (i >= 26 ? columnLetter(Math.floor(i / 26) - 1) : '') + String.fromCharCode(65 + (i % 26));
+/** Excel column letter of a header name ('' when the sheet has no such column): errors name the real column. */
+const letterOf = (header: Header, name: string): string => { const i = header.index.get(name); return i === undefined ? '' : columnLetter(i); };
 
 interface Pending {
   subject: examRepo.SubjectRow;
@@ -139,7 +141,8 @@ async function loadImportContext(db: Db, user: SchoolUser, examId: number | unde
   const subjects = await examRepo.subjectsOf(db, [exam.id]);
   const questions = await examRepo.questionsOf(db, subjects.map((s) => s.id), true);
   const students = await repo.examStudents(db, exam.id);
-  return { exam, subjects, questions, students, match: studentMatcher(students, exam.gradeName) };
+  const optionCounts = await repo.cardOptionCounts(db, user.schoolId, subjects.map((s) => s.id));
+  return { exam, subjects, questions, students, optionCounts, match: studentMatcher(students, exam.gradeName) };
 }
 
 function fail(errors: ImportError[]): never {
@@ -174,7 +177,7 @@ const summary = (pending: Pending[], rows: number): ImportResult => ({
 
 export async function importQuestionScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: Buffer): Promise<ImportResult> {
   const ctx = await loadImportContext(db, user, examId);
-  const sheets = await readWorkbook(buffer);
+  const sheets = await readWorkbook(buffer, IMPORT_LIMITS.questionScore);
   const errors: ImportError[] = [];
   const pending: Pending[] = [];
   let dataRows = 0;
@@ -203,18 +206,19 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
     const known = new Set(['考号', '姓名', '班级', ABSENT_HEADER, ...questions.map((q) => q.no)]);
     const headerErrors: ImportError[] = [];
     header.texts.forEach((t, i) => {
-      if (t && !known.has(t)) headerErrors.push({ sheet: sheet.name, row: 1, column: t, reason: `“${t}”不是${subject.courseName}的题号` });
-      else if (t && header.index.get(t) !== i) headerErrors.push({ sheet: sheet.name, row: 1, column: t, reason: `列“${t}”重复（${columnLetter(i)} 列）` });
+      if (t && !known.has(t)) headerErrors.push({ sheet: sheet.name, row: 1, column: columnLetter(i), reason: `“${t}”不是${subject.courseName}的题号` });
+      else if (t && header.index.get(t) !== i) headerErrors.push({ sheet: sheet.name, row: 1, column: columnLetter(i), reason: `列“${t}”重复（${letterOf(header, t)} 列已有）` });
     });
-    for (const q of questions) if (!header.index.has(q.no)) headerErrors.push({ sheet: sheet.name, row: 1, column: q.no, reason: `缺少第 ${q.no} 题的列` });
+    for (const q of questions) if (!header.index.has(q.no)) headerErrors.push({ sheet: sheet.name, row: 1, column: '', reason: `缺少第 ${q.no} 题的列` });
     if (!header.index.has('考号') && !(header.index.has('姓名') && header.index.has('班级'))) {
-      headerErrors.push({ sheet: sheet.name, row: 1, column: '考号', reason: '缺少考号列（或姓名、班级列）' });
+      headerErrors.push({ sheet: sheet.name, row: 1, column: '', reason: '缺少考号列（或姓名、班级列）' });
     }
     if (headerErrors.length) { errors.push(...headerErrors); continue; }
 
     const col = (name: string) => header.index.get(name);
     const cAbsent = col(ABSENT_HEADER);
-    const qCols = questions.map((q) => ({ q, i: header.index.get(q.no)! }));
+    const optionCount = ctx.optionCounts.get(subject.id);
+    const qCols = questions.map((q) => ({ q, i: header.index.get(q.no)!, options: optionLetters(q, optionCount) }));
     const p: Pending = { subject, studentIds: [], questionIds: [], scores: [], choices: [], absent: [], scored: 0, notInFile: 0 };
     const seen = new Map<number, number>();
     for (const row of sheet.rows.slice(1)) {
@@ -224,16 +228,16 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
       const s = rowStudent(ctx.match, header, sheet, row, seen, errors);
       if (!s) continue;
       const absent = cAbsent === undefined ? false : readAbsent(v[cAbsent]);
-      if (absent === undefined) { errors.push({ sheet: sheet.name, row: row.rowNo, column: ABSENT_HEADER, reason: '缺考列只能填 1、是 或留空' }); continue; }
+      if (absent === undefined) { errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(cAbsent!), reason: '缺考列只能填 1、是 或留空' }); continue; }
       if (absent) { p.absent.push(s.id); continue; }
       let bad = false;
       const scores: number[] = [];
       const choices: (string | null)[] = [];
-      for (const { q, i } of qCols) {
-        const r = readScoreCell(q, v[i]);
+      for (const { q, i, options } of qCols) {
+        const r = readScoreCell(q, v[i], options);
         if ('error' in r) {
           bad = true;
-          errors.push({ sheet: sheet.name, row: row.rowNo, column: q.no, reason: `${cellText(v[i])}：${r.error}` });
+          errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(i), reason: `第 ${q.no} 题（填写“${cellText(v[i])}”）：${r.error}` });
         } else {
           scores.push(round2(r.score));
           choices.push(r.choice);
@@ -264,7 +268,7 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
 
 export async function importTotalScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: Buffer): Promise<ImportResult> {
   const ctx = await loadImportContext(db, user, examId);
-  const sheets = (await readWorkbook(buffer)).filter((s) => !s.rows.every((r) => isBlankRow(r.values)));
+  const sheets = (await readWorkbook(buffer, IMPORT_LIMITS.totalScore)).filter((s) => !s.rows.every((r) => isBlankRow(r.values)));
   const sheet = sheets.find((s) => s.name === TOTAL_SHEET_NAME) ?? sheets[0];
   if (!sheet) throw new BizError('文件中没有数据');
   const errors: ImportError[] = [];
@@ -273,17 +277,18 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
   const cols: { subject: examRepo.SubjectRow; i: number }[] = [];
   header.texts.forEach((t, i) => {
     if (!t || t === '考号' || t === '姓名' || t === '班级') {
-      if (t && header.index.get(t) !== i) errors.push({ sheet: sheet.name, row: 1, column: t, reason: `列“${t}”重复` });
+      if (t && header.index.get(t) !== i) errors.push({ sheet: sheet.name, row: 1, column: columnLetter(i), reason: `列“${t}”重复（${letterOf(header, t)} 列已有）` });
       return;
     }
     const subject = ctx.subjects.find((s) => s.courseName === t || s.courseCode === t);
-    if (!subject) { errors.push({ sheet: sheet.name, row: 1, column: t, reason: `“${t}”不是本次考试的科目` }); return; }
-    if (cols.some((c) => c.subject.id === subject.id)) { errors.push({ sheet: sheet.name, row: 1, column: t, reason: `科目“${t}”重复` }); return; }
-    if (subject.questionCount > 0) { errors.push({ sheet: sheet.name, row: 1, column: t, reason: `${subject.courseName}已设置小题，请使用小题成绩导入` }); return; }
+    const column = columnLetter(i);
+    if (!subject) { errors.push({ sheet: sheet.name, row: 1, column, reason: `“${t}”不是本次考试的科目` }); return; }
+    if (cols.some((c) => c.subject.id === subject.id)) { errors.push({ sheet: sheet.name, row: 1, column, reason: `科目“${t}”重复` }); return; }
+    if (subject.questionCount > 0) { errors.push({ sheet: sheet.name, row: 1, column, reason: `${subject.courseName}已设置小题，请使用小题成绩导入` }); return; }
     cols.push({ subject, i });
   });
   if (!header.index.has('考号') && !(header.index.has('姓名') && header.index.has('班级'))) {
-    errors.push({ sheet: sheet.name, row: 1, column: '考号', reason: '缺少考号列（或姓名、班级列）' });
+    errors.push({ sheet: sheet.name, row: 1, column: '', reason: '缺少考号列（或姓名、班级列）' });
   }
   if (!cols.length && !errors.length) errors.push({ sheet: sheet.name, row: 1, column: '', reason: '表头中没有科目列' });
   if (errors.length) fail(errors);
@@ -304,7 +309,7 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
       if (text === '' || text === '缺考' || text === '缺') { cells.push({ absent: true }); continue; }
       const n = typeof v[c.i] === 'number' ? (v[c.i] as number) : /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
       const reason = checkPoints({ fullScore: c.subject.fullScore, step: 0.5 }, n);
-      if (reason) errors.push({ sheet: sheet.name, row: row.rowNo, column: c.subject.courseName, reason: `${text}：${reason}` });
+      if (reason) errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(c.i), reason: `${c.subject.courseName}（填写“${text}”）：${reason}` });
       else cells.push({ score: round2(n) });
     }
     if (cells.length !== cols.length) continue;
@@ -376,6 +381,7 @@ export async function updateStudentScores(
   assertNotReleased(exam, RELEASED_MSG);
   const { es } = await examStudentFor(db, user, exam.id, body.examStudentId);
   const questions = await examRepo.questionsOf(db, [subject.id], true);
+  const optionCount = (await repo.cardOptionCounts(db, user.schoolId, [subject.id])).get(subject.id);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const given = new Map<number, { score?: number | null; choice?: string | null }>();
   const problems: string[] = [];
@@ -392,7 +398,7 @@ export async function updateStudentScores(
       const g = given.get(q.id);
       const raw = g?.choice ? g.choice : g?.score ?? null;
       if (g?.choice && !isObjective(q.type)) { problems.push(`第 ${q.no} 题不是客观题，不能填写选项`); continue; }
-      const r = readScoreCell(q, raw);
+      const r = readScoreCell(q, raw, optionLetters(q, optionCount));
       if ('error' in r) problems.push(`第 ${q.no} 题：${r.error}`);
       else rows.push({ q, score: round2(r.score), choice: r.choice });
     }

@@ -2,6 +2,8 @@
  * Pure scoring rules shared by question set-up, imports and manual edits (DOMAIN.md §2):
  * answer keys, option letters scored against the key, and point values checked against full score and step.
  */
+import { CARD_OPTION_LETTERS } from '@jz/shared/api/card';
+
 export type QType = 'single' | 'multiple' | 'judge' | 'fill' | 'subjective';
 
 export interface ScoredQuestion {
@@ -12,6 +14,8 @@ export interface ScoredQuestion {
   /** Multiple choice, correct but incomplete; null = half the full score. */
   partialScore: number | null;
 }
+
+const OPTION_LETTERS = CARD_OPTION_LETTERS;
 
 export const isObjective = (t: QType) => t === 'single' || t === 'multiple' || t === 'judge';
 
@@ -67,13 +71,22 @@ export function checkPoints(q: { fullScore: number; step: number }, v: number): 
   return null;
 }
 
+/**
+ * Option letters of a single/multiple choice question, as its answer card prints them: the card's 选项个数
+ * (4 = A–D when no card is saved), more when the key names a later letter.
+ */
+export function optionLetters(q: { answer: string | null }, optionCount = 4): string {
+  const last = Math.max(optionCount - 1, ...[...(q.answer ?? '').toUpperCase()].map((ch) => OPTION_LETTERS.indexOf(ch)));
+  return OPTION_LETTERS.slice(0, last + 1);
+}
+
 export type CellResult = { score: number; choice: string | null } | { error: string };
 
 /**
  * One score cell: empty → 0; a number → points; for objective questions option letters → scored against
- * the key. Text that is neither → error.
+ * the key. Text that is neither, or a letter the question does not have (`options`, see optionLetters) → error.
  */
-export function readScoreCell(q: ScoredQuestion, raw: unknown): CellResult {
+export function readScoreCell(q: ScoredQuestion, raw: unknown, options?: string): CellResult {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { score: 0, choice: null };
   if (typeof raw === 'number') {
     const reason = checkPoints(q, raw);
@@ -84,6 +97,10 @@ export function readScoreCell(q: ScoredQuestion, raw: unknown): CellResult {
   if (!isObjective(q.type)) return { error: '不是数字' };
   const choice = normalizeChoice(q.type, s);
   if (choice === null) return { error: `无法识别的选项“${s}”` };
+  if (options && q.type !== 'judge') {
+    const foreign = [...choice].filter((c) => !options.includes(c));
+    if (foreign.length) return { error: `本题只有选项 ${options[0]}–${options[options.length - 1]}，没有选项 ${foreign.join('、')}` };
+  }
   if (!q.answer) return { error: '该题未设置答案，不能填写选项' };
   return { score: scoreChoice(q, choice), choice };
 }

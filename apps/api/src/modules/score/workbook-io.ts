@@ -1,53 +1,26 @@
 /**
- * Streaming xlsx I/O for score workbooks (exceljs WorkbookReader / WorkbookWriter: the in-memory workbook is
- * ≈4× slower on a 2,000-student × 9-subject file).
+ * Score workbooks: uploads are read by the streaming, limited reader of the excel module (xlsx-read.ts);
+ * templates are written with exceljs' WorkbookWriter (the in-memory workbook is ≈4× slower on a
+ * 2,000-student × 9-subject file).
  */
 import ExcelJS from 'exceljs';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { BizError } from '../../core/http.js';
+import type { ImportLimits } from '../excel/import-limits.js';
+import { readXlsx, type XlsxValue } from '../excel/xlsx-read.js';
 
-export interface SheetRow { rowNo: number; values: unknown[] }
+export interface SheetRow { rowNo: number; values: (XlsxValue | undefined)[] }
 export interface SheetData { name: string; rows: SheetRow[] }
 
-/** A cell's plain value: formula result, rich text joined, hyperlink text; strings trimmed. */
-export function plainValue(v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'object' && !(v instanceof Date)) {
-    const o = v as Record<string, unknown>;
-    if ('result' in o) return plainValue(o.result);
-    if (Array.isArray(o.richText)) return (o.richText as { text: string }[]).map((t) => t.text).join('').trim();
-    if ('text' in o) return plainValue(o.text);
-    if ('error' in o) return String(o.error);
-  }
-  return v;
-}
+export const cellText = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 
-export const cellText = (v: unknown): string => {
-  const p = plainValue(v);
-  if (p === null) return '';
-  if (p instanceof Date) return p.toISOString().slice(0, 10);
-  return String(p).trim();
-};
-
-/** Every sheet with its rows (values 0-based by column: values[0] = column A). */
-export async function readWorkbook(buffer: Buffer): Promise<SheetData[]> {
+/** Every sheet with its non-empty rows (values 0-based by column: values[0] = column A). */
+export async function readWorkbook(buffer: Buffer, limits: ImportLimits): Promise<SheetData[]> {
   const sheets: SheetData[] = [];
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      sharedStrings: 'cache', worksheets: 'emit', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore',
-    } as ExcelJS.stream.xlsx.WorkbookStreamReaderOptions);
-    for await (const ws of reader as AsyncIterable<AsyncIterable<ExcelJS.Row> & { name?: string }>) {
-      const rows: SheetRow[] = [];
-      for await (const row of ws) {
-        const raw = row.values as unknown[];
-        rows.push({ rowNo: row.number, values: raw.slice(1).map(plainValue) });
-      }
-      sheets.push({ name: String(ws.name ?? '').trim(), rows });
-    }
-  } catch {
-    throw new BizError('无法读取文件，请上传 Excel（.xlsx）文件');
-  }
+  await readXlsx(buffer, limits, {
+    onSheet: (name) => sheets.push({ name, rows: [] }),
+    onRow: (row) => sheets[sheets.length - 1]!.rows.push(row),
+  });
   if (!sheets.length) throw new BizError('文件中没有工作表');
   return sheets;
 }
