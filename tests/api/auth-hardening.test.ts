@@ -180,6 +180,14 @@ describe.each(dbKinds)('auth hardening on %s', (kind) => {
       });
       expect(school.body.code, school.body.msg).toBe(200);
       expect(await flag(school.body.data.adminLoginId)).toBe(true);
+      // The platform administrator entering the new school is not asked to choose its administrator's password.
+      const entered = await t.call<{ accessToken: string }>({ method: 'POST', url: '/api/v1/teach_login/admin_login_teach', token: await t.tokenFor('root', 'admin'),
+        payload: { schoolTenantId: (school.body.data as unknown as { id: number }).id } });
+      expect(entered.body.code, entered.body.msg).toBe(200);
+      expect((await me(entered.body.data.accessToken)).body.data.mustChangePassword).toBe(false);
+      expect((await t.call({ url: '/api/v1/pc_personal/find_my_course_data', token: entered.body.data.accessToken })).body.code).toBe(200);
+      const own = await login(school.body.data.adminLoginId, DEFAULT_RESET_PASSWORD);
+      expect((await t.call({ url: '/api/v1/pc_personal/find_my_course_data', token: own.body.data.accessToken })).body.code).toBe(428);
       // A student whose password is reset has no screen to change it: it is not forced.
       expect((await post('teach/user/resetPassword', { id: await idOf('student1') }, admin)).body.code).toBe(200);
       expect(await flag('student1')).toBe(false);

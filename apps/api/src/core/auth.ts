@@ -46,10 +46,10 @@ export function nextLocalMidnight(now = new Date()): Date {
   return d;
 }
 
-export async function createSession(db: Db, userId: number, kind: 'user' | 'admin', ttlMs: number): Promise<string> {
+export async function createSession(db: Db, userId: number, kind: 'user' | 'admin', ttlMs: number, onBehalf = false): Promise<string> {
   const token = newToken();
   const expiresAt = kind === 'admin' ? nextLocalMidnight() : new Date(Date.now() + ttlMs);
-  await db.insertInto('session').values({ token_hash: sha256(token), user_id: userId, kind, expires_at: expiresAt }).execute();
+  await db.insertInto('session').values({ token_hash: sha256(token), user_id: userId, kind, expires_at: expiresAt, on_behalf: onBehalf }).execute();
   return token;
 }
 
@@ -68,7 +68,7 @@ export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | un
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .leftJoin('school as sc', 'sc.id', 'u.school_id')
-    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus', 'u.must_change_password'])
+    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus', 'u.must_change_password', 's.on_behalf'])
     .where('s.token_hash', '=', sha256(token))
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
@@ -85,7 +85,7 @@ export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | un
     kind: row.kind,
     roles: [],
     permissions: new Set(),
-    mustChangePassword: row.must_change_password,
+    mustChangePassword: row.must_change_password && !row.on_behalf,
   };
   if (row.user_type === 'platform') {
     const role = row.sys_role_id

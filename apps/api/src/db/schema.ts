@@ -130,6 +130,8 @@ export interface SessionTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Opened by the platform administrator for a school (admin_login_teach): no forced password change (0009). */
+  on_behalf: Generated<boolean>;
 }
 export interface EmailCodeTable {
   id: Generated<number>;

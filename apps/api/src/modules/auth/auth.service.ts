@@ -117,8 +117,9 @@ const mainRole = (codes: string[]) => [...codes].sort((a, b) => ROLE_CODES.index
 
 /** GET teach/user/getCurrentUserInfo */
 export async function currentUserInfo(ctx: AppContext, user: AuthUser & { schoolId: number }): Promise<CurrentUserInfo> {
+  // The session's view (core/auth): a session the platform administrator opened is not forced.
   const row = await ctx.db.selectFrom('app_user as u').innerJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.user_type', 's.id as school_id', 's.name as school_name', 's.logo', 'u.must_change_password'])
+    .select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.user_type', 's.id as school_id', 's.name as school_name', 's.logo'])
     .where('u.id', '=', user.id).executeTakeFirstOrThrow();
   const roles = (await loadRoleInfos(ctx.db, user.schoolId, [user.id])).get(user.id) ?? [];
   const roleCodes = [...new Set(roles.map((r) => r.roleCode))];
@@ -138,7 +139,7 @@ export async function currentUserInfo(ctx: AppContext, user: AuthUser & { school
     schoolId: row.school_id,
     schoolName: row.school_name,
     schoolLogo: row.logo,
-    mustChangePassword: row.must_change_password,
+    mustChangePassword: user.mustChangePassword === true,
   };
 }
 
@@ -160,5 +161,5 @@ export async function adminLoginTeach(ctx: AppContext, req: FastifyRequest, scho
     .select('u.id').where('ur.school_id', '=', schoolId).where('ur.role_code', '=', 'school_admin')
     .where('u.status', '=', 1).where('u.school_id', '=', schoolId).orderBy('u.id').limit(1).executeTakeFirst();
   if (!admin) throw new BizError('该学校暂无可用的管理员账号');
-  return createSession(ctx.db, admin.id, 'user', ctx.config.userTokenTtlMs);
+  return createSession(ctx.db, admin.id, 'user', ctx.config.userTokenTtlMs, true);
 }
