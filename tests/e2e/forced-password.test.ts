@@ -31,7 +31,7 @@ describe('forced password change in Chromium', () => {
     expect(await admin.locator('.ant-table-row').count()).toBe(1);
     await row.getByRole('button', { name: '重置密码' }).click();
     await admin.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
-    await admin.getByText(`新密码：${DEFAULT_RESET_PASSWORD}`).waitFor();
+    await admin.getByText(`密码已重置为 ${DEFAULT_RESET_PASSWORD}`).waitFor();
     await admin.context().close();
 
     const page = await newPage(browser);
