@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEFAULT_RESET_PASSWORD } from '@jz/shared';
+import { DEFAULT_RESET_PASSWORD, DEMO_PASSWORD } from '@jz/shared';
 import { COMMON_PASSWORD_MESSAGE } from '@jz/shared/api/personal';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
@@ -67,6 +67,27 @@ describe('forced password change in Chromium', () => {
     await page.locator('.jz-content').getByText(/考试|暂无数据/).first().waitFor();
     const flag = await server.database.db.selectFrom('app_user').select('must_change_password').where('login_id', '=', 'teacher1').executeTakeFirstOrThrow();
     expect(flag.must_change_password).toBe(false);
+    await page.context().close();
+  });
+
+  it('the platform administrator reads a login code in its 发件箱; the school\'s outbox does not have it', async () => {
+    await server.database.db.updateTable('app_user').set({ email: 'head1@school.example' }).where('login_id', '=', 'head1').execute();
+    expect((await server.call({ method: 'POST', url: '/api/v1/email/sendLoginEmailCode', payload: { email: 'head1@school.example' } })).body.code).toBe(200);
+    const school = await server.call<{ records: unknown[] }>({ url: '/api/v1/teach/user/outbox?email=head1@school.example', token: await server.tokenFor('admin') });
+    expect(school.body.data.records).toEqual([]);
+
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/#/admin/login`);
+    await page.getByLabel('用户名').fill('root');
+    await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/#\/adminInfo/);
+    await page.goto(`${server.url}/#/adminInfo/mailOutbox`);
+    await page.getByPlaceholder('邮箱').fill('head1@school.example');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const row = page.locator('.ant-table-row', { hasText: 'head1@school.example' });
+    await row.getByText(/验证码为：\d{6}/).waitFor();
+    expect(await row.getByText('【大数据精准教学诊断平台】邮箱登录验证码').count()).toBe(1);
     await page.context().close();
   });
 });
