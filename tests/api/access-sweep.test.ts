@@ -258,6 +258,29 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('refuses every teaching route but the password change to an account whose password someone else set (428)', async () => {
+    const db = t.database.db;
+    await db.updateTable('app_user').set({ must_change_password: true }).where('login_id', '=', 'admin').execute();
+    const token = await t.tokenFor('admin');
+    const before = await snapshot();
+    const allowed = new Set(['GET /api/v1/teach/user/getCurrentUserInfo', 'POST /api/v1/pc_personal/update_password', 'GET /api/v1/pc_personal/find_user_info']);
+    const problems: string[] = [];
+    try {
+      for (const route of t.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && r.auth !== 'public')) {
+        if (allowed.has(`${route.method} ${route.url}`)) continue;
+        const { url, payload } = requestFor(route);
+        const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+        const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+        if (code !== 428) problems.push(`${route.method} ${url} → ${code}`);
+      }
+      expect((await t.call({ url: '/api/v1/teach/user/getCurrentUserInfo', token })).body.data.mustChangePassword).toBe(true);
+    } finally {
+      await db.updateTable('app_user').set({ must_change_password: false }).where('login_id', '=', 'admin').execute();
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
   it('refuses school tokens on /adminApi and student tokens on /api/v1 (401)', async () => {
     const school = await t.tokenFor('admin');
     const student = await t.tokenFor('student1');

@@ -24,6 +24,8 @@ export interface AuthUser {
   kind: 'user' | 'admin';
   roles: RoleScope[];
   permissions: Set<string>;
+  /** The password was set by someone else: only routes with config.whilePasswordChangeDue answer until it is changed. */
+  mustChangePassword?: boolean;
 }
 
 /** Route-level access: public, any school user (teachers), a student (/studentApi/), or the platform admin. */
@@ -34,7 +36,7 @@ export interface RouteEntry { method: string; url: string; auth?: RouteAuth; per
 declare module 'fastify' {
   interface FastifyInstance { routeTable: RouteEntry[] }
   interface FastifyRequest { auth?: AuthUser }
-  interface FastifyContextConfig { auth?: RouteAuth; permission?: string }
+  interface FastifyContextConfig { auth?: RouteAuth; permission?: string; whilePasswordChangeDue?: boolean }
 }
 
 /** End of today in local time: admin sessions (and the spec's admin cookies) expire at the next local midnight. */
@@ -44,10 +46,10 @@ export function nextLocalMidnight(now = new Date()): Date {
   return d;
 }
 
-export async function createSession(db: Db, userId: number, kind: 'user' | 'admin', ttlMs: number): Promise<string> {
+export async function createSession(db: Db, userId: number, kind: 'user' | 'admin', ttlMs: number, onBehalf = false): Promise<string> {
   const token = newToken();
   const expiresAt = kind === 'admin' ? nextLocalMidnight() : new Date(Date.now() + ttlMs);
-  await db.insertInto('session').values({ token_hash: sha256(token), user_id: userId, kind, expires_at: expiresAt }).execute();
+  await db.insertInto('session').values({ token_hash: sha256(token), user_id: userId, kind, expires_at: expiresAt, on_behalf: onBehalf }).execute();
   return token;
 }
 
@@ -66,7 +68,7 @@ export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | un
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .leftJoin('school as sc', 'sc.id', 'u.school_id')
-    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus'])
+    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus', 'u.must_change_password', 's.on_behalf'])
     .where('s.token_hash', '=', sha256(token))
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
@@ -83,6 +85,7 @@ export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | un
     kind: row.kind,
     roles: [],
     permissions: new Set(),
+    mustChangePassword: row.must_change_password && !row.on_behalf,
   };
   if (row.user_type === 'platform') {
     const role = row.sys_role_id
@@ -131,9 +134,14 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (mode === 'admin' && (req.auth.kind !== 'admin' || req.auth.userType !== 'platform')) throw unauthorized();
     if (mode === 'user' && (req.auth.kind !== 'user' || req.auth.schoolId === null || req.auth.userType === 'student')) throw unauthorized();
     if (mode === 'student' && (req.auth.kind !== 'user' || req.auth.schoolId === null || req.auth.userType !== 'student')) throw unauthorized();
+    if (req.auth.mustChangePassword && !cfg.whilePasswordChangeDue) throw passwordChangeDue();
     if (cfg.permission && !req.auth.permissions.has(cfg.permission)) throw forbidden();
   });
 }
+
+/** Body code of every call refused until the password set by someone else is changed. */
+export const PASSWORD_CHANGE_DUE_CODE = 428;
+export const passwordChangeDue = () => new BizError('密码由管理员设置或重置，请先修改密码后再使用', PASSWORD_CHANGE_DUE_CODE);
 
 /** The caller of a route that requires a school user. */
 export function userOf(req: FastifyRequest): AuthUser & { schoolId: number } {

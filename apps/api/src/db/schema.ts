@@ -38,6 +38,8 @@ export interface AppUserTable {
   gender: string | null;
   password_hash: string;
   user_type: UserType;
+  /** Set by someone else (reset, created by an administrator, import): must be changed at the next login (0009). */
+  must_change_password: Generated<boolean>;
   sys_role_id: number | null;
   status: Generated<number>;
   created_at: Timestamp;
@@ -128,6 +130,8 @@ export interface SessionTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Opened by the platform administrator for a school (admin_login_teach): no forced password change (0009). */
+  on_behalf: Generated<boolean>;
 }
 export interface EmailCodeTable {
   id: Generated<number>;
@@ -146,8 +150,12 @@ export interface MailOutboxTable {
   subject: string;
   body: string;
   created_at: Timestamp;
+  /** The school whose outbox shows the mail; null = platform administrator only (0009). */
+  school_id: number | null;
 }
 export interface AppSecretTable { name: string; value: string }
+/** Login attempt counters per key (0009): failures counted before the password check, under a row lock. */
+export interface LoginThrottleTable { key: string; failures: Generated<number>; last_failed_at: Timestamp | null; next_allowed_at: Timestamp | null }
 
 export interface DB {
   school: SchoolTable;
@@ -169,6 +177,7 @@ export interface DB {
   rate_event: RateEventTable;
   mail_outbox: MailOutboxTable;
   app_secret: AppSecretTable;
+  login_throttle: LoginThrottleTable;
 }
 
 // ---- Exams (migrations/0006_exam.ts); merged into DB by interface merging. ----

@@ -67,6 +67,11 @@ export const updateSysUserPassword = (userId: Id, password: string) => adminHttp
 /** 批量删除系统用户 */
 export const deleteSysUsers = (ids: Id[]) => adminHttp.del('/sys/users', ids);
 
+/* ---------- 平台发件箱 ---------- */
+export interface OutboxMail { id: Id; to: string; subject: string; body: string; createdAt: string }
+/** 平台发件箱（未配置 SMTP 时的全部邮件，含验证码；email 按收件人筛选） */
+export const findSysOutbox = (params: Record<string, unknown>) => adminHttp.get<PageResult<OutboxMail>>('/sys/outbox', params);
+
 /* ---------- 系统角色 ---------- */
 /** 分页查询系统角色（keyword） */
 export const findSysRoles = (params?: Record<string, unknown>) => adminHttp.get<PageResult<SysRole>>('/sys/roles', params);

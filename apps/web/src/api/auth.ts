@@ -24,10 +24,12 @@ export interface CurrentUserInfo {
   schoolLogo?: string | null;
   userType?: string;
   roleId?: string | number | null;
+  /** The password was set by someone else: 修改密码 is forced before anything else. */
+  mustChangePassword?: boolean;
   [k: string]: unknown;
 }
 
-export interface LoginResult { accessToken: string; [k: string]: unknown }
+export interface LoginResult { accessToken: string; mustChangePassword?: boolean; [k: string]: unknown }
 
 /** 获取密码加密公钥（PEM） */
 export const getPublicKey = () => http.get<string>('/auth/publicKey');

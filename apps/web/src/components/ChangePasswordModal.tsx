@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Modal, message } from 'antd';
+import { Alert, Form, Input, Modal, message } from 'antd';
 import { updatePassword } from '@/api/auth';
 import { encryptPassword } from '@/utils/crypto';
 
@@ -8,12 +8,14 @@ export interface ChangePasswordModalProps {
   onClose: () => void;
   /** Called after 修改成功. */
   onSuccess?: () => void;
+  /** The password was set by someone else: the dialog cannot be closed or cancelled until it is changed. */
+  forced?: boolean;
 }
 
 interface Fields { oldPassword: string; newPassword: string; confirmNewPassword: string }
 
 /** 修改密码: 原密码 / 新密码 / 确认新密码, all three encrypted (new ones trimmed first). */
-export function ChangePasswordModal({ open, onClose, onSuccess }: ChangePasswordModalProps) {
+export function ChangePasswordModal({ open, onClose, onSuccess, forced = false }: ChangePasswordModalProps) {
   const [form] = Form.useForm<Fields>();
   const [saving, setSaving] = useState(false);
 
@@ -44,11 +46,12 @@ export function ChangePasswordModal({ open, onClose, onSuccess }: ChangePassword
     }
   };
 
-  const close = () => { form.resetFields(); onClose(); };
+  const close = () => { if (forced) return; form.resetFields(); onClose(); };
 
   return (
     <Modal title="修改密码" open={open} onOk={submit} onCancel={close} okText="确定" cancelText="取消" confirmLoading={saving}
-      maskClosable={false}>
+      maskClosable={false} closable={!forced} keyboard={!forced} cancelButtonProps={forced ? { style: { display: 'none' } } : undefined}>
+      {forced && <Alert type="warning" showIcon style={{ marginTop: 12 }} title="您的密码由管理员设置或重置，请先修改密码后再继续使用。" />}
       <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} validateTrigger="onBlur" autoComplete="off" style={{ marginTop: 16 }}>
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password placeholder="请输入原密码" autoComplete="current-password" aria-label="原密码" />

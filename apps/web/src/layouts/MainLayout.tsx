@@ -8,6 +8,7 @@ import { useLogout } from '@/hooks/useLogout';
 import { ChangePasswordModal } from '@/components/ChangePasswordModal';
 import { BindEmailModal } from '@/components/BindEmailModal';
 import { ContentOutlet } from '@/components/ContentOutlet';
+import { PASSWORD_CHANGE_DUE_EVENT } from '@/utils/request';
 import { AppFooter } from './AppFooter';
 import { SchoolLogo } from './SchoolLogo';
 
@@ -35,13 +36,21 @@ export function activeMenuPath(pathname: string, menus: MenuItem[]): string | un
 
 /** Header (logo, title, menu, user dropdown) + page + footer. */
 export default function MainLayout() {
-  const { user, menus: stored } = useCurrentUser();
+  const { user, menus: stored, refresh } = useCurrentUser();
   const menus = stored.length ? stored : DEFAULT_MENUS;
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
   const [pwdOpen, setPwdOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
+  // A password set by someone else (reset, new account) must be changed before the app is used (server code 428).
+  const [changeDue, setChangeDue] = useState(false);
+  const forced = changeDue || user?.mustChangePassword === true;
+  useEffect(() => {
+    const onDue = () => setChangeDue(true);
+    window.addEventListener(PASSWORD_CHANGE_DUE_EVENT, onDue);
+    return () => window.removeEventListener(PASSWORD_CHANGE_DUE_EVENT, onDue);
+  }, []);
 
   // Other pages may ask for the account dialogs by event.
   useEffect(() => {
@@ -91,10 +100,11 @@ export default function MainLayout() {
         </Dropdown>
       </Layout.Header>
       <Layout.Content className="jz-content">
-        <ContentOutlet />
+        {forced ? null : <ContentOutlet />}
       </Layout.Content>
       <AppFooter />
-      <ChangePasswordModal open={pwdOpen} onClose={() => setPwdOpen(false)} />
+      <ChangePasswordModal open={pwdOpen || forced} forced={forced} onClose={() => setPwdOpen(false)}
+        onSuccess={() => { setChangeDue(false); void refresh(); }} />
       <BindEmailModal open={emailOpen} onClose={() => setEmailOpen(false)} />
     </Layout>
   );

@@ -49,6 +49,7 @@ const ADMIN_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   content: HomeContent,
   userPersion: external('adminInfo/UserPersion', '用户管理'),
   permissionManagement: external('adminInfo/PermissionManagement', '角色管理'),
+  mailOutbox: external('adminInfo/MailOutbox', '发件箱'),
 };
 /** The personal centre's own layout (left menu with permission checks) when pages/userInfo provides one. */
 const userInfoLayoutLoader = externalPages['/src/pages/userInfo/UserInfoLayout.tsx'];

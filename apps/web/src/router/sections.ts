@@ -19,6 +19,7 @@ export const ADMIN_INFO_ITEMS: SectionItem[] = [
   { path: 'content', title: '首页', hidden: true },
   { path: 'userPersion', title: '用户管理' },
   { path: 'permissionManagement', title: '角色管理' },
+  { path: 'mailOutbox', title: '发件箱' },
 ];
 
 export const EXAM_MARKING_ITEMS: SectionItem[] = [

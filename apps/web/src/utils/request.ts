@@ -166,7 +166,11 @@ function warnHttp(status: number) {
   message.warning('网络请求超时，请重试！');
 }
 
-/** Teaching API (/api/v1): body code 401 clears the token and goes to /login. */
+/** Body code of a call refused until the password someone else set is changed; the layout then forces 修改密码. */
+export const PASSWORD_CHANGE_DUE_CODE = 428;
+export const PASSWORD_CHANGE_DUE_EVENT = 'jz:password-change-due';
+
+/** Teaching API (/api/v1): body code 401 clears the token and goes to /login; 428 asks the layout for the forced 修改密码. */
 export const http = createClient({
   prefix: `${API_HOST}/api/v1`,
   getToken: tokenStore.get,
@@ -176,6 +180,7 @@ export const http = createClient({
     if (!['/login', '/logins', '/'].includes(p)) goTo('/login');
   },
   onHttpError: warnHttp,
+  onBizError: (res) => { if (res.code === PASSWORD_CHANGE_DUE_CODE) window.dispatchEvent(new Event(PASSWORD_CHANGE_DUE_EVENT)); },
 });
 
 /** Admin API (/adminApi/v1): token from the admin cookie; 401 logs the admin out; code ≥ 400 shows msg for 5 s. */

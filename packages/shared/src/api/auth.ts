@@ -12,7 +12,11 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const tokenData = z.object({ accessToken: z.string() });
+export const tokenData = z.object({
+  accessToken: z.string(),
+  /** The password was set by someone else: the session may only change it (pc_personal/update_password) until then. */
+  mustChangePassword: z.boolean().optional(),
+});
 export type TokenData = z.infer<typeof tokenData>;
 
 export const emailLoginBody = z.object({ email: z.string(), code: z.string() });
@@ -67,6 +71,8 @@ export const currentUserInfo = z.object({
   schoolId: z.number(),
   schoolName: z.string(),
   schoolLogo: z.string().nullable(),
+  /** The password was set by someone else and must be changed before anything else (code 428 until then). */
+  mustChangePassword: z.boolean(),
 });
 export type CurrentUserInfo = z.infer<typeof currentUserInfo>;
 

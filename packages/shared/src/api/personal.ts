@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { roleInfo } from './auth.js';
+import { COMMON_PASSWORDS } from '../common-passwords.js';
 
 /**
  * Password rule (server-enforced, shown to the user): 6–32 characters, no spaces, and at least two kinds
@@ -13,6 +14,23 @@ export function checkPasswordStrength(pw: string): string | undefined {
   if (pw.length < 6 || pw.length > 32 || /\s/.test(pw)) return PASSWORD_RULE_MESSAGE;
   const kinds = [/[A-Za-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(pw)).length;
   return kinds >= 2 ? undefined : PASSWORD_RULE_MESSAGE;
+}
+
+export const COMMON_PASSWORD_MESSAGE = '密码过于常见，容易被猜中，请换一个';
+export const LOGIN_ID_PASSWORD_MESSAGE = '密码不能与账号相同，也不能是账号倒序';
+
+/** The weakest passwords, refused on every set or change: a common password, or the login id (also reversed), ignoring case. */
+export function checkWeakPassword(pw: string, loginId: string): string | undefined {
+  const lower = pw.toLowerCase();
+  const id = loginId.trim().toLowerCase();
+  if (id && (lower === id || lower === [...id].reverse().join(''))) return LOGIN_ID_PASSWORD_MESSAGE;
+  if (COMMON_PASSWORDS.has(lower)) return COMMON_PASSWORD_MESSAGE;
+  return undefined;
+}
+
+/** The rule for a new password of a school account: strength, then not common, not the login id. */
+export function checkNewPassword(pw: string, loginId: string): string | undefined {
+  return checkPasswordStrength(pw) ?? checkWeakPassword(pw, loginId);
 }
 
 /** POST /api/v1/pc_personal/update_password — all three RSA-encrypted. */

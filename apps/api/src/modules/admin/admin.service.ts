@@ -1,6 +1,7 @@
 import { DEFAULT_RESET_PASSWORD } from '@jz/shared/school';
 import { DEFAULT_ROLE_PERMISSIONS, ROLE_CODES } from '@jz/shared/roles';
 import { PROVINCES, areasOf } from '@jz/shared/regions';
+import { checkWeakPassword } from '@jz/shared/api/personal';
 import {
   PLATFORM_PERMISSION_NAMES, SCHOOL_STATUS_NAMES,
   type CourseSaveBody, type SchoolCreateBody, type SchoolSaveBody, type SysRoleSaveBody, type SysUserCreateBody, type SysUserUpdateBody,
@@ -42,11 +43,13 @@ function checkRegion(province: string, area: string) {
   if (!areasOf(province).includes(area)) throw new BizError(`地区「${area}」不属于${province}`);
 }
 
-/** A password sent RSA-encrypted by the browser, checked for length. */
-function decryptPassword(ctx: AppContext, encrypted: string): string {
+/** A password sent RSA-encrypted by the browser for the account `loginId`, checked for length and the weakest passwords. */
+function decryptPassword(ctx: AppContext, encrypted: string, loginId: string): string {
   const plain = ctx.cipher.decrypt(encrypted);
   if (plain.length < 6 || plain.length > 32) throw new BizError('密码长度为6到32位');
   if (/\s/.test(plain)) throw new BizError('密码不能包含空格');
+  const weak = checkWeakPassword(plain, loginId);
+  if (weak) throw new BizError(weak);
   return plain;
 }
 
@@ -104,7 +107,7 @@ export async function createSchool(ctx: AppContext, body: SchoolCreateBody) {
     const school = await tx.insertInto('school').values(schoolColumns(body)).returning('id').executeTakeFirstOrThrow();
     const user = await tx.insertInto('app_user').values({
       school_id: school.id, login_id: adminLoginId, user_name: adminUserName, email: null, phone: body.contactPhone || null, gender: null,
-      password_hash: passwordHash, user_type: 'teacher', sys_role_id: null,
+      password_hash: passwordHash, user_type: 'teacher', sys_role_id: null, must_change_password: true,
     }).returning('id').executeTakeFirstOrThrow();
     await tx.insertInto('teacher').values({ school_id: school.id, user_id: user.id, name: adminUserName, phone: body.contactPhone ?? '' }).execute();
     await tx.insertInto('user_role').values({ school_id: school.id, user_id: user.id, role_code: 'school_admin', grade_id: null, class_id: null, course_code: null }).execute();
@@ -148,7 +151,7 @@ export async function resetSchoolAdminPassword(ctx: AppContext, userId: number) 
   const hash = await hashPassword(DEFAULT_RESET_PASSWORD);
   return command(ctx, async (tx) => {
     const a = await schoolAdminOrThrow({ db: tx }, userId);
-    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', userId).execute();
+    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: true }).where('id', '=', userId).execute();
     await repo.revokeSessionsOfUsers(tx, [userId]);
     return { userId, loginId: a.loginId, password: DEFAULT_RESET_PASSWORD };
   });
@@ -267,7 +270,7 @@ async function checkSysUserFields(tx: Tx, body: SysUserUpdateBody, exceptId?: nu
 }
 
 export async function createSysUser(ctx: AppContext, body: SysUserCreateBody) {
-  const plain = body.password ? decryptPassword(ctx, body.password) : DEFAULT_RESET_PASSWORD;
+  const plain = body.password ? decryptPassword(ctx, body.password, body.loginId) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   return command(ctx, async (tx) => {
     await checkSysUserFields(tx, body);
@@ -296,7 +299,9 @@ export async function updateSysUser(ctx: AppContext, caller: AuthUser, id: numbe
 
 /** Sets a platform user's password; its other sessions end (the caller's own session survives a change of its own password). */
 export async function setSysUserPassword(ctx: AppContext, caller: AuthUser, userId: number, encrypted: string) {
-  const hash = await hashPassword(decryptPassword(ctx, encrypted));
+  const target = await repo.findPlatformUser(ctx.db, userId);
+  if (!target) throw notFound('系统用户');
+  const hash = await hashPassword(decryptPassword(ctx, encrypted, target.login_id));
   await command(ctx, async (tx) => {
     if (!(await repo.findPlatformUser(tx, userId))) throw notFound('系统用户');
     await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', userId).execute();

@@ -7,6 +7,8 @@ import {
 import type { ModuleRoutes } from '../index.js';
 import type { AuthUser } from '../../core/auth.js';
 import { ok, pageQuery, unauthorized } from '../../core/http.js';
+import { outboxPage as outboxPageSchema, outboxQuery } from '@jz/shared/api/users';
+import { outboxPage } from '../users/users.repository.js';
 import * as svc from './admin.service.js';
 import { deletedResult, done, idResult, res } from './admin.responses.js';
 
@@ -22,6 +24,13 @@ const routes: ModuleRoutes = async (base, ctx) => {
     config: SYS,
     schema: { tags, summary: '系统用户分页列表', querystring: pageQuery.extend(sysUserFilter.shape), response: { 200: res(sysUserPageSchema) } },
   }, async (req) => ok(await svc.sysUserPage(ctx, req.query)));
+
+  app.get('/sys/outbox', {
+    config: SYS,
+    schema: {
+      tags, summary: '平台发件箱（未配置 SMTP 时的全部邮件，含各类验证码；学校发件箱不含验证码）', querystring: outboxQuery, response: { 200: res(outboxPageSchema) },
+    },
+  }, async (req) => ok(await outboxPage(ctx.db, 'all', req.query)));
 
   app.get('/sys/userList', {
     config: SYS,

@@ -15,7 +15,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
       tags, body: adminLoginBody, response: { 200: envelope(tokenData.nullable()) },
       summary: '平台管理员登录（密码 RSA 加密；令牌当天本地午夜失效；失败限流同教师登录）',
     },
-  }, async (req) => ok({ accessToken: await passwordLogin(ctx, { loginId: req.body.username, password: req.body.password, ip: req.ip, portal: 'admin' }) }, '登录成功'));
+  }, async (req) => ok(await passwordLogin(ctx, { loginId: req.body.username, password: req.body.password, ip: req.ip, portal: 'admin' }), '登录成功'));
 
   app.post('/auth/logout', {
     config: { auth: 'public' },

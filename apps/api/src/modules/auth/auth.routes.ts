@@ -19,14 +19,14 @@ const routes: ModuleRoutes = async (base, ctx) => {
     config: { auth: 'public' },
     schema: {
       tags, body: loginBody, response: { 200: envelope(tokenData.nullable()) },
-      summary: '教师账号密码登录（密码 RSA 加密；每账号、每地址15分钟内失败5次即锁定；学生账号请用 /studentApi/v1/auth/login）',
+      summary: '教师账号密码登录（密码 RSA 加密；同一账号+地址失败5次后须等待60秒，此后每错一次等待加倍，其他地址不受影响；mustChangePassword=true 时须先修改密码；学生账号请用 /studentApi/v1/auth/login）',
     },
-  }, async (req) => ok({ accessToken: await passwordLogin(ctx, { ...req.body, ip: req.ip, portal: 'teacher' }) }, '登录成功'));
+  }, async (req) => ok(await passwordLogin(ctx, { ...req.body, ip: req.ip, portal: 'teacher' }), '登录成功'));
 
   app.post('/auth/emailLogin', {
     config: { auth: 'public' },
     schema: { tags, summary: '邮箱验证码登录（验证码来自 email/sendLoginEmailCode）', body: emailLoginBody, response: { 200: envelope(tokenData.nullable()) } },
-  }, async (req) => ok({ accessToken: await emailLogin(ctx, req.body.email, req.body.code) }, '登录成功'));
+  }, async (req) => ok(await emailLogin(ctx, req.body.email, req.body.code), '登录成功'));
 
   app.post('/teach_login/sign_out', {
     config: { auth: 'public' },
@@ -42,6 +42,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   }, async (req) => ok({ accessToken: await adminLoginTeach(ctx, req, req.body.schoolTenantId) }));
 
   app.get('/teach/user/getCurrentUserInfo', {
+    config: { whilePasswordChangeDue: true },
     schema: { tags, summary: '当前登录用户信息（角色、菜单、权限码、学校）', response: { 200: envelope(currentUserInfoSchema.nullable()) } },
   }, async (req) => ok(await currentUserInfo(ctx, userOf(req))));
 

@@ -6,7 +6,7 @@ import { createSession, tokenOf, type AuthUser } from '../../core/auth.js';
 import { hashPassword, sha256, verifyPassword } from '../../core/crypto.js';
 import { BizError, notFound, unauthorized } from '../../core/http.js';
 import { findUserByEmail, loadRoleInfos } from '../users/users.repository.js';
-import { blockedSeconds, clearEvents, minutesText, recordEvent } from './rate-limit.js';
+import { releaseAttempt, reserveAttempt, waitSecondsAfter } from './login-throttle.js';
 import { consumeEmailCode, issueEmailCode, normalizeEmail } from './email-code.service.js';
 
 /** Which login entry is used: the teaching site (/api/v1), the student site (/studentApi/v1) or the platform admin (/adminApi/v1). */
@@ -26,44 +26,62 @@ function assertMayEnter(u: LoginTarget, portal: Portal): void {
   if (u.user_type !== 'platform' && (u.school_id === null || u.school_status !== 1)) throw new BizError('所在学校已关闭，请联系平台管理员', 403);
 }
 
+/** Failures one client address may have over all accounts, as a multiple of LOGIN_FAIL_LIMIT (password spraying). */
+export const ADDRESS_LIMIT_FACTOR = 10;
+
+export interface LoginResult { accessToken: string; mustChangePassword: boolean }
+
 /**
- * Password login of every portal. Failures are counted per account and per client address; with
- * config.loginFailLimit failures in config.rateWindowMs the login is refused, even with the right password.
+ * Password login of every portal. Failures are counted per (account, client address) pair, and per address over
+ * all accounts (ADDRESS_LIMIT_FACTOR × the limit), before the password is checked (login-throttle.ts): with
+ * config.loginFailLimit failures the pair waits 60 s, each further failure doubles the wait. The same account from
+ * another address is not affected. The owner is told by mail when its pair reaches the limit.
  */
-export async function passwordLogin(ctx: AppContext, opts: { loginId: string; password: string; ip: string; portal: Portal }): Promise<string> {
+export async function passwordLogin(ctx: AppContext, opts: { loginId: string; password: string; ip: string; portal: Portal }): Promise<LoginResult> {
   const { db, config } = ctx;
   const loginId = opts.loginId.trim();
-  const acctKey = `login:acct:${loginId.toLowerCase()}`;
-  const ipKey = `login:ip:${opts.ip}`;
-  const wait = Math.max(
-    await blockedSeconds(db, acctKey, config.loginFailLimit, config.rateWindowMs),
-    await blockedSeconds(db, ipKey, config.loginFailLimit, config.rateWindowMs),
-  );
-  if (wait > 0) throw new BizError(`登录失败次数过多，请${minutesText(wait)}后再试`, 429);
   const plain = ctx.cipher.decrypt(opts.password);
+  const pair = { key: `login:pair:${loginId.toLowerCase()}:${opts.ip}`, limit: config.loginFailLimit };
+  const address = { key: `login:ip:${opts.ip}`, limit: config.loginFailLimit * ADDRESS_LIMIT_FACTOR };
+  const turn = await reserveAttempt(db, [pair, address], config.rateWindowMs);
+  if (!turn.ok) throw new BizError(`登录失败次数过多，请${turn.waitSeconds}秒后再试`, 429, { waitSeconds: turn.waitSeconds });
   const u = await db.selectFrom('app_user as u').leftJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.password_hash', 'u.user_type', 'u.status', 'u.school_id', 's.status as school_status'])
+    .select(['u.id', 'u.login_id', 'u.email', 'u.password_hash', 'u.user_type', 'u.status', 'u.school_id', 's.status as school_status', 'u.must_change_password'])
     .where('u.login_id', '=', loginId).executeTakeFirst();
   // Unknown accounts cost the same time as known ones.
   const good = u ? await verifyPassword(plain, u.password_hash) : await verifyPassword(plain, await (dummyHash ??= hashPassword('dummy-password')));
   if (!u || !good) {
-    await recordEvent(db, acctKey, config.rateWindowMs);
-    await recordEvent(db, ipKey, config.rateWindowMs);
+    if (u?.email && turn.failures.get(pair.key) === pair.limit) await tellOwner(ctx, u, opts.ip, pair.limit);
     throw new BizError('账号或密码错误');
   }
+  await releaseAttempt(db, [pair.key], [address]);
   assertMayEnter(u, opts.portal);
-  await clearEvents(db, acctKey);
-  return createSession(db, u.id, opts.portal === 'admin' ? 'admin' : 'user', config.userTokenTtlMs);
+  const accessToken = await createSession(db, u.id, opts.portal === 'admin' ? 'admin' : 'user', config.userTokenTtlMs);
+  return { accessToken, mustChangePassword: u.must_change_password };
+}
+
+/** Mail to the account's bound address when a client address reaches the failure limit (a failed send is only logged). */
+async function tellOwner(ctx: AppContext, u: { login_id: string; email: string | null }, ip: string, limit: number): Promise<void> {
+  try {
+    await ctx.mailer.send({
+      to: u.email!,
+      subject: '【大数据精准教学诊断平台】账号登录异常提醒',
+      text: `您的账号 ${u.login_id} 从地址 ${ip} 连续 ${limit} 次密码错误，该地址需等待 ${waitSecondsAfter(limit, limit)} 秒后才能再次尝试，`
+        + '此后每错一次等待时间加倍；其他地址的登录不受影响。如非本人操作，请尽快修改密码。',
+    });
+  } catch (e) {
+    ctx.mailer.log.warn({ err: e }, '登录异常提醒邮件发送失败');
+  }
 }
 
 /** POST auth/emailLogin: the code of email/sendLoginEmailCode, teaching accounts only. */
-export async function emailLogin(ctx: AppContext, rawEmail: string, code: string): Promise<string> {
+export async function emailLogin(ctx: AppContext, rawEmail: string, code: string): Promise<LoginResult> {
   const email = normalizeEmail(rawEmail);
   const { userId } = await consumeEmailCode(ctx, email, 'login', code);
   const u = await findUserByEmail(ctx.db, email);
   if (!u || (userId !== null && u.id !== userId)) throw new BizError('验证码错误或已过期');
   assertMayEnter(u, 'teacher');
-  return createSession(ctx.db, u.id, 'user', ctx.config.userTokenTtlMs);
+  return { accessToken: await createSession(ctx.db, u.id, 'user', ctx.config.userTokenTtlMs), mustChangePassword: u.must_change_password };
 }
 
 /** Ends the session of the request's token (also for tokens no longer valid: the call is idempotent). */
@@ -99,6 +117,7 @@ const mainRole = (codes: string[]) => [...codes].sort((a, b) => ROLE_CODES.index
 
 /** GET teach/user/getCurrentUserInfo */
 export async function currentUserInfo(ctx: AppContext, user: AuthUser & { schoolId: number }): Promise<CurrentUserInfo> {
+  // The session's view (core/auth): a session the platform administrator opened is not forced.
   const row = await ctx.db.selectFrom('app_user as u').innerJoin('school as s', 's.id', 'u.school_id')
     .select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.user_type', 's.id as school_id', 's.name as school_name', 's.logo'])
     .where('u.id', '=', user.id).executeTakeFirstOrThrow();
@@ -120,6 +139,7 @@ export async function currentUserInfo(ctx: AppContext, user: AuthUser & { school
     schoolId: row.school_id,
     schoolName: row.school_name,
     schoolLogo: row.logo,
+    mustChangePassword: user.mustChangePassword === true,
   };
 }
 
@@ -141,5 +161,5 @@ export async function adminLoginTeach(ctx: AppContext, req: FastifyRequest, scho
     .select('u.id').where('ur.school_id', '=', schoolId).where('ur.role_code', '=', 'school_admin')
     .where('u.status', '=', 1).where('u.school_id', '=', schoolId).orderBy('u.id').limit(1).executeTakeFirst();
   if (!admin) throw new BizError('该学校暂无可用的管理员账号');
-  return createSession(ctx.db, admin.id, 'user', ctx.config.userTokenTtlMs);
+  return createSession(ctx.db, admin.id, 'user', ctx.config.userTokenTtlMs, true);
 }

@@ -66,6 +66,7 @@ export async function issueEmailCode(ctx: AppContext, opts: { email: string; pur
   try {
     await ctx.mailer.send({
       to: email,
+      secret: true,
       subject: `【大数据精准教学诊断平台】${PURPOSE_NAMES[purpose]}验证码`,
       text: `您正在进行${PURPOSE_NAMES[purpose]}操作，验证码为：${code}，${minutes}分钟内有效。如非本人操作，请忽略本邮件。`,
     });

@@ -87,7 +87,7 @@ export async function insertTeachers(tx: Q, schoolId: number, rows: NewTeacher[]
   for (const chunk of chunks(rows)) {
     const users = await tx.insertInto('app_user').values(chunk.map((r) => ({
       school_id: schoolId, login_id: r.loginId, user_name: r.name, phone: r.phone || null, gender: r.gender || null,
-      password_hash: r.passwordHash, user_type: 'teacher' as const,
+      password_hash: r.passwordHash, user_type: 'teacher' as const, must_change_password: true,
     }))).returning(['id', 'login_id']).execute();
     const idOf = new Map(users.map((u) => [u.login_id, u.id]));
     await tx.insertInto('teacher').values(chunk.map((r) => ({

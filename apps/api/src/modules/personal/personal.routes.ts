@@ -12,6 +12,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post('/pc_personal/update_password', {
+    config: { whilePasswordChangeDue: true },
     schema: {
       tags, body: updatePasswordBody, response: { 200: envelope(z.null()) },
       summary: '修改本人密码（三项均 RSA 加密；新密码6-32位、不含空格、至少含字母/数字/符号中的两种；成功后其他会话失效）',
@@ -19,6 +20,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   }, async (req) => { await updatePassword(ctx, userOf(req), req.body); return ok(null, '修改成功'); });
 
   app.get('/pc_personal/find_user_info', {
+    config: { whilePasswordChangeDue: true },
     schema: { tags, summary: '本人资料', response: { 200: envelope(userProfile.nullable()) } },
   }, async (req) => ok(await findUserInfo(ctx, userOf(req))));
 

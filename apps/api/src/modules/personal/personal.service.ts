@@ -1,17 +1,17 @@
 import { DEFAULT_RESET_PASSWORD } from '@jz/shared';
-import { checkPasswordStrength, type MyCourseData, type UpdatePasswordBody, type UserProfile } from '@jz/shared/api/personal';
+import { checkNewPassword, type MyCourseData, type UpdatePasswordBody, type UserProfile } from '@jz/shared/api/personal';
 import type { AppContext } from '../../core/context.js';
 import type { AuthUser } from '../../core/auth.js';
 import { hashPassword, verifyPassword } from '../../core/crypto.js';
 import { BizError, forbidden } from '../../core/http.js';
-import { idsInSchool, loadRoleInfos, revokeUserSessions } from '../users/users.repository.js';
+import { idsInSchool, loadRoleInfos, revokeUserSessions, setByOther } from '../users/users.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
-/** Decrypts a new password and applies the strength rule (PASSWORD_RULE_MESSAGE). */
-export function newPasswordFrom(ctx: AppContext, encrypted: string): string {
+/** Decrypts a new password of the account `loginId` and applies checkNewPassword (strength, common list, login id). */
+export function newPasswordFrom(ctx: AppContext, encrypted: string, loginId: string): string {
   const plain = ctx.cipher.decrypt(encrypted).trim();
-  const problem = checkPasswordStrength(plain);
+  const problem = checkNewPassword(plain, loginId);
   if (problem) throw new BizError(problem);
   return plain;
 }
@@ -25,14 +25,15 @@ export async function updatePassword(ctx: AppContext, user: SchoolUser, body: Up
   const newPlain = ctx.cipher.decrypt(body.newPassword).trim();
   const confirm = ctx.cipher.decrypt(body.confirmNewPassword).trim();
   if (newPlain !== confirm) throw new BizError('两次输入密码不一致');
-  const problem = checkPasswordStrength(newPlain);
+  const problem = checkNewPassword(newPlain, user.loginId);
   if (problem) throw new BizError(problem);
   const row = await ctx.db.selectFrom('app_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(oldPlain, row.password_hash))) throw new BizError('原密码错误');
   if (oldPlain === newPlain) throw new BizError('新密码不能与原密码相同');
   const hash = await hashPassword(newPlain);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', user.id).execute();
+    // Chosen by the owner: no longer a password someone else set.
+    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', user.id).execute();
     await revokeUserSessions(tx, [user.id], user.sessionId);
   });
 }
@@ -86,11 +87,12 @@ export async function findMyCourseData(ctx: AppContext, user: SchoolUser): Promi
 
 /** pc_personal/reset_pwd: a school user's password → the given one (encrypted) or DEFAULT_RESET_PASSWORD. */
 export async function resetPwd(ctx: AppContext, user: SchoolUser, userId: number, encrypted?: string): Promise<string> {
-  if ((await idsInSchool(ctx.db, user.schoolId, [userId])).length !== 1) throw forbidden();
-  const plain = encrypted ? newPasswordFrom(ctx, encrypted) : DEFAULT_RESET_PASSWORD;
+  const target = await ctx.db.selectFrom('app_user').select('login_id').where('id', '=', userId).where('school_id', '=', user.schoolId).executeTakeFirst();
+  if (!target) throw forbidden();
+  const plain = encrypted ? newPasswordFrom(ctx, encrypted, target.login_id) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', userId).execute();
+    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: setByOther }).where('id', '=', userId).execute();
     await revokeUserSessions(tx, [userId], user.sessionId);
   });
   return encrypted ? '密码已重置' : `密码已重置为 ${DEFAULT_RESET_PASSWORD}`;

@@ -19,7 +19,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/auth/login', {
     config: { auth: 'public' },
     schema: { tags, summary: '学生登录（仅学生账号；密码 RSA 加密；失败限流同教师登录）', body: loginBody, response: { 200: envelope(tokenData.nullable()) } },
-  }, async (req) => ok({ accessToken: await passwordLogin(ctx, { ...req.body, ip: req.ip, portal: 'student' }) }, '登录成功'));
+  }, async (req) => ok(await passwordLogin(ctx, { ...req.body, ip: req.ip, portal: 'student' }), '登录成功'));
 
   app.post('/auth/logout', {
     config: { auth: 'public' },

@@ -95,7 +95,7 @@ export async function saveTeacher(ctx: AppContext, user: SchoolUser, body: SaveT
       }
       const u = await tx.insertInto('app_user').values({
         school_id: user.schoolId, login_id: body.loginId, user_name: body.name, email: null, phone: body.phone || null, gender: body.gender || null,
-        password_hash: passwordHash!, user_type: 'teacher',
+        password_hash: passwordHash!, user_type: 'teacher', must_change_password: true,
       }).returning('id').executeTakeFirstOrThrow();
       const t = await tx.insertInto('teacher').values({ school_id: user.schoolId, user_id: u.id, name: body.name, ...person })
         .returning('id').executeTakeFirstOrThrow();

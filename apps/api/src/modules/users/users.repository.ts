@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { COURSES, ROLE_CODES, ROLE_NAMES, classFullName, type RoleCode } from '@jz/shared';
 import type { RoleInfo } from '@jz/shared/api/auth';
 import type { Db } from '../../db/database.js';
+import { page } from '../../core/http.js';
 
 const courseNameOf = (code: string | null, stored: string | null) =>
   code === null ? null : stored ?? COURSES.find((c) => c.code === code)?.name ?? code;
@@ -56,6 +57,12 @@ export async function idsInSchool(db: Db, schoolId: number, ids: number[]): Prom
   return rows.map((r) => r.id);
 }
 
+/**
+ * must_change_password for a password someone else set (reset, account made by an administrator): teaching
+ * accounts only — students and platform users have no screen to change it (docs/DECISIONS.md).
+ */
+export const setByOther = sql<boolean>`user_type = 'teacher'`;
+
 export async function revokeUserSessions(db: Db, userIds: number[], exceptSessionId?: number): Promise<void> {
   if (!userIds.length) return;
   let q = db.updateTable('session').set({ revoked_at: new Date() }).where('user_id', 'in', userIds).where('revoked_at', 'is', null);
@@ -65,7 +72,19 @@ export async function revokeUserSessions(db: Db, userIds: number[], exceptSessio
 
 export async function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('app_user as u').leftJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.school_id', 'u.user_type', 'u.status', 's.status as school_status'])
+    .select(['u.id', 'u.login_id', 'u.school_id', 'u.user_type', 'u.status', 's.status as school_status', 'u.must_change_password'])
     .where(sql`lower(u.email)`, '=', email.toLowerCase())
     .executeTakeFirst();
+}
+
+/** Outbox mails, newest first: those assigned to one school, or all of them (schoolId 'all', the platform administrator). */
+export async function outboxPage(db: Db, schoolId: number | 'all', q: { current: number; size: number; email?: string }) {
+  let base = db.selectFrom('mail_outbox as m');
+  if (schoolId !== 'all') base = base.where('m.school_id', '=', schoolId);
+  if (q.email) base = base.where(sql`lower(m.to_addr)`, '=', q.email.trim().toLowerCase());
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select(['m.id', 'm.to_addr', 'm.subject', 'm.body', 'm.created_at'])
+    .orderBy('m.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+  const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
+  return page(rows.map((r) => ({ id: r.id, to: r.to_addr, subject: r.subject, body: r.body, createdAt: iso(r.created_at) })), Number(total), q);
 }

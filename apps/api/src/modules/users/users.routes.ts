@@ -84,7 +84,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
 
   app.get('/teach/user/outbox', {
     config: edit,
-    schema: { tags: ['邮箱'], summary: '发件箱（未配置 SMTP 时邮件存于此）：本校用户邮箱收到的邮件', querystring: outboxQuery, response: { 200: envelope(outboxPage.nullable()) } },
+    schema: { tags: ['邮箱'], summary: '本校发件箱（未配置 SMTP 时邮件存于此）：写入时已绑定本校账号的邮箱收到的邮件；验证码不在此处（见平台发件箱 /adminApi/v1/sys/outbox）', querystring: outboxQuery, response: { 200: envelope(outboxPage.nullable()) } },
   }, async (req) => ok(await outbox(ctx, userOf(req), req.query)));
 };
 export default routes;

@@ -7,7 +7,7 @@ import { hashPassword } from '../../core/crypto.js';
 import { BizError, forbidden, notFound, page, type Page } from '../../core/http.js';
 import { consumeEmailCode, issueResetTicket, normalizeEmail } from '../auth/email-code.service.js';
 import { newPasswordFrom } from '../personal/personal.service.js';
-import { findUserByEmail, idsInSchool, loadRoleInfos, revokeUserSessions, roleSummary } from './users.repository.js';
+import { findUserByEmail, idsInSchool, loadRoleInfos, outboxPage, revokeUserSessions, roleSummary, setByOther } from './users.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -52,12 +52,12 @@ export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQue
 export async function addUser(ctx: AppContext, user: SchoolUser, body: AddUserBody): Promise<number> {
   const exists = await ctx.db.selectFrom('app_user').select('id').where(sql`lower(login_id)`, '=', body.loginId.toLowerCase()).executeTakeFirst();
   if (exists) throw new BizError('账号已存在');
-  const plain = body.password ? newPasswordFrom(ctx, body.password) : DEFAULT_RESET_PASSWORD;
+  const plain = body.password ? newPasswordFrom(ctx, body.password, body.loginId) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   return ctx.db.transaction().execute(async (tx) => {
     const row = await tx.insertInto('app_user').values({
       school_id: user.schoolId, login_id: body.loginId, user_name: body.userName, phone: body.phone || null, gender: body.gender || null,
-      password_hash: hash, user_type: 'teacher',
+      password_hash: hash, user_type: 'teacher', must_change_password: true,
     }).returning('id').executeTakeFirstOrThrow();
     if (body.schoolAdmin) await tx.insertInto('user_role').values({ school_id: user.schoolId, user_id: row.id, role_code: 'school_admin' }).execute();
     return row.id;
@@ -81,7 +81,7 @@ export async function resetPasswords(ctx: AppContext, user: SchoolUser, ids: num
   const unique = await assertInSchool(ctx, user, ids);
   const hash = await hashPassword(DEFAULT_RESET_PASSWORD);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: setByOther }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
     await revokeUserSessions(tx, unique, user.sessionId);
   });
   return unique.length;
@@ -129,17 +129,20 @@ export async function checkResetCode(ctx: AppContext, rawEmail: string, code: st
 /** teach/user/updateEmailCodePassword: new password with a ticket (or directly with the reset code); every session of the account ends. */
 export async function updatePasswordByEmail(ctx: AppContext, body: { email: string; code?: string; ticket?: string; newPassword: string; confirmNewPassword?: string }): Promise<void> {
   const email = normalizeEmail(body.email);
-  const plain = newPasswordFrom(ctx, body.newPassword);
+  if (!body.ticket && !body.code) throw new BizError('请输入验证码');
+  // The login id is needed for the password rule; an unknown mailbox is refused below like a wrong code.
+  const holder = await findUserByEmail(ctx.db, email);
+  const plain = newPasswordFrom(ctx, body.newPassword, holder?.login_id ?? '');
   if (body.confirmNewPassword !== undefined && body.confirmNewPassword !== '' && ctx.cipher.decrypt(body.confirmNewPassword).trim() !== plain) {
     throw new BizError('两次输入密码不一致');
   }
-  if (!body.ticket && !body.code) throw new BizError('请输入验证码');
   const { userId } = body.ticket ? await consumeEmailCode(ctx, email, 'reset_ticket', body.ticket) : await consumeEmailCode(ctx, email, 'reset', body.code);
   const owner = await findUserByEmail(ctx.db, email);
   if (!owner || owner.id !== userId) throw new BizError('验证码错误或已过期');
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', owner.id).execute();
+    // Chosen by the mailbox's owner: no longer a password someone else set.
+    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', owner.id).execute();
     await revokeUserSessions(tx, [owner.id]);
   });
 }
@@ -163,17 +166,9 @@ export async function userByRegistrationCode(ctx: AppContext, user: SchoolUser, 
 }
 
 /**
- * teach/user/outbox: mails kept in the outbox (no SMTP configured) addressed to the school's users: their bound
- * mailboxes and the mailboxes they asked a bind code for.
+ * teach/user/outbox: mails kept in the outbox (no SMTP configured) that the mailer assigned to the school: mail to
+ * an address bound to one of its accounts when it was written, never a verification code (core/mailer.ts).
  */
 export async function outbox(ctx: AppContext, user: SchoolUser, q: { current: number; size: number; email?: string }) {
-  const bound = ctx.db.selectFrom('app_user').select(sql<string>`lower(email)`.as('addr')).where('school_id', '=', user.schoolId).where('email', 'is not', null);
-  const asked = ctx.db.selectFrom('email_code as ec').innerJoin('app_user as u', 'u.id', 'ec.user_id')
-    .select(sql<string>`lower(ec.email)`.as('addr')).where('u.school_id', '=', user.schoolId);
-  let base = ctx.db.selectFrom('mail_outbox as m').where(sql`lower(m.to_addr)`, 'in', bound.union(asked));
-  if (q.email) base = base.where(sql`lower(m.to_addr)`, '=', q.email.toLowerCase());
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.select(['m.id', 'm.to_addr', 'm.subject', 'm.body', 'm.created_at'])
-    .orderBy('m.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
-  return page(rows.map((r) => ({ id: r.id, to: r.to_addr, subject: r.subject, body: r.body, createdAt: iso(r.created_at) })), Number(total), q);
+  return outboxPage(ctx.db, user.schoolId, q);
 }

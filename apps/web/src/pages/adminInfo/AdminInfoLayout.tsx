@@ -1,13 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Layout, Menu, Spin } from 'antd';
-import { HomeOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { HomeOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 
 /** Admin-centre menu (spec §2 /adminInfo children); 'content' is the home page's second path. */
 export const ADMIN_INFO_MENU = [
   { key: 'homePage', label: '首页', icon: <HomeOutlined /> },
   { key: 'userPersion', label: '用户管理', icon: <UserOutlined /> },
   { key: 'permissionManagement', label: '角色管理', icon: <SafetyOutlined /> },
+  { key: 'mailOutbox', label: '发件箱', icon: <MailOutlined /> },
 ];
 
 /** /adminInfo: left menu of the administrator centre + the child page. */
