@@ -15,7 +15,7 @@ const MAX_DIFF_RATIO = 0.005;
 let printer: Printer;
 let tmp: string;
 beforeAll(() => {
-  printer = createPrinter();
+  printer = createPrinter({ chromium: 'npm' }); // the same Chromium build on every machine: baselines stay valid
   tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-render-test-'));
 });
 afterAll(async () => {

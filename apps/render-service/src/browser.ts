@@ -2,7 +2,7 @@
 // package @sparticuz/chromium, so that `npm install && npm start` is all the set-up a machine needs.
 // The npm build is a headless shell made for Amazon Linux: it is unpacked once per machine into the temporary
 // folder (≈ 1.5–8 s) with the NSS/expat libraries it ships, which are put on its LD_LIBRARY_PATH.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,16 @@ export interface BrowserBinary {
  *  CHROMIUM_PATH=npm skips them for the npm one. */
 export function systemChromiumPath(): string | undefined {
   if (process.env.CHROMIUM_PATH === 'npm') return undefined;
-  return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
+  return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p): p is string => !!p && isExecutable(p));
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Regular files of a tar archive (the package's archives hold nothing else) written under `dir`. */
@@ -83,9 +92,10 @@ export function npmChromium(): Promise<BrowserBinary> {
   return unpacked;
 }
 
-/** The browser the product uses: a system Chromium when present, else the npm one. */
-export async function resolveChromium(): Promise<BrowserBinary> {
-  const system = systemChromiumPath();
+/** The browser the product uses: a system Chromium when present, else the npm one ('npm': always the npm one,
+ *  as the render snapshots do, so their baselines are the same on every machine). */
+export async function resolveChromium(prefer: 'system' | 'npm' = 'system'): Promise<BrowserBinary> {
+  const system = prefer === 'system' ? systemChromiumPath() : undefined;
   if (system) return { executablePath: system, kind: 'system', env: {}, args: [] };
   try {
     return await npmChromium();

@@ -71,7 +71,7 @@ export interface Printer {
  * document's print time): up to `poolSize` idle tabs are reused (two: a slips job prints two chunks at once),
  * each for at most `tabUses` documents.
  */
-export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuseBelowBytes?: number; gcAfterBytes?: number } = {}): Printer {
+export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuseBelowBytes?: number; gcAfterBytes?: number; chromium?: 'system' | 'npm' } = {}): Printer {
   const poolSize = opts.poolSize ?? 2;
   const tabUses = opts.tabUses ?? 50;
   // A reused tab's renderer keeps the printed documents' garbage (measured after 50-slip chunks: 160 → 330 MB
@@ -86,7 +86,7 @@ export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuse
   type Tab = { page: Page; cdp: Promise<CDPSession | undefined>; uses: number; sinceGc: number };
   const idle: Tab[] = [];
   const launch = (): Promise<Browser> => {
-    const p = resolveChromium().then((bin) => {
+    const p = resolveChromium(opts.chromium).then((bin) => {
       binary = bin;
       return launchChromium(bin);
     }).then((b) => {
