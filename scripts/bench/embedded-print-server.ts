@@ -10,7 +10,7 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { openDatabase } from '../../apps/api/src/db/database.js';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
-import { resolveChromium } from '../../apps/render-service/src/browser.js';
+import { describeChromium, resolveChromium } from '../../apps/render-service/src/browser.js';
 
 const config = loadConfig();
 if (config.redisUrl || config.databaseUrl) throw new Error('embedded bench: unset REDIS_URL and DATABASE_URL');
@@ -30,8 +30,7 @@ for (;;) {
 const ms = performance.now() - t;
 const file = (await app.ctx.render.resultPath(id))!;
 const pages = (readFileSync(file, 'latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-const bin = await resolveChromium();
-console.log(JSON.stringify({ ms: Math.round(ms), pages, browser: `${bin.kind} ${bin.kind === 'npm' ? `@sparticuz/chromium ${bin.version}` : bin.executablePath}` }));
+console.log(JSON.stringify({ ms: Math.round(ms), pages, browser: describeChromium(await resolveChromium()) }));
 await app.close();
 await database.close();
 process.exit(0);

@@ -17,6 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildCardLayout, DEMO_CARD_INPUT, demoReport, demoSlipData, paginateReport, renderCardHtml, renderReportHtml } from '../../packages/report-templates/src/index.js';
+import { describeChromium } from '../../apps/render-service/src/browser.js';
 import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
 
@@ -57,8 +58,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 try {
   await printer.printPdf('<!DOCTYPE html><html><body>预热</body></html>', { format: 'A4' });
-  const bin = printer.browser()!;
-  browser = `${bin.kind} ${bin.kind === 'npm' ? `@sparticuz/chromium ${bin.version}` : bin.executablePath}`;
+  browser = describeChromium(printer.browser()!);
 
   // answer card
   const cardTimes: number[] = [];

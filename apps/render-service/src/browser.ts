@@ -103,3 +103,7 @@ export async function resolveChromium(prefer: 'system' | 'npm' = 'system'): Prom
     throw new Error(`未找到可用的 Chromium（@sparticuz/chromium 解压失败：${e instanceof Error ? e.message : String(e)}）；请重新运行 npm install`);
   }
 }
+
+/** A one-line name of the browser, for logs and benchmark lines. */
+export const describeChromium = (bin: BrowserBinary): string =>
+  (bin.kind === 'npm' ? `npm @sparticuz/chromium ${bin.version}` : `system ${bin.executablePath}`);
