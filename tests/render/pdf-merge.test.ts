@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSlipData } from '@jz/report-templates';
 import { PdfMerger } from '../../apps/render-service/src/pdf-merge.js';
-import { createPrinter } from '../../apps/render-service/src/printer.js';
+import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
 
@@ -31,11 +31,15 @@ describe('PdfMerger', () => {
 });
 
 describe('slips job', () => {
-  const printer = createPrinter();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-merge-test-'));
+  let printer: Printer;
+  let dataDir: string;
+  beforeAll(() => {
+    printer = createPrinter();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-merge-test-'));
+  });
   afterAll(async () => {
-    await printer.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await printer?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('prints 25 students in chunks of 4 on two tabs into one PDF in class and seat order', async () => {
