@@ -1,5 +1,5 @@
 // Regenerates the render snapshot baselines: `node --import tsx scripts/render-baselines.ts [card|slips|report]`.
-// Prints each demo document with the render service's printer, rasterises at 50 dpi and writes
+// Prints each demo document with the render service's printer (the npm Chromium), rasterises at 50 dpi (mupdf) and writes
 // tests/render/baselines/<doc>-<page>.png. Run it only after a deliberate template change, then look at the PNGs.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,7 @@ import { createPrinter } from '../apps/render-service/src/printer.js';
 import { BASELINE_DIR, baselinePath, printToFile, rasterise, SNAPSHOT_DOCS } from '../tests/render/docs.js';
 
 const only = process.argv[2];
-const printer = createPrinter();
+const printer = createPrinter({ chromium: 'npm' }); // the same Chromium build on every machine: baselines stay valid
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-baselines-'));
 mkdirSync(BASELINE_DIR, { recursive: true });
 try {

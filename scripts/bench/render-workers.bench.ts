@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { demoSlipData } from '@jz/report-templates';
-import { createRenderQueue } from '../../apps/render-service/src/index.js';
+import { createRenderQueue, describeChromium, resolveChromium } from '../../apps/render-service/src/index.js';
 
 const redisUrl = process.env.REDIS_URL;
 const JOBS = Number(process.env.BENCH_JOBS ?? 16);
@@ -68,5 +68,5 @@ if (!redisUrl) {
   const two = Math.min(...runs.two);
   const speedup = one / two;
   // Higher is better here: ok when the speed-up reaches the limit.
-  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), runs_s: { one: runs.one.map((x) => +x.toFixed(1)), two: runs.two.map((x) => +x.toFixed(1)) }, cores: os.cpus().length }));
+  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, browser: describeChromium(await resolveChromium()), one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), runs_s: { one: runs.one.map((x) => +x.toFixed(1)), two: runs.two.map((x) => +x.toFixed(1)) }, cores: os.cpus().length }));
 }

@@ -2,12 +2,13 @@
  * Benchmark of the render service: one warm Chromium (as a worker has), fixed demo data (seeded PRNG).
  * Run: node --import tsx scripts/bench/render.bench.ts
  * Prints one JSON line per figure: {"name","value","unit","limit","ok"} (+ detail fields).
- * - 2,000 score slips in one PDF: the whole slips job (validation, HTML, chunked printing, pdfunite join), wall time.
+ * - 2,000 score slips in one PDF: the whole slips job (validation, HTML, chunked printing, pdf-lib merge), wall time.
  * - a 40-page class report with charts (ECharts SSR → SVG), HTML + PDF, wall time.
  * - one answer card (layout → HTML → PDF), median of 5 after a warm-up.
  * - peak memory (PSS) of this process plus its Chromium processes, sampled every 250 ms (from another process) over the whole run.
  * Wall times on a shared 2-core machine move with the load of other processes: load average and the CPU time
- * of this process tree (cpu_ms) are printed beside them. Slips use the worker's settings RENDER_SLIP_CHUNK
+ * of this process tree (cpu_ms) are printed beside them, and the Chromium the product picked (`browser`: system =
+ * Debian's or CHROMIUM_PATH, npm = @sparticuz/chromium; CHROMIUM_PATH=npm forces the npm one). Slips use the worker's settings RENDER_SLIP_CHUNK
  * (default 30 with two tabs, 50 with one) and RENDER_PARALLEL (default 2).
  */
 import '../../apps/render-service/src/production-env.js';
@@ -16,11 +17,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildCardLayout, DEMO_CARD_INPUT, demoReport, demoSlipData, paginateReport, renderCardHtml, renderReportHtml } from '../../packages/report-templates/src/index.js';
+import { describeChromium } from '../../apps/render-service/src/browser.js';
 import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
 
+let browser = '';
 function result(name: string, value: number, unit: string, limit: number, extra: Record<string, unknown> = {}) {
-  console.log(JSON.stringify({ name, value: Math.round(value), unit, limit, ok: value <= limit, ...extra }));
+  console.log(JSON.stringify({ name, value: Math.round(value), unit, limit, ok: value <= limit, browser, ...extra }));
 }
 
 /** CPU time (ms) used so far by this process and its descendants (utime+stime+cutime+cstime: Chromium's
@@ -55,6 +58,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 try {
   await printer.printPdf('<!DOCTYPE html><html><body>预热</body></html>', { format: 'A4' });
+  browser = describeChromium(printer.browser()!);
 
   // answer card
   const cardTimes: number[] = [];

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerCard } from '@jz/shared/api/card';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { pdfText } from '../helpers/pdf.js';
 
 /**
  * Saved answer-sheet cards (card/find, card/preview, card/save, card/reset) on the demo database: the default
  * card, a preview that saves nothing, a save that stores settings and layout, refusals that store nothing,
  * another school refused, and the card render job printing the saved layout (its title read back from the PDF
- * with poppler's pdftotext). Expected question counts and 考号 lengths come from plain SQL, not from the api.
+ * with mupdf, tests/helpers/pdf.ts). Expected question counts and 考号 lengths come from plain SQL, not from the api.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pdfText = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 type El = { kind: string; title?: string; subtitle?: string; lines?: number; questions?: { no: string; options: string[] }[]; no?: string; rows?: number; columns?: number };
 const elements = (card: AnswerCard) => (card.layout!.pages as { elements: El[] }[]).flatMap((p) => p.elements);

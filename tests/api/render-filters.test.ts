@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { REPORT_ROUTES, type ReportKey } from '@jz/shared/api/report';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { pdfText } from '../helpers/pdf.js';
 import { firstDemoExam } from '../fixtures/demo-exam.js';
 
 /**
@@ -20,7 +20,6 @@ import { firstDemoExam } from '../fixtures/demo-exam.js';
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pdfText = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 type Cell = string | number | boolean | null;
 interface Sheet { name: string; header: string[]; rows: Cell[][] }

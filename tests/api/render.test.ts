@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,24 +5,20 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { pdfInfo, pdfText } from '../helpers/pdf.js';
+import { readZip } from '../helpers/zip.js';
 import { firstDemoExam } from '../fixtures/demo-exam.js';
 
 /**
  * Render jobs through the api (issue: print and download): the input is built from the demo database with the
  * caller's school and role scope, the job runs on the app's render queue (in-process Chromium; BullMQ with a
  * worker when REDIS_URL is set), and only the owner (or its school administrator) gets the file. Page counts
- * and sizes are read back with poppler's pdfinfo / pdftotext; expected student counts come from plain SQL
+ * and sizes are read back with mupdf (tests/helpers/pdf.ts); expected student counts come from plain SQL
  * over exam_student and subject_absence, not from the report set the api uses.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function pdfInfo(file: string) {
-  const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(out);
-  return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1]), widthPt: Math.round(Number(m?.[1])), heightPt: Math.round(Number(m?.[2])) };
-}
-const pdfText = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
 
 interface Job { jobId: string; state: string; progress: number; error: string | null; fileName: string }
 
@@ -186,13 +181,11 @@ describe.each(dbKinds)('render jobs on %s', (kind) => {
     expect(zj.fileName).toBe(`${exam.name}-成绩条.zip`);
     const { res, file: zipFile } = await download(t, admin, zj.jobId, dataDir, 'slips.zip');
     expect(res.headers['content-type']).toBe('application/zip');
-    const out = path.join(dataDir, 'unzipped');
-    const env = { ...process.env, LC_ALL: 'C.UTF-8' };
-    execFileSync('unzip', ['-q', '-o', zipFile, '-d', out], { env });
-    const listing = execFileSync('unzip', ['-Z1', zipFile], { encoding: 'utf8', env }).trim().split('\n').sort();
+    const entries = await readZip(zipFile);
+    const listing = [...entries.keys()].sort();
     expect(listing).toHaveLength(2);
     listing.forEach((name, i) => expect(name).toMatch(new RegExp(`^${exam.name}-(高一)?${names[i]}-成绩条\\.pdf$`)));
-    for (const name of listing) expect(pdfInfo(path.join(out, name)).widthPt).toBe(595);
+    for (const name of listing) expect(pdfInfo(entries.get(name)!).widthPt).toBe(595);
   });
 
   it('exports the chosen reports as one xlsx', async () => {

@@ -1,24 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
+import { pdfInfo, pdfText } from '../helpers/pdf.js';
 import { startServer } from '../helpers/server.js';
 import { chooseOption, downloadFromJobModal, loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
  * The answer-sheet maker in Chromium against the real server: the exam list's 答题卡 opens /makeSheetCard for
  * the exam, the administrator switches to 数学, changes the title, previews, saves, reloads and finds the saved
- * title, then downloads the PDF through the progress modal; the PDF's text (poppler's pdftotext) carries the title.
+ * title, then downloads the PDF through the progress modal; the PDF's text (read with mupdf) carries the title.
  */
 
-const pdfText = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-function pdfSize(file: string) {
-  const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
-  return [Math.round(Number(m?.[1])), Math.round(Number(m?.[2]))];
-}
+const pdfSize = (file: string) => { const i = pdfInfo(file); return [i.widthPt, i.heightPt]; };
 
 describe('answer-sheet maker in Chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -1,18 +1,17 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { resolveChromium } from '../../apps/render-service/src/browser.js';
 
-/** Debian's Chromium (apt-get install chromium); the wrapper in /usr/bin prints a harmless warning. */
-export function chromiumPath(): string | undefined {
-  return ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
-}
-
+/** The browser of the walks: Debian's Chromium when installed, else the one of the npm package @sparticuz/chromium
+ *  (the same choice the render service makes), so `npm install` is all the set-up the e2e tests need. */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('未找到 Chromium：请先 apt-get install -y chromium fonts-noto-cjk');
+  const bin = await resolveChromium();
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   return chromium.launch({
-    executablePath,
+    executablePath: bin.executablePath,
     headless: true,
+    env: { ...env, ...bin.env },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync', ...bin.args],
   });
 }

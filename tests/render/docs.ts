@@ -1,11 +1,10 @@
-// The documents under snapshot: fixed demo data → HTML → PDF → PNG at 50 dpi. Shared by the snapshot test and
+// The documents under snapshot: fixed demo data → HTML → PDF → PNG at 50 dpi (mupdf). Shared by the snapshot test and
 // scripts/render-baselines.ts (the only writer of tests/render/baselines/*.png).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoCardLayout, demoReport, demoSlipData, renderCardHtml, renderReportHtml, renderSlipsHtml } from '@jz/report-templates';
 import type { PdfPageSize, Printer } from '../../apps/render-service/src/printer.js';
+import { pdfToPngs } from '../helpers/pdf.js';
 
 export const BASELINE_DIR = path.join(import.meta.dirname, 'baselines');
 export const DPI = 50;
@@ -16,7 +15,7 @@ export interface SnapshotDoc {
   html: () => string;
   size: PdfPageSize;
   pages: number;
-  /** Page size in points as pdfinfo prints it, rounded. */
+  /** Page size in points, rounded. */
   pagePt: [number, number];
   texts: string[];
 }
@@ -51,29 +50,10 @@ export const SNAPSHOT_DOCS: SnapshotDoc[] = [
   },
 ];
 
-export function pdfInfo(pdf: string): { pages: number; widthPt: number; heightPt: number } {
-  const out = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
-  const pages = Number(/Pages:\s+(\d+)/.exec(out)?.[1]);
-  const m = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(out);
-  return { pages, widthPt: Math.round(Number(m?.[1])), heightPt: Math.round(Number(m?.[2])) };
-}
+export { pdfInfo, pdfText } from '../helpers/pdf.js';
 
-export function pdfText(pdf: string): string {
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-}
-
-/** Rasterises every page at DPI; returns PNG bytes in page order. */
-export function rasterise(pdf: string): Buffer[] {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'jz-raster-'));
-  try {
-    execFileSync('pdftoppm', ['-r', String(DPI), '-png', pdf, path.join(dir, 'p')]);
-    return readdirSync(dir).filter((f) => f.endsWith('.png'))
-      .sort((a, b) => Number(/(\d+)\.png$/.exec(a)![1]) - Number(/(\d+)\.png$/.exec(b)![1]))
-      .map((f) => readFileSync(path.join(dir, f)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** Rasterises every page at DPI (mupdf, in Node); returns PNG bytes in page order. */
+export const rasterise = (pdf: string): Buffer[] => pdfToPngs(pdf, DPI);
 
 export const baselinePath = (doc: string, page: number) => path.join(BASELINE_DIR, `${doc}-${page}.png`);
 

@@ -1,5 +1,5 @@
-// Render snapshots: fixed demo documents → PDF (the render service's printer) → page count and size (pdfinfo),
-// text (pdftotext), PNG at 50 dpi (pdftoppm) compared with tests/render/baselines (pixelmatch threshold 0.1,
+// Render snapshots: fixed demo documents → PDF (the render service's printer) → page count and size, text and
+// PNG at 50 dpi (all read in Node with mupdf, tests/helpers/pdf.ts) compared with tests/render/baselines (pixelmatch threshold 0.1,
 // at most 0.5 % of pixels may differ). Baselines are written only by scripts/render-baselines.ts.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ const MAX_DIFF_RATIO = 0.005;
 let printer: Printer;
 let tmp: string;
 beforeAll(() => {
-  printer = createPrinter();
+  printer = createPrinter({ chromium: 'npm' }); // the same Chromium build on every machine: baselines stay valid
   tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-render-test-'));
 });
 afterAll(async () => {
@@ -34,7 +34,7 @@ describe.each(SNAPSHOT_DOCS)('$name', (doc) => {
   });
 
   it('contains its Chinese titles and names as text', () => {
-    const text = pdfText(pdf).replace(/\s+/g, ''); // pdftotext drops or adds spaces between CJK and digits
+    const text = pdfText(pdf).replace(/\s+/g, ''); // text extraction drops or adds spaces between CJK and digits
     for (const t of doc.texts) expect(text, `PDF 文本缺少「${t}」`).toContain(t.replace(/\s+/g, ''));
   });
 

@@ -1,4 +1,7 @@
-// HTML → PDF with one warm Chromium per worker process (playwright-core driving Debian's Chromium).
+// HTML → PDF with one warm Chromium per worker process (playwright-core driving Debian's Chromium when present,
+// else the Chromium of the npm package @sparticuz/chromium: see browser.ts).
+// The printed page may load nothing: every request it makes is aborted (data: URLs are never requests), and
+// scripts are off, so a template bug cannot read file:// or reach an internal URL.
 // Fonts: Chromium embeds CJK OTF/TTC faces as Type 3 glyphs (big PDFs, poor text extraction), so Chromium is
 // started with a fontconfig file whose first directories hold Noto Sans SC as TrueType (from the npm package
 // @expo-google-fonts/noto-sans-sc); 'Noto Sans SC' in the templates' font-family then resolves to it.
@@ -7,11 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-
-/** Debian's Chromium (apt-get install chromium); the wrapper in /usr/bin prints a harmless warning. */
-export function chromiumPath(): string | undefined {
-  return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p): p is string => !!p && existsSync(p));
-}
+import { resolveChromium, type BrowserBinary } from './browser.js';
 
 // Memory (measured with two tabs printing slips): Chromium 156's headless mode gives every tab an omnibox popup
 // WebUI renderer (≈ 65 MB each, seen as 'browser_ui' targets) and keeps a spare renderer warm; both are
@@ -43,9 +42,24 @@ export function fontconfigFile(): string | undefined {
   return file;
 }
 
+/** Starts a Chromium with the project's flags and the TrueType CJK fontconfig (also used by the e2e walks). */
+export function launchChromium(bin: BrowserBinary, extraArgs: string[] = []): Promise<Browser> {
+  const fonts = fontconfigFile();
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  if (fonts) env.FONTCONFIG_FILE = fonts;
+  Object.assign(env, bin.env);
+  return chromium.launch({ executablePath: bin.executablePath, headless: true, args: [...LAUNCH_ARGS, ...bin.args, ...extraArgs], env });
+}
+
+/** The only URLs a printed page may load: its own inline data. */
+const isOwnUrl = (url: string) => url.startsWith('data:') || url === 'about:blank';
+
 export type PdfPageSize = { format: 'A4' } | { width: string; height: string };
 
 export interface Printer {
+  /** The Chromium in use (after the first print). */
+  browser(): BrowserBinary | undefined;
   /** Prints one HTML document to PDF bytes; the page size comes from the document's @page (preferCSSPageSize). */
   printPdf(html: string, size: PdfPageSize): Promise<Buffer>;
   close(): Promise<void>;
@@ -57,7 +71,7 @@ export interface Printer {
  * document's print time): up to `poolSize` idle tabs are reused (two: a slips job prints two chunks at once),
  * each for at most `tabUses` documents.
  */
-export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuseBelowBytes?: number; gcAfterBytes?: number } = {}): Printer {
+export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuseBelowBytes?: number; gcAfterBytes?: number; chromium?: 'system' | 'npm' } = {}): Printer {
   const poolSize = opts.poolSize ?? 2;
   const tabUses = opts.tabUses ?? 50;
   // A reused tab's renderer keeps the printed documents' garbage (measured after 50-slip chunks: 160 → 330 MB
@@ -68,16 +82,14 @@ export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuse
   const reuseBelow = opts.reuseBelowBytes ?? Infinity;
   const gcAfter = opts.gcAfterBytes ?? Number(process.env.RENDER_GC_BYTES ?? 500_000);
   let browser: Promise<Browser> | undefined;
+  let binary: BrowserBinary | undefined;
   type Tab = { page: Page; cdp: Promise<CDPSession | undefined>; uses: number; sinceGc: number };
   const idle: Tab[] = [];
   const launch = (): Promise<Browser> => {
-    const executablePath = chromiumPath();
-    if (!executablePath) return Promise.reject(new Error('未找到 Chromium：请先 apt-get install -y chromium fonts-noto-cjk'));
-    const fonts = fontconfigFile();
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-    if (fonts) env.FONTCONFIG_FILE = fonts;
-    const p = chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS, env }).then((b) => {
+    const p = resolveChromium(opts.chromium).then((bin) => {
+      binary = bin;
+      return launchChromium(bin);
+    }).then((b) => {
       b.on('disconnected', () => { if (browser === p) { browser = undefined; idle.length = 0; } });
       return b;
     });
@@ -87,7 +99,8 @@ export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuse
   const acquire = async (): Promise<Tab> => {
     for (let tab = idle.pop(); tab; tab = idle.pop()) if (!tab.page.isClosed()) return tab;
     browser ??= launch();
-    const page = await (await browser).newPage();
+    const page = await (await browser).newPage({ javaScriptEnabled: false });
+    await page.route('**/*', (route) => (isOwnUrl(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
     return { page, cdp: page.context().newCDPSession(page).catch(() => undefined), uses: 0, sinceGc: 0 };
   };
   const release = async (tab: Tab, ok: boolean, size: number) => {
@@ -110,6 +123,7 @@ export function createPrinter(opts: { poolSize?: number; tabUses?: number; reuse
     }
   };
   return {
+    browser: () => binary,
     async printPdf(html, size) {
       const tab = await acquire();
       let ok = false;

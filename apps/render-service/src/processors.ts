@@ -1,11 +1,8 @@
 // Job processors: pure over their input (the api loads exam data and passes it in), writing one file.
-// card → A4 PDF, slips → A4 PDF (one page per student, printed in chunks and joined with pdfunite),
+// card → A4 PDF, slips → A4 PDF (one page per student, printed in chunks and merged in Node with pdf-lib),
 // report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer).
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
@@ -13,9 +10,8 @@ import {
   type BuildCardInput, type ReportData, type ScoreSlipData,
 } from '@jz/report-templates';
 import { BadInputError, RESULT_EXT, type JobType } from './jobs.js';
+import { PdfMerger } from './pdf-merge.js';
 import type { Printer } from './printer.js';
-
-const execFileAsync = promisify(execFile);
 
 export interface ProcessContext {
   printer: Printer;
@@ -95,12 +91,6 @@ async function writeResult(file: string, data: Buffer | Uint8Array): Promise<voi
   await rename(tmp, file);
 }
 
-let pdfuniteChecked: boolean | undefined;
-function hasPdfunite(): boolean {
-  pdfuniteChecked ??= ['/usr/bin/pdfunite', '/usr/local/bin/pdfunite'].some((p) => existsSync(p));
-  return pdfuniteChecked;
-}
-
 async function runCard(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
   const p = parse(CardParams, params, '答题卡参数');
   let html: string;
@@ -122,7 +112,7 @@ async function runSlips(params: unknown, ctx: ProcessContext, out: string): Prom
   const parallel = Math.max(1, ctx.parallel ?? 2);
   const size = Math.max(1, ctx.slipChunk ?? (parallel > 1 ? 30 : 50));
   await ctx.progress(5);
-  if (students.length <= size || !hasPdfunite()) {
+  if (students.length <= size) {
     const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students }), { format: 'A4' });
     await ctx.progress(95);
     await writeResult(out, pdf);
@@ -130,29 +120,28 @@ async function runSlips(params: unknown, ctx: ProcessContext, out: string): Prom
   }
   const chunks: (typeof students)[] = [];
   for (let i = 0; i < students.length; i += size) chunks.push(students.slice(i, i + size));
-  const dir = `${out}.parts`;
-  await mkdir(dir, { recursive: true });
-  try {
-    const files = chunks.map((_, i) => path.join(dir, `${String(i).padStart(4, '0')}.pdf`));
-    let next = 0;
-    let done = 0;
-    const lane = async () => {
-      while (next < chunks.length) {
-        const i = next++;
-        // the sort above is kept: renderSlipsHtml sorts again, stably, within the chunk
-        const pdf = await ctx.printer.printPdf(renderSlipsHtml({ ...data, students: chunks[i] }), { format: 'A4' });
-        await writeFile(files[i], pdf);
-        done++;
-        await ctx.progress(5 + (done / chunks.length) * 88);
+  // Chunks finish out of order (two tabs); each is appended as soon as all before it are in, so at most a
+  // few printed chunks wait in memory and the merged document is saved once at the end.
+  const merger = await PdfMerger.create();
+  const ready = new Map<number, Buffer>();
+  let appended = 0;
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    while (next < chunks.length) {
+      const i = next++;
+      // the sort above is kept: renderSlipsHtml sorts again, stably, within the chunk
+      ready.set(i, await ctx.printer.printPdf(renderSlipsHtml({ ...data, students: chunks[i] }), { format: 'A4' }));
+      for (let pdf = ready.get(appended); pdf; pdf = ready.get(appended)) {
+        ready.delete(appended++);
+        await merger.append(pdf);
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, lane));
-    const merged = `${out}.${process.pid}.merged`;
-    await execFileAsync('pdfunite', [...files, merged], { maxBuffer: 1 << 20 });
-    await rename(merged, out);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+      done++;
+      await ctx.progress(5 + (done / chunks.length) * 88);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, lane));
+  await writeResult(out, await merger.save());
 }
 
 async function runReport(params: unknown, ctx: ProcessContext, out: string): Promise<void> {

@@ -1,0 +1,36 @@
+// Child of embedded-print.bench.ts: `npm start` as apps/api/src/server.ts does it (PGlite in DATA_DIR/db, migrations,
+// demo seed, web + api listening, render jobs in the in-process queue), then one slips job of 2,000 students added to
+// the app's own render queue, as the 打印 button would. Prints one JSON line {ms, pages, browser} and exits.
+import '../../apps/render-service/src/production-env.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { demoSlipData } from '../../packages/report-templates/src/index.js';
+import { buildApp } from '../../apps/api/src/app.js';
+import { loadConfig } from '../../apps/api/src/config.js';
+import { openDatabase } from '../../apps/api/src/db/database.js';
+import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
+import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
+import { describeChromium, resolveChromium } from '../../apps/render-service/src/browser.js';
+
+const config = loadConfig();
+if (config.redisUrl || config.databaseUrl) throw new Error('embedded bench: unset REDIS_URL and DATABASE_URL');
+const database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+await migrateToLatest(database.db);
+await seedDemoIfEmpty(database.db);
+const app = await buildApp({ db: database.db, config });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const t = performance.now();
+const id = await app.ctx.render.add('slips', demoSlipData(2000, 50), { schoolId: 1, userId: 1 });
+for (;;) {
+  const info = await app.ctx.render.get(id);
+  if (info?.state === 'failed') throw new Error(info.error);
+  if (info?.state === 'completed') break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+const ms = performance.now() - t;
+const file = (await app.ctx.render.resultPath(id))!;
+const pages = (readFileSync(file, 'latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+console.log(JSON.stringify({ ms: Math.round(ms), pages, browser: describeChromium(await resolveChromium()) }));
+await app.close();
+await database.close();
+process.exit(0);
