@@ -477,7 +477,10 @@ export const paperQuestionSchema = z.object({
   sd: num,
   /** 得分率 = difficulty P. */
   scoreRate: num,
-  /** D (27 % groups) and its band 很好 / 良好 / 尚可需改进 / 差. */
+  /** 高分组得分率 / 低分组得分率: the upper / lower 27 % by subject score (students tied at a cut share weight). */
+  upperRate: num,
+  lowerRate: num,
+  /** D = upperRate − lowerRate (order-free) and its band 很好 / 良好 / 尚可需改进 / 差. */
   discrimination: num,
   discriminationQuality: z.string().nullable(),
   /** Corrected item–total r and its band. */
@@ -500,6 +503,8 @@ export const paperSchema = z.object({
   difficulty: num,
   alpha: num,
   kr20: num,
+  /** Standard error of measurement SEM = SD·√(1 − α), in points. */
+  sem: num,
   /** The subject's score distribution (grade row of its score segments). */
   scoreDistribution: z.array(z.object({ label: z.string(), lower: z.number(), upper: z.number(), count: z.number(), cumulative: z.number() })),
   classes: z.array(z.object({ classId: z.number(), className: z.string(), n: z.number() })),

@@ -478,12 +478,13 @@ export function paper(ctx: Ctx): Paper {
   return {
     meta: { ...ctx.meta, courseCode: code, courseName: col.name },
     column: col,
-    n: t.n, mean: t.mean, sd: t.sd, difficulty: t.difficulty, alpha: t.alpha, kr20: t.kr20,
+    // Report sets stored before SEM and the weighted 27 % groups have neither (null until released again).
+    n: t.n, mean: t.mean, sd: t.sd, difficulty: t.difficulty, alpha: t.alpha, kr20: t.kr20, sem: t.sem ?? null,
     scoreDistribution: seg.segments.map((s, k) => ({ label: s.label, lower: s.lower, upper: s.upper, count: seg.grade[k]!.count, cumulative: seg.grade[k]!.cumulative })),
     classes: classes.map((c, k) => ({ classId: c.id, className: c.name, n: unitIdx[k]! >= 0 ? t.units[unitIdx[k]!]!.n : 0 })),
     questions: t.questions.map((x) => ({
       no: x.no, type: x.type, fullScore: x.fullScore, answer: x.answer ?? null, knowledgePoints: x.knowledgePoints ?? [], n: x.n, mean: x.mean, sd: x.sd, scoreRate: x.scoreRate,
-      discrimination: x.discrimination, discriminationQuality: x.discriminationQuality, correlation: x.correlation, correlationQuality: x.correlationQuality,
+      upperRate: x.upperRate ?? null, lowerRate: x.lowerRate ?? null, discrimination: x.discrimination, discriminationQuality: x.discriminationQuality, correlation: x.correlation, correlationQuality: x.correlationQuality,
       fullMarks: x.fullMarks, zeros: x.zeros, options: x.options ?? null,
       classMeans: unitIdx.map((i) => (i >= 0 ? x.unitMeans[i] ?? null : null)),
     })),
