@@ -227,7 +227,8 @@ const summaryShape = {
   q1: num,
   q3: num,
 };
-const absentStudentSchema = z.object({ studentId: z.string(), admissionNo: z.string(), name: z.string(), className: z.string(), subjects: z.array(z.string()) });
+/** An absentee of the report's subjects only: `subjects` their codes, `subjectNames` the same subjects' names. */
+const absentStudentSchema = z.object({ studentId: z.string(), admissionNo: z.string(), name: z.string(), className: z.string(), subjects: z.array(z.string()), subjectNames: z.array(z.string()) });
 
 // ---- filter
 const option = <T extends z.ZodType>(value: T) => z.object({ value, label: z.string() });
@@ -541,15 +542,22 @@ export const studentRefSchema = z.object({
   total: z.number(),
   gradeRank: z.number(),
   classRank: z.number(),
-  /** Grade rank of the total in the reference exam; null without one. */
+  /** Grade rank of the total in the reference exam (over the common subjects when the totals differ); null without one. */
   lastRank: num,
-  /** lastRank − gradeRank (positive = up). */
+  /** This exam's rank compared with lastRank: gradeRank, or the rank over the common subjects. */
+  compareRank: num,
+  /** lastRank − compareRank (positive = up). */
   change: num,
 });
 export type StudentRef = z.infer<typeof studentRefSchema>;
 export const studentProgressSchema = z.object({
   meta: reportMetaSchema,
   referenceName: z.string().nullable(),
+  /**
+   * How ranks were compared: 'total' (the same subjects), 'common' (the totals differ: both exams ranked over
+   * the common `subjects`, names) or 'none' (no common subject: no change shown); `message` says so in Chinese.
+   */
+  comparison: z.object({ mode: z.enum(['total', 'common', 'none']), subjects: z.array(z.string()), message: z.string().nullable() }).nullable(),
   /** Per class: the upNumber biggest risers and lowNumber biggest fallers. */
   classes: z.array(z.object({ classId: z.number(), className: z.string(), up: z.array(studentRefSchema), low: z.array(studentRefSchema) })),
   /** Every sitting student of the visible classes, by total rank (paged). */

@@ -98,7 +98,10 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
       };
     }
     case 'comment': return { sheets: ex.commentSheets(service.comment(c, ALL, true)) };
-    case 'studentProgress': return { sheets: ex.studentProgressSheets(service.studentProgress(c, ALL, true)) };
+    case 'studentProgress': {
+      const p = service.studentProgress(c, ALL, true);
+      return { sheets: ex.studentProgressSheets(p), description: p.comparison?.message ?? undefined };
+    }
     case 'studentTop': return { sheets: ex.studentTopSheets(service.studentTop(c)) };
     case 'studentWeak': return { sheets: ex.studentWeakSheets(service.studentWeak(c, ALL, true)) };
     case 'scoreSegment': {

@@ -77,7 +77,7 @@ export function overviewSheets(o: Overview): Sheet[] {
   const rl = o.rows[0]?.rates ?? [];
   return [
     { name: '数据概览', header: ['科目', '满分', '实考人数', '缺考人数', ...STATS, '得分率', ...rateHeads(rl)], rows: o.rows.map((r) => [r.name, r.fullScore, r.sat, r.absent, ...stats(r), r.scoreRate, ...rateCells(r.rates)]) },
-    { name: '缺考名单', header: ['考号', '姓名', '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, a.className, a.subjects.join('、')]) },
+    { name: '缺考名单', header: ['考号', '姓名', '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, a.className, a.subjectNames.join('、')]) },
   ];
 }
 
@@ -202,9 +202,13 @@ const ref = (s: { name: string; className: string; total: number; gradeRank: num
   [s.name, s.className, s.total, s.gradeRank, s.classRank, s.lastRank, s.change];
 
 export function studentProgressSheets(p: StudentProgress): Sheet[] {
+  // Totals of different subjects: the rank over the common subjects, the one the change is counted from, too.
+  const common = p.comparison?.mode === 'common';
+  const head = common ? [...REF_HEAD.slice(0, 5), '共同科目排名', ...REF_HEAD.slice(5)] : REF_HEAD;
+  const row = (s: StudentProgress['records'][number]): Cell[] => (common ? [...ref(s).slice(0, 5), s.compareRank, ...ref(s).slice(5)] : ref(s));
   return [
-    { name: '进步与退步', header: ['类别', ...REF_HEAD], rows: p.classes.flatMap((c) => [...c.up.map((s) => ['进步', ...ref(s)]), ...c.low.map((s) => ['退步', ...ref(s)])]) },
-    { name: '全部学生', header: REF_HEAD, rows: p.records.map(ref) },
+    { name: '进步与退步', header: ['类别', ...head], rows: p.classes.flatMap((c) => [...c.up.map((s) => ['进步', ...row(s)]), ...c.low.map((s) => ['退步', ...row(s)])]) },
+    { name: '全部学生', header: head, rows: p.records.map(row) },
   ];
 }
 
