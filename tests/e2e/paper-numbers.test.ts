@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { formatIndex, formatMean, formatRate } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
+import { firstDemoExam } from '../fixtures/demo-exam.js';
 import { loginAs, newPage, readAntTable, watchForCrashes } from './helpers.js';
 
 /**
@@ -18,10 +19,7 @@ describe('paper analysis numbers in Chromium', () => {
   beforeAll(async () => {
     server = await startServer('pglite');
     browser = await launchBrowser();
-    const db = server.database.db;
-    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-    examId = (await db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('released_at', 'is not', null)
-      .orderBy('start_date').orderBy('id').executeTakeFirstOrThrow()).id;
+    examId = (await firstDemoExam(server.database.db)).exam.id;
   });
   afterAll(async () => {
     await browser?.close();
