@@ -188,6 +188,8 @@ describe('one formatting rule per measure kind (issue 9 §3)', () => {
     expect(roundMeasure('rate', 0.45454545)).toBe(0.4545);
     expect(roundMeasure('rate', 0.123456)).toBe(0.1235);
     expect(roundMeasure('count', 12)).toBe(12);
+    expect(roundMeasure('score', 88.5)).toBe(88.5);
+    expect(roundMeasure('mean', 1.005)).toBe(1.01); // f('1.005') -> '1.01' above
     expect(roundMeasure('score', null)).toBeNull();
     expect(roundMeasure('score', Infinity)).toBeNull();
   });
