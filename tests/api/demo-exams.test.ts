@@ -4,7 +4,7 @@ import { COURSES } from '@jz/shared';
 import { TOTAL_CODE } from '@jz/shared/api/report';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { DEMO_EXAMS } from '../../apps/api/src/seed/demo-exams.js';
+import { DEMO_EXAMS, demoExamSpecs } from '../../apps/api/src/seed/demo-exams.js';
 import { DEMO_PAPERS } from '../../apps/api/src/seed/demo-exam-papers.js';
 import { planDemoExam, studentTraits } from '../../apps/api/src/seed/demo-exam-scores.js';
 
@@ -39,6 +39,23 @@ describe('demo exam generator (pure)', () => {
     expect(planDemoExam(2, students).subjects[1]!.scores).not.toEqual(a.subjects[1]!.scores);
   });
 
+  // Dates counted back from the seeding day (hand: 2026-11-23 − 81 = 2026-09-03, − 80 = 09-04; − 52 = 10-02,
+  // − 50 = 10-04; − 7 = 11-16, − 5 = 11-18). The former fixed dates put the 期末 on 2027-01-15, in the future.
+  it('dates the exams in the past, 月考 < 期中 < 期末, from the seeding day', () => {
+    expect(demoExamSpecs(new Date('2026-11-23T10:00:00Z')).map((e) => [e.startDate, e.endDate])).toEqual([
+      ['2026-09-03', '2026-09-04'], ['2026-10-02', '2026-10-04'], ['2026-11-16', '2026-11-18'],
+    ]);
+    for (const day of ['2026-09-01', '2029-02-28', '2031-12-31']) {
+      const specs = demoExamSpecs(new Date(`${day}T00:00:00Z`));
+      expect(specs.map((e) => e.name)).toEqual(DEMO_EXAMS.map((e) => e.name));
+      specs.forEach((e, i) => {
+        expect(e.endDate < day).toBe(true);
+        expect(e.startDate <= e.endDate).toBe(true);
+        if (i > 0) expect(specs[i - 1]!.endDate < e.startDate).toBe(true);
+      });
+    }
+  });
+
   it('lays out every paper with full scores summing to the course full score', () => {
     expect(DEMO_PAPERS.map((p) => p.code)).toEqual(COURSES.map((c) => c.code));
     for (const p of DEMO_PAPERS) {
@@ -71,7 +88,7 @@ describe('demo exam generator (pure)', () => {
 describe.each(dbKinds)('demo exams on %s', (kind) => {
   let t: TestApp;
   let admin: string;
-  let exams: { id: number; name: string; exam_type: number; status: number; reference_exam_id: number | null; released_at: Date | null; start_date: string; grade_id: number }[];
+  let exams: { id: number; name: string; exam_type: number; status: number; reference_exam_id: number | null; released_at: Date | null; start_date: string; end_date: string; grade_id: number }[];
   const db = () => t.database.db;
 
   beforeAll(async () => {
@@ -79,7 +96,7 @@ describe.each(dbKinds)('demo exams on %s', (kind) => {
     admin = await t.tokenFor('admin');
     const school = await db().selectFrom('school').select('id').where('code', '=', 'SLZX').executeTakeFirstOrThrow();
     exams = await db().selectFrom('exam')
-      .select(['id', 'name', 'exam_type', 'status', 'reference_exam_id', 'released_at', 'grade_id', sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date')])
+      .select(['id', 'name', 'exam_type', 'status', 'reference_exam_id', 'released_at', 'grade_id', sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start_date'), sql<string>`to_char(end_date, 'YYYY-MM-DD')`.as('end_date')])
       .where('school_id', '=', school.id).orderBy('start_date').execute();
   });
   afterAll(async () => { await t?.close(); });
@@ -101,7 +118,13 @@ describe.each(dbKinds)('demo exams on %s', (kind) => {
   }
 
   it('seeds three released exams of 示例中学 高一 in the current term', async () => {
-    expect(exams.map((e) => [e.name, e.exam_type, e.start_date])).toEqual(DEMO_EXAMS.map((e) => [e.name, e.examType, e.startDate]));
+    expect(exams.map((e) => [e.name, e.exam_type])).toEqual(DEMO_EXAMS.map((e) => [e.name, e.examType]));
+    // Dated back from the seeding day: all before today, in order, with the spacing of demoExamSpecs.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(exams.every((e) => e.end_date < today)).toBe(true);
+    const seedDay = new Date(`${exams[2]!.end_date}T00:00:00Z`);
+    seedDay.setUTCDate(seedDay.getUTCDate() + 5);
+    expect(exams.map((e) => [e.start_date, e.end_date])).toEqual(demoExamSpecs(seedDay).map((e) => [e.startDate, e.endDate]));
     expect(exams.map((e) => e.status)).toEqual([4, 4, 4]);
     expect(exams.every((e) => e.released_at !== null)).toBe(true);
     const grade = await db().selectFrom('school_grade').select('name').where('id', '=', exams[0]!.grade_id).executeTakeFirstOrThrow();

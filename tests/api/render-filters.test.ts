@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_ROUTES, type ReportKey } from '@jz/shared/api/report';
+import { roundMeasure } from '@jz/shared';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
@@ -140,8 +141,9 @@ describe.each(dbKinds)('render jobs with the report filters on %s', (kind) => {
 
     // 班级对比 of the total: the JSON's classes and means; the grade row differs from the whole grade's
     const cmp = await json<{ rows: { className: string; mean: number | null }[]; grade: { mean: number | null } }>('classComparison', filter);
-    expect(comparison.rows.slice(1).map((r) => [r[0], r[3]])).toEqual(cmp.rows.map((r) => [r.className, r.mean]));
-    expect(comparison.rows[0]![3]).toBe(cmp.grade.mean);
+    // (Excel cells hold the page's rounding: means to 2 decimals, docs/DOMAIN-RULES.md)
+    expect(comparison.rows.slice(1).map((r) => [r[0], r[3]])).toEqual(cmp.rows.map((r) => [r.className, roundMeasure('mean', r.mean)]));
+    expect(comparison.rows[0]![3]).toBe(roundMeasure('mean', cmp.grade.mean));
     const grade = await json<{ grade: { mean: number | null; count: number } }>('classComparison', {});
     expect(cmp.grade.mean).not.toBe(grade.grade.mean);
   });
@@ -154,7 +156,7 @@ describe.each(dbKinds)('render jobs with the report filters on %s', (kind) => {
     expect(sheet).toEqual({ ...expected, name: sheet!.name });
     expect(sheet!.rows.map((r) => String(r[0]).replace(/^高一/, ''))).toEqual(['全年级', '1班', '2班']);
     const cmp = await json<{ rows: { className: string; count: number; mean: number | null }[] }>('classComparison', filter);
-    expect(sheet!.rows.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual(cmp.rows.map((r) => [r.className, r.count, r.mean]));
+    expect(sheet!.rows.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual(cmp.rows.map((r) => [r.className, r.count, roundMeasure('mean', r.mean)]));
     // the unfiltered export lists all eight classes
     expect((await exported('classComparison', { courseCode: 'SX' }))[0]!.rows.length).toBe(9);
 

@@ -2,6 +2,7 @@
 // Components are written with createElement (no JSX) so the package type-checks under the root tsconfig.
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { formatNumber } from '@jz/shared';
 
 /** One font stack for HTML and ECharts text: the render service maps 'Noto Sans SC' to a TrueType face. */
 export const FONT_FAMILY = "'Noto Sans SC','Noto Sans CJK SC',sans-serif";
@@ -27,11 +28,12 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Numbers as shown on paper: integers plain, others with at most 2 decimals, null/undefined as '—'. */
+/**
+ * Numbers as shown on paper: the shared rule (packages/shared formatNumber: at most `digits` decimals, half away
+ * from zero, trailing zeros dropped), null/undefined/NaN as '—'.
+ */
 export function fmt(n: number | null | undefined, digits = 2): string {
-  if (n === null || n === undefined || Number.isNaN(n)) return '—';
-  if (Number.isInteger(n)) return String(n);
-  return String(Number(n.toFixed(digits)));
+  return formatNumber(n, digits) || '—';
 }
 
 /** Sort key for class names such as 高一(2)班 / 高一(10)班: Chinese collation with numeric parts. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clampPercent, formatNumber, formatTimestamp, isNonNegativeInteger, progressPercent, roundTo, toDate, toFiniteNumber } from './format.js';
+import {
+  clampPercent, formatCount, formatIndex, formatMean, formatMeasure, formatNumber, formatRate, formatScore, formatTimestamp, isNonNegativeInteger,
+  progressPercent, roundMeasure, roundTo, toDate, toFiniteNumber,
+} from './format.js';
 
 // Expected values computed outside the project with Python 3.11 (decimal + datetime), e.g.
 //   from decimal import Decimal, ROUND_HALF_UP
@@ -147,5 +150,47 @@ describe('toDate / formatTimestamp (spec §5: 10-digit timestamps are seconds)',
   it.each([NaN, Infinity, '', 'abc', '2024-02-30', '2024-13-01', null, undefined, {}, new Date('x')])('invalid %j → null / ""', (v) => {
     expect(toDate(v)).toBeNull();
     expect(formatTimestamp(v)).toBe('');
+  });
+});
+
+// Measure kinds, expected texts from the same Python f() as above (decimal, ROUND_HALF_UP, trailing zeros dropped):
+//   f(74.81147540983606) -> '74.81'; f(0.4987431693989071, 3) -> '0.499'; f(Decimal('0.45454545') * 100) -> '45.45'
+//   f(0.5 * 100) -> '50'; f(88.5) -> '88.5'; f(3.2710854467592245) -> '3.27'; f(0.19662447257383966, 3) -> '0.197'
+//   f(Decimal('0.12345') * 100) -> '12.35'; f(0.45454545, 4) -> 0.4545; f(0.123456, 4) -> 0.1235
+describe('one formatting rule per measure kind (issue 9 §3)', () => {
+  it('texts: trailing zeros and .00 dropped, decimals per kind', () => {
+    expect(formatMean(74.81147540983606)).toBe('74.81');
+    expect(formatIndex(0.4987431693989071)).toBe('0.499');
+    expect(formatIndex(0.19662447257383966)).toBe('0.197');
+    expect(formatIndex(0.5)).toBe('0.5');
+    expect(formatRate(0.45454545)).toBe('45.45%');
+    expect(formatRate(0.5)).toBe('50%');
+    expect(formatRate(0.12345)).toBe('12.35%');
+    expect(formatRate(1)).toBe('100%');
+    expect(formatScore(88.5)).toBe('88.5');
+    expect(formatScore(90)).toBe('90');
+    expect(formatMean(3.2710854467592245)).toBe('3.27');
+    expect(formatCount(12)).toBe('12');
+    expect(formatMeasure('index', 0.4987431693989071)).toBe('0.499');
+    expect(formatMeasure('rate', 0.25)).toBe('25%');
+    expect(formatMeasure('mean', 2 / 3)).toBe('0.67');
+  });
+  it('invalid → empty text', () => {
+    for (const f of [formatCount, formatScore, formatMean, formatRate, formatIndex]) {
+      expect(f(null)).toBe('');
+      expect(f(NaN)).toBe('');
+      expect(f('abc')).toBe('');
+    }
+  });
+  it('Excel cells hold the same rounding (a share stays 0..1)', () => {
+    expect(roundMeasure('mean', 74.81147540983606)).toBe(74.81);
+    expect(roundMeasure('index', 0.4987431693989071)).toBe(0.499);
+    expect(roundMeasure('rate', 0.45454545)).toBe(0.4545);
+    expect(roundMeasure('rate', 0.123456)).toBe(0.1235);
+    expect(roundMeasure('count', 12)).toBe(12);
+    expect(roundMeasure('score', 88.5)).toBe(88.5);
+    expect(roundMeasure('mean', 1.005)).toBe(1.01); // f('1.005') -> '1.01' above
+    expect(roundMeasure('score', null)).toBeNull();
+    expect(roundMeasure('score', Infinity)).toBeNull();
   });
 });

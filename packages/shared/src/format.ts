@@ -100,6 +100,63 @@ export function formatNumber(value: unknown, digits = 2): string {
 }
 
 /**
+ * The kinds of numbers in the reports, each with one rule for the screen, the printed report and Excel (issue 9
+ * §3; spec §5 "Number formatting drops trailing zeros and .00"): at most this many decimals, trailing zeros
+ * dropped. count: students, ranks; score: a score as it is (full scores, a student's score, lines, thresholds:
+ * 0.5 steps and 2-decimal level scores stay exact); mean: means, SD, medians, quartiles, SEM, 有效分;
+ * rate: a share 0..1 shown as a percentage with 2 decimals (0.4545 → 45.45%); index: difficulty, D, r, α, KR-20
+ * (3 decimals so that a value printed 0.4 is really ≥ 0.3995 and its band 很好/良好 rarely looks contradictory).
+ */
+export type MeasureKind = 'count' | 'score' | 'mean' | 'rate' | 'index';
+
+/** Decimals shown per kind (rate: of the percentage). */
+export const MEASURE_DECIMALS: Readonly<Record<MeasureKind, number>> = { count: 0, score: 2, mean: 2, rate: 2, index: 3 };
+
+/** A count (students, ranks); invalid → ''. @example formatCount(12) // '12' */
+export const formatCount = (value: unknown): string => formatNumber(value, MEASURE_DECIMALS.count);
+/** A score as it is, ≤ 2 decimals: 88.5 → '88.5', 90.00 → '90'; invalid → ''. */
+export const formatScore = (value: unknown): string => formatNumber(value, MEASURE_DECIMALS.score);
+/** A mean, SD, median, quartile or SEM, ≤ 2 decimals: 74.81147540983606 → '74.81'; invalid → ''. */
+export const formatMean = (value: unknown): string => formatNumber(value, MEASURE_DECIMALS.mean);
+/** A share 0..1 as a percentage, ≤ 2 decimals: 0.4545 → '45.45%', 0.5 → '50%'; invalid → ''. */
+export function formatRate(value: unknown): string {
+  const n = toFiniteNumber(value);
+  if (n === null) return '';
+  return `${formatNumber(roundTo(n, MEASURE_DECIMALS.rate + 2) * 100, MEASURE_DECIMALS.rate)}%`;
+}
+/** Difficulty, discrimination, correlation, α, KR-20, ≤ 3 decimals: 0.4987431693989071 → '0.499'; invalid → ''. */
+export const formatIndex = (value: unknown): string => formatNumber(value, MEASURE_DECIMALS.index);
+
+/** The text of a number of the given kind (see MeasureKind); invalid → ''. */
+export function formatMeasure(kind: MeasureKind, value: unknown): string {
+  switch (kind) {
+    case 'count': return formatCount(value);
+    case 'score': return formatScore(value);
+    case 'mean': return formatMean(value);
+    case 'rate': return formatRate(value);
+    case 'index': return formatIndex(value);
+  }
+}
+
+/**
+ * The number an Excel cell holds for a measure: rounded by the same rule as the screen (a share stays 0..1,
+ * rounded to 4 decimals = the screen's percentage with 2), so the workbook, the page and the print agree.
+ * Invalid → null (an empty cell).
+ *
+ * @example roundMeasure('mean', 74.81147540983606) // 74.81
+ * @example roundMeasure('rate', 0.45454545) // 0.4545
+ */
+export function roundMeasure(kind: MeasureKind, value: unknown): number | null {
+  const n = typeof value === 'number' ? (Number.isFinite(value) ? value : null) : toFiniteNumber(value);
+  if (n === null) return null;
+  const digits = MEASURE_DECIMALS[kind] + (kind === 'rate' ? 2 : 0);
+  // Fast path for values that already have no more decimals (whole numbers and the .5 steps of most scores,
+  // the bulk of a 100,000-row transcript): the text-based rounding costs ≈ 1 µs a cell.
+  if (Number.isInteger(n * 10 ** digits)) return n;
+  return roundTo(n, digits);
+}
+
+/**
  * Reads a date. Numbers and all-digit strings are timestamps: exactly 10 digits (ignoring a leading '-')
  * are seconds (spec §5), anything else milliseconds (13 digits being the usual case). Other strings are
  * parsed as dates; 'YYYY-MM-DD[ HH:mm[:ss]]' (also with '/' or 'T') is read as local time. A Date is copied.

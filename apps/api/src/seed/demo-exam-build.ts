@@ -5,8 +5,8 @@
  * insertScores: unnest in chunks of 20 000 rows) with the absences, in one transaction per exam.
  * Release (subject scores, totals, ranks, reports) is left to the caller (demo-exams.ts).
  *
- * The 期末 exam is dated 2027-01-15, within the current term (which ends 2027-01-20), even where that lies in the
- * future: the demo is a fixed school year, and its reports need three released exams.
+ * Dates are computed from the seeding day (the first start), all in the past and in order 月考 < 期中 < 期末
+ * (demoExamSpecs), so no released demo exam lies in the future and each is a sensible reference exam.
  */
 import { ALL_PERMISSION_CODES } from '@jz/shared/roles';
 import type { Db } from '../db/database.js';
@@ -19,10 +19,22 @@ export const DEMO_SCHOOL_CODE = 'SLZX';
 
 /** The three demo exams, oldest first; each later one takes the previous as its reference exam (progress). */
 export const DEMO_EXAMS = [
-  { name: '2026学年高一第一次月考', examType: 4, startDate: '2026-10-10', endDate: '2026-10-11' },
-  { name: '2026学年高一期中考试', examType: 2, startDate: '2026-11-08', endDate: '2026-11-10' },
-  { name: '2026学年高一期末考试', examType: 1, startDate: '2027-01-15', endDate: '2027-01-17' },
+  { name: '2026学年高一第一次月考', examType: 4 },
+  { name: '2026学年高一期中考试', examType: 2 },
+  { name: '2026学年高一期末考试', examType: 1 },
 ] as const;
+
+/** Days before the seeding day of each exam's first and last day (月考 2 days, 期中 and 期末 3 days). */
+const DEMO_DAYS_AGO: readonly [number, number][] = [[81, 80], [52, 50], [7, 5]];
+
+/**
+ * The demo exams with their dates counted back from `today` (UTC day): 月考 81–80 days ago, 期中 52–50, 期末 7–5,
+ * so every one is in the past and they keep their order whatever the day of the first start.
+ */
+export function demoExamSpecs(today: Date = new Date()): { name: string; examType: number; startDate: string; endDate: string }[] {
+  const day = today.toISOString().slice(0, 10);
+  return DEMO_EXAMS.map((e, i) => ({ ...e, startDate: addDays(day, -DEMO_DAYS_AGO[i]![0]), endDate: addDays(day, -DEMO_DAYS_AGO[i]![1]) }));
+}
 
 /** The nine courses in paper order with their full scores (语数英 150, the rest 100). */
 const FULL_SCORE: Readonly<Record<string, number>> = { YW: 150, SX: 150, YY: 150 };
@@ -48,6 +60,8 @@ async function actingAdmin(db: Db, schoolId: number): Promise<SchoolUser> {
 export interface BuildOptions {
   /** Progress lines (timings) for the start-up log. */
   log?: (line: string) => void;
+  /** The seeding day the exam dates count back from (default now). */
+  today?: Date;
 }
 
 /**
@@ -72,7 +86,7 @@ export async function createDemoExams(db: Db, options: BuildOptions = {}): Promi
   const plan: PlanOptions = { neverAbsent: new Set(accounts.map((a) => a.id)) };
 
   const ids: number[] = [];
-  for (const [examIndex, spec] of DEMO_EXAMS.entries()) {
+  for (const [examIndex, spec] of demoExamSpecs(options.today).entries()) {
     const started = Date.now();
     const days = Math.round((Date.parse(spec.endDate) - Date.parse(spec.startDate)) / 86_400_000) + 1;
     const exam = await addExam(db, user, {

@@ -1,7 +1,8 @@
 /**
  * The demo exams of 示例中学 高一 (first term 2026-2027), seeded on the first start after the school seed:
- * 2026学年高一第一次月考 (月考, 2026-10-10), 2026学年高一期中考试 (期中, 2026-11-08, reference: the 月考) and
- * 2026学年高一期末考试 (期末, 2027-01-15, reference: the 期中), nine subjects, all eight classes, every one released
+ * 2026学年高一第一次月考 (月考), 2026学年高一期中考试 (期中, reference: the 月考) and 2026学年高一期末考试 (期末,
+ * reference: the 期中), dated back from the seeding day (all past, in that order: demoExamSpecs), nine subjects,
+ * all eight classes, every one released
  * so the reports have content. Questions and scores: demo-exam-papers.ts and demo-exam-scores.ts (deterministic);
  * writing: demo-exam-build.ts; release: the release module.
  */
@@ -9,7 +10,7 @@ import type { Db } from '../db/database.js';
 import { releaseExam } from '../modules/release/release.service.js';
 import { createDemoExams, type BuildOptions } from './demo-exam-build.js';
 
-export { DEMO_EXAMS } from './demo-exam-build.js';
+export { DEMO_EXAMS, demoExamSpecs } from './demo-exam-build.js';
 
 /** Creates and releases the demo exams, oldest first (so each reference exam is released before the next). Returns their ids; [] when already present. */
 export async function seedDemoExams(db: Db, options: BuildOptions = {}): Promise<number[]> {

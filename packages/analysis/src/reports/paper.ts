@@ -1,11 +1,12 @@
 import { OBJECTIVE_TYPES, type QuestionType } from '../model.js';
 import { cronbachAlphaFromVariances } from '../stats/cronbachAlpha.js';
 import { difficulty } from '../stats/difficulty.js';
-import { extremeGroupSize } from '../stats/discriminationIndex.js';
+import { extremeGroups } from '../stats/discriminationIndex.js';
 import { discriminationQuality, type DiscriminationQuality } from '../stats/discriminationQuality.js';
 import { correctedCorrelationFromMoments } from '../stats/itemTotalCorrectedCorrelation.js';
 import { encodeChoice, OptionTally, type OptionDistribution } from '../stats/optionDistribution.js';
 import { paperDifficulty } from '../stats/paperDifficulty.js';
+import { standardErrorOfMeasurement } from '../stats/standardErrorOfMeasurement.js';
 import { dimensionOf, type DimensionKey, type PreparedExam } from './prepare.js';
 
 export interface QuestionAnalysis {
@@ -21,7 +22,10 @@ export interface QuestionAnalysis {
   sd: number | null;
   /** 得分率 = difficulty P = mean ÷ full (objective: share fully correct when scored 0/full). */
   scoreRate: number | null;
-  /** D of the 27 % extreme groups (by subject score, ties by admission number). */
+  /** 高分组得分率 / 低分组得分率: weighted mean ÷ full of the upper / lower 27 % by subject score (ties at a cut share weight). */
+  upperRate: number | null;
+  lowerRate: number | null;
+  /** D = upperRate − lowerRate (order-free: never depends on admission numbers). */
   discrimination: number | null;
   discriminationQuality: DiscriminationQuality | null;
   /** Corrected item–total correlation r(item, subject − item). */
@@ -48,6 +52,8 @@ export interface PaperTable {
   alpha: number | null;
   /** KR-20 when every question is scored 0/1, else null. */
   kr20: number | null;
+  /** Standard error of measurement SEM = SD·√(1 − α); null without α or SD. */
+  sem: number | null;
   units: { unitId: string; unitName: string; n: number }[];
   questions: QuestionAnalysis[];
   /** Per knowledge point, in order of first appearance in the paper. */
@@ -94,12 +100,12 @@ export function knowledgePointSummary(questions: readonly Pick<QuestionAnalysis,
 }
 
 /**
- * 试卷分析: per subject, each question's mean, SD, 得分率, D, corrected r and their quality bands, full-mark
+ * 试卷分析: per subject, each question's mean, SD, 得分率, 高分组 / 低分组得分率, D, corrected r and their quality bands, full-mark
  * and zero counts, option distribution (objective questions) and unit means; the paper's difficulty,
- * Cronbach's α and (all questions 0/1) KR-20; the 知识点 summary (knowledgePointSummary).
+ * Cronbach's α, SEM and (all questions 0/1) KR-20; the 知识点 summary (knowledgePointSummary).
  * Two sequential sweeps over the score matrix per subject (sums, then centred moments); D reads only the
- * extreme 27 % groups of the subject's order. The one-pass formulas are tested against the plain stats
- * functions (cronbachAlpha, itemTotalCorrectedCorrelation, discriminationIndex, kr20).
+ * extreme 27 % groups of the subject's order (weighted at the cuts, see extremeGroups). The one-pass formulas
+ * are tested against the plain stats functions (cronbachAlpha, itemTotalCorrectedCorrelation, discriminationIndex, kr20).
  */
 export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = {}): PaperTable[] {
   const dim = dimensionOf(exam, options.by ?? 'class');
@@ -170,23 +176,25 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
         sp[j] += d * dt;
       }
     }
-    const g27 = extremeGroupSize(n);
-    const order = col.order;
-    // D: item sums over the top and bottom 27 % (whole rows, so each student's row is read once).
+    // D: weighted item sums over the upper and lower 27 % (whole rows, so each student's row is read once).
+    const groups = extremeGroups(col.order, score);
+    const g27 = groups.g;
     const hiSum = new Float64Array(Q);
     const loSum = new Float64Array(Q);
     if (n >= 2) {
-      for (let k = 0; k < g27; k++) {
-        const top = order[k] * Q;
-        const bottom = order[n - 1 - k] * Q;
-        for (let j = 0; j < Q; j++) {
-          hiSum[j] += cleanPoint(points[top + j]);
-          loSum[j] += cleanPoint(points[bottom + j]);
+      for (const [group, acc] of [[groups.upper, hiSum], [groups.lower, loSum]] as const) {
+        for (let k = 0; k < group.members.length; k++) {
+          const base = group.members[k] * Q;
+          const w = group.weights[k];
+          for (let j = 0; j < Q; j++) acc[j] += w * cleanPoint(points[base + j]);
         }
       }
     }
     const questions: QuestionAnalysis[] = col.questions.map((q, j) => {
-      const d = n >= 2 && q.fullScore > 0 ? (hiSum[j] - loSum[j]) / g27 / q.fullScore : null;
+      const ok = n >= 2 && q.fullScore > 0;
+      const upperRate = ok ? hiSum[j] / g27 / q.fullScore : null;
+      const lowerRate = ok ? loSum[j] / g27 / q.fullScore : null;
+      const d = upperRate !== null && lowerRate !== null ? upperRate - lowerRate : null;
       const r = n >= 2 ? correctedCorrelationFromMoments(ss[j], sst, sp[j]) : null;
       const mean = n > 0 ? m[j] : null;
       const row: QuestionAnalysis = {
@@ -198,6 +206,8 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
         mean,
         sd: n >= 2 ? Math.sqrt(ss[j] / (n - 1)) : null,
         scoreRate: difficulty(mean, q.fullScore),
+        upperRate,
+        lowerRate,
         discrimination: d,
         discriminationQuality: discriminationQuality(d),
         correlation: r,
@@ -229,6 +239,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       alpha,
       // On 0/1 items KR-20 equals α (Σpq = Σ population variances); kr20() is the tested reference.
       kr20: Q >= 2 && dichotomous.every((x) => x === 1) ? alpha : null,
+      sem: standardErrorOfMeasurement(col.summary.sd, alpha),
       units: dim.units.map((u, g) => ({ unitId: u.id, unitName: u.name, n: unitN[g] })),
       questions,
       knowledgePointSummary: knowledgePointSummary(questions),

@@ -26,7 +26,7 @@ import { kr20 } from '../stats/kr20.js';
 //     rates 优秀 (≥16) 0.4, 良好 (≥14) 0.6, 及格 (≥12) 0.8, 低分 (<6) 0.2
 //     c1 n 3 mean 15.666666666666666 超均率 0.15196078431372548 sd 3.0550504633038935
 //     c2 n 2 mean 10.5 超均率 −0.2279411764705882 sd 7.7781745930520225
-//     α 0.6151079136690649; paper difficulty 0.68
+//     α 0.6151079136690649; paper difficulty 0.68; SEM = sd·√(1 − α) = 3.2710854467592245 (Python math.sqrt)
 //     q1 mean 1.8 P 0.6 sd 1.6431676725154984 g 2 D 1.0 r 0.6254738722522785
 //     q2 mean 2 P 0.5 sd 2.0 D 0.0 r 0.16444837862006798
 //     q3 mean 9.8 P 0.7538461538461539 sd 3.1144823004794873 D 0.4230769230769231 r 0.7070523778949737
@@ -34,8 +34,12 @@ import { kr20 } from '../stats/kr20.js';
 //     mean 6.833333333333333 sd 2.48327740429189 median 6.5 q1 6.0 q3 8.5
 //     rates 0.3333333333333333, 0.5, 0.8333333333333334, 0
 //     c1 mean 7.666666666666667 超均率 0.12195121951219522; c2 mean 6 超均率 −0.12195121951219508
-//     α 0.5189189189189192; paper difficulty 0.6833333333333333
-//     q1 D 0.5 r 0.4140393356054125; q2 D 0.5 r 0.4140393356054125
+//     α 0.5189189189189192; paper difficulty 0.6833333333333333; SEM 1.7224014243685082
+//     q1 r 0.4140393356054125; q2 r 0.4140393356054125
+//     D by hand, g = ⌈0.27·6⌉ = 2: upper s1 (10), s4 (9); lower s5 (3), then s2 and s6 tied on 6 share the
+//       remaining weight 1 → ½ each. q1 (full 2): upper (2 + 2)/2 = 2, lower (0 + ½·0 + ½·2)/2 = 0.5 → D 0.75;
+//       q2 (full 8): upper (8 + 7)/2 = 7.5, lower (3 + ½·6 + ½·4)/2 = 4 → D 3.5/8 = 0.4375
+//       (score rates: q1 upper 1, lower 0.25; q2 upper 0.9375, lower 0.5)
 //   总分 (s1..s5 only: s6 missed 语文) s1 29, s4 25, s2 21, s3 20, s5 8; mean 20.6 sd 7.893034904268446
 //     median 21 q1 20 q3 25
 const exam = () => prepareExam(newWorkedExam());
@@ -118,6 +122,8 @@ describe('paper analysis', () => {
     expect(yw.alpha).toBeCloseTo(0.6151079136690649, 12);
     expect(yw.difficulty).toBeCloseTo(0.68, 12);
     expect(yw.kr20).toBeNull();
+    expect(yw.sem).toBeCloseTo(3.2710854467592245, 12);
+    expect(sx.sem).toBeCloseTo(1.7224014243685082, 12);
     const [q1, q2, q3] = yw.questions;
     expect(q1.mean).toBeCloseTo(1.8, 12);
     expect(q1.scoreRate).toBeCloseTo(0.6, 12);
@@ -146,7 +152,8 @@ describe('paper analysis', () => {
     expect(q3.unitMeans.slice(1)).toEqual([9, null]);
     expect(sx.alpha).toBeCloseTo(0.5189189189189192, 12);
     expect(sx.difficulty).toBeCloseTo(0.6833333333333333, 12);
-    expect(sx.questions[0].discrimination).toBeCloseTo(0.5, 12);
+    expect(sx.questions[0]).toMatchObject({ upperRate: 1, lowerRate: 0.25, discrimination: 0.75 });
+    expect(sx.questions[1]).toMatchObject({ upperRate: 0.9375, lowerRate: 0.5, discrimination: 0.4375 });
     expect(sx.questions[0].correlation).toBeCloseTo(0.4140393356054125, 12);
     // 判断 key A: A ×4 (s1, s3, s4, s6), B ×1, AB ×1 (multiple); two options shown
     expect(sx.questions[0].options?.options.map((o) => o.count)).toEqual([4, 1]);
@@ -159,10 +166,9 @@ describe('paper analysis', () => {
     const present = Array.from(col.order).sort((a, b) => a - b);
     const items = YW.questions.map((_, j) => present.map((i) => (col.scores?.points[i * 3 + j] as number) ?? 0));
     const totals = present.map((i) => col.score[i]);
-    const adm = present.map((i) => ex.students[i].admissionNo);
     expect(yw.alpha).toBeCloseTo(cronbachAlpha(items) as number, 12);
     YW.questions.forEach((q, j) => {
-      expect(yw.questions[j].discrimination).toBeCloseTo(discriminationIndex(items[j], totals, q.fullScore, adm) as number, 12);
+      expect(yw.questions[j].discrimination).toBeCloseTo(discriminationIndex(items[j], totals, q.fullScore) as number, 12);
       expect(yw.questions[j].correlation).toBeCloseTo(itemTotalCorrectedCorrelation(items[j], totals) as number, 12);
     });
   });

@@ -11,6 +11,7 @@ export * from './zScore.js';
 export * from './pearson.js';
 export * from './itemTotalCorrectedCorrelation.js';
 export * from './cronbachAlpha.js';
+export * from './standardErrorOfMeasurement.js';
 export * from './kr20.js';
 export * from './discriminationIndex.js';
 export * from './discriminationQuality.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cronbachAlpha, cronbachAlphaFromVariances } from './cronbachAlpha.js';
 import { difficulty } from './difficulty.js';
-import { discriminationIndex, discriminationIndexFromOrder, extremeGroupSize, orderByTotal } from './discriminationIndex.js';
+import { discriminationIndex, extremeGroupRates, extremeGroups, extremeGroupSize, orderByTotal } from './discriminationIndex.js';
 import { discriminationQuality } from './discriminationQuality.js';
 import { correctedCorrelationFromMoments, itemTotalCorrectedCorrelation } from './itemTotalCorrectedCorrelation.js';
 import { kr20 } from './kr20.js';
@@ -118,15 +118,29 @@ describe('discriminationIndex (27 % extreme groups)', () => {
     const perm = [9, 3, 0, 7, 5, 1, 8, 2, 6, 4];
     expect(discriminationIndex(perm.map((i) => item[i]), perm.map((i) => totals[i]), 2)).toBeCloseTo(2 / 3, 12);
   });
-  // Ties at the group boundary broken by admission number: totals [90, 80, 80, 70], g = ⌈1.08⌉ = 2.
-  //   Students b and c tie on 80; admission 'A02' (c) < 'A03' (b) → top = {a, c}, bottom = {b, d}.
-  //   item [1, 0, 1, 0] → top mean 1, bottom mean 0 → D = 1.
-  it('ties broken by admission number', () => {
+  // Ties at the group boundary share the weight (no tie-break): totals [90, 80, 80, 70], g = ⌈1.08⌉ = 2.
+  //   Upper: a (90) fully, then b and c tied on 80 share the remaining weight 1 → ½ each; lower: d (70) fully,
+  //   b and c ½ each. item [1, 0, 1, 0] → upper mean (1 + ½·0 + ½·1) / 2 = 0.75, lower (0 + ½·0 + ½·1) / 2 = 0.25
+  //   → D = 0.5, whatever order or admission numbers the students have (the former tie-break gave 1 or 0).
+  it('students tied at the cut share the remaining weight', () => {
     const totals = [90, 80, 80, 70];
     const item = [1, 0, 1, 0];
-    expect(discriminationIndex(item, totals, 1, ['A01', 'A03', 'A02', 'A04'])).toBe(1);
-    expect(discriminationIndex(item, totals, 1, ['A01', 'A02', 'A03', 'A04'])).toBe(0);
-    expect(Array.from(orderByTotal(totals, ['A01', 'A03', 'A02', 'A04']))).toEqual([0, 2, 1, 3]);
+    expect(extremeGroupRates(item, totals, 1)).toEqual({ upperRate: 0.75, lowerRate: 0.25, d: 0.5 });
+    // The 1 moved from c to b (the other tied student): the same D.
+    expect(discriminationIndex([1, 1, 0, 0], [90, 80, 80, 70], 1)).toBe(0.5);
+    const groups = extremeGroups(orderByTotal(totals), totals);
+    expect(groups.g).toBe(2);
+    expect(Array.from(groups.upper.members)).toEqual([0, 1, 2]);
+    expect(Array.from(groups.upper.weights)).toEqual([1, 0.5, 0.5]);
+    expect(Array.from(groups.lower.members)).toEqual([3, 2, 1]);
+    expect(Array.from(groups.lower.weights)).toEqual([1, 0.5, 0.5]);
+  });
+  // Everybody tied: both groups are everyone at weight g/n → D = 0 (hand: 5 students, g 2, weights 0.4).
+  it('all tied → both groups are everyone, D = 0', () => {
+    const r = extremeGroupRates([1, 0, 1, 1, 0], [7, 7, 7, 7, 7], 1)!;
+    expect(r.upperRate).toBeCloseTo(0.6, 12);
+    expect(r.lowerRate).toBeCloseTo(0.6, 12);
+    expect(r.d).toBeCloseTo(0, 12);
   });
   it('DOMAIN example from the JSDoc: [2,2,1,0] by totals [10,8,6,4], full 2 → (2 − 0.5)/2 = 0.75', () => {
     expect(discriminationIndex([2, 2, 1, 0], [10, 8, 6, 4], 2)).toBe(0.75);
@@ -136,7 +150,7 @@ describe('discriminationIndex (27 % extreme groups)', () => {
     expect(discriminationIndex([1, 0], [2, 1], 0)).toBeNull();
     expect(discriminationIndex([1, 0], [2], 1)).toBeNull();
     expect(discriminationIndex([1, NaN], [2, 1], 1)).toBeNull();
-    expect(discriminationIndexFromOrder([1, 0], [0, 1], 1)).toBe(1);
+    expect(extremeGroupRates([1, 0], [2, 1], 1)).toEqual({ upperRate: 1, lowerRate: 0, d: 1 });
   });
 });
 

@@ -227,7 +227,8 @@ const summaryShape = {
   q1: num,
   q3: num,
 };
-const absentStudentSchema = z.object({ studentId: z.string(), admissionNo: z.string(), name: z.string(), className: z.string(), subjects: z.array(z.string()) });
+/** An absentee of the report's subjects only: `subjects` their codes, `subjectNames` the same subjects' names. */
+const absentStudentSchema = z.object({ studentId: z.string(), admissionNo: z.string(), name: z.string(), className: z.string(), subjects: z.array(z.string()), subjectNames: z.array(z.string()) });
 
 // ---- filter
 const option = <T extends z.ZodType>(value: T) => z.object({ value, label: z.string() });
@@ -477,7 +478,10 @@ export const paperQuestionSchema = z.object({
   sd: num,
   /** 得分率 = difficulty P. */
   scoreRate: num,
-  /** D (27 % groups) and its band 很好 / 良好 / 尚可需改进 / 差. */
+  /** 高分组得分率 / 低分组得分率: the upper / lower 27 % by subject score (students tied at a cut share weight). */
+  upperRate: num,
+  lowerRate: num,
+  /** D = upperRate − lowerRate (order-free) and its band 很好 / 良好 / 尚可需改进 / 差. */
   discrimination: num,
   discriminationQuality: z.string().nullable(),
   /** Corrected item–total r and its band. */
@@ -500,6 +504,8 @@ export const paperSchema = z.object({
   difficulty: num,
   alpha: num,
   kr20: num,
+  /** Standard error of measurement SEM = SD·√(1 − α), in points. */
+  sem: num,
   /** The subject's score distribution (grade row of its score segments). */
   scoreDistribution: z.array(z.object({ label: z.string(), lower: z.number(), upper: z.number(), count: z.number(), cumulative: z.number() })),
   classes: z.array(z.object({ classId: z.number(), className: z.string(), n: z.number() })),
@@ -536,15 +542,22 @@ export const studentRefSchema = z.object({
   total: z.number(),
   gradeRank: z.number(),
   classRank: z.number(),
-  /** Grade rank of the total in the reference exam; null without one. */
+  /** Grade rank of the total in the reference exam (over the common subjects when the totals differ); null without one. */
   lastRank: num,
-  /** lastRank − gradeRank (positive = up). */
+  /** This exam's rank compared with lastRank: gradeRank, or the rank over the common subjects. */
+  compareRank: num,
+  /** lastRank − compareRank (positive = up). */
   change: num,
 });
 export type StudentRef = z.infer<typeof studentRefSchema>;
 export const studentProgressSchema = z.object({
   meta: reportMetaSchema,
   referenceName: z.string().nullable(),
+  /**
+   * How ranks were compared: 'total' (the same subjects), 'common' (the totals differ: both exams ranked over
+   * the common `subjects`, names) or 'none' (no common subject: no change shown); `message` says so in Chinese.
+   */
+  comparison: z.object({ mode: z.enum(['total', 'common', 'none']), subjects: z.array(z.string()), message: z.string().nullable() }).nullable(),
   /** Per class: the upNumber biggest risers and lowNumber biggest fallers. */
   classes: z.array(z.object({ classId: z.number(), className: z.string(), up: z.array(studentRefSchema), low: z.array(studentRefSchema) })),
   /** Every sitting student of the visible classes, by total rank (paged). */

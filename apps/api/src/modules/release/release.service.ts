@@ -25,6 +25,7 @@ import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
 import * as examRepo from '../exam/exam.repository.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.service.js';
+import { loadReference } from './reference.js';
 import type { ReportSet, StoredClass } from './report-set.js';
 
 type Q = Db | Tx;
@@ -219,25 +220,10 @@ async function load(q: Q, examId: number): Promise<Loaded> {
   }
   const stored = await q.selectFrom('exam_setting').select(['course_code as courseCode', 'family', 'value']).where('exam_id', '=', examId).execute();
   const { settings, info } = engineSettings(stored, subjectRows.map((s) => s.courseCode));
-  let reference: ReferenceExam | undefined;
-  if (e.referenceExamId) {
-    const ref = await q.selectFrom('exam').select(['id', 'name']).where('id', '=', e.referenceExamId).executeTakeFirst();
-    if (ref) {
-      const rankRows = await q.selectFrom('student_score as ss').innerJoin('exam_student as es', 'es.id', 'ss.exam_student_id')
-        .select(['es.student_id', 'ss.course_code', 'ss.grade_rank']).where('ss.exam_id', '=', ref.id).execute();
-      const byStudent = new Map(students.map((s) => [s.studentId, s.id]));
-      const ranks = new Map<string, { total?: number | null; subjects?: Record<string, number | null> }>();
-      for (const r of rankRows) {
-        const sid = byStudent.get(r.student_id);
-        if (!sid) continue;
-        const entry = ranks.get(sid) ?? { subjects: {} };
-        if (r.course_code === TOTAL_CODE) entry.total = r.grade_rank;
-        else entry.subjects![r.course_code] = r.grade_rank;
-        ranks.set(sid, entry);
-      }
-      reference = { name: ref.name, ranks };
-    }
-  }
+  const codes = subjectRows.map((s) => s.courseCode);
+  const reference = e.referenceExamId
+    ? await loadReference(q, e.referenceExamId, students, settings.totalSubjects ?? codes, (st, c) => engineSettings(st, c).settings.totalSubjects ?? null)
+    : undefined;
   return {
     exam: { id: e.id, schoolId: e.schoolId, name: e.name, gradeId: e.gradeId, gradeName: e.gradeName, examType: e.examType, referenceExamId: e.referenceExamId },
     classes, students, subjects, scores, settings, settingsInfo: info, reference,

@@ -6,6 +6,7 @@
  */
 import type { ReportChart, ReportModule, ReportTable } from '@jz/report-templates';
 import { REPORT_ROUTES, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField } from '@jz/shared/api/report';
+import { formatIndex, formatMean, formatMeasure } from '@jz/shared';
 import { BizError } from '../../core/http.js';
 import * as ex from '../report/report.export.js';
 import * as service from '../report/report.service.js';
@@ -91,12 +92,16 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
       const p = service.paper(c);
       return {
         sheets: ex.paperSheets(p),
-        description: `${p.column.name}：实考 ${p.n} 人，平均分 ${p.mean ?? '—'}，难度 ${p.difficulty ?? '—'}。`,
+        description: `${p.column.name}：实考 ${p.n} 人，平均分 ${formatMean(p.mean) || '—'}，难度 ${formatIndex(p.difficulty) || '—'}，`
+          + `信度α ${formatIndex(p.alpha) || '—'}，测量标准误 SEM ${formatMean(p.sem) || '—'}。`,
         chart: p.questions.length ? bar(`${p.column.name}各题得分率（%）`, p.questions.map((q) => q.no), p.questions.map((q) => (q.scoreRate === null ? null : q.scoreRate * 100)), { rotate: p.questions.length > 12, name: '得分率' }) : undefined,
       };
     }
     case 'comment': return { sheets: ex.commentSheets(service.comment(c, ALL, true)) };
-    case 'studentProgress': return { sheets: ex.studentProgressSheets(service.studentProgress(c, ALL, true)) };
+    case 'studentProgress': {
+      const p = service.studentProgress(c, ALL, true);
+      return { sheets: ex.studentProgressSheets(p), description: p.comparison?.message ?? undefined };
+    }
     case 'studentTop': return { sheets: ex.studentTopSheets(service.studentTop(c)) };
     case 'studentWeak': return { sheets: ex.studentWeakSheets(service.studentWeak(c, ALL, true)) };
     case 'scoreSegment': {
@@ -147,17 +152,19 @@ async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: Repor
 
 const MAX_COLS = 11;
 
+/** A printed cell: numbers as text by their column's kind (the same rule as the page and the Excel cell). */
 function cellText(v: ex.Cell, header: string): string | number | null {
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'number' && header.endsWith('率') && !/排名/.test(header)) return `${(Math.round(v * 1000) / 10).toFixed(1)}%`;
+  if (typeof v === 'number') return formatMeasure(ex.measureKindOf(header), v) || null;
   return v;
 }
 
 /** A sheet as one or more printable tables: leading label columns repeated on every column group. */
 export function sheetTables(sheet: ex.Sheet): ReportTable[] {
-  const rows = [...sheet.rows].map((r) => sheet.header.map((h, i) => cellText(r[i], h)));
+  const raw = [...sheet.rows];
+  const rows = raw.map((r) => sheet.header.map((h, i) => cellText(r[i], h)));
   let keep = 0;
-  while (keep < Math.min(3, sheet.header.length - 1) && rows.every((r) => typeof r[keep] !== 'number')) keep++;
+  while (keep < Math.min(3, sheet.header.length - 1) && raw.every((r) => typeof r[keep] !== 'number')) keep++;
   keep = Math.max(1, keep);
   const rest = sheet.header.length - keep;
   const groups = Math.max(1, Math.ceil(rest / (MAX_COLS - keep)));
@@ -204,7 +211,8 @@ export async function excelSheets(keys: ReportKey[], s: ReportScope, ctxOf: (q: 
     return {
       name,
       columns: sh.header.map((h) => ({ header: h })),
-      rows: [...sh.rows].map((r) => sh.header.map((_, i) => { const v = r[i]; return v === undefined || v === '' ? null : typeof v === 'number' && !Number.isFinite(v) ? null : v; })),
+      // Numbers rounded by their column's kind, as in the report api's own exports (report.export.ts).
+      rows: [...ex.roundedRows(sh)].map((r) => sh.header.map((_, i) => { const v = r[i]; return v === undefined || v === '' ? null : typeof v === 'number' && !Number.isFinite(v) ? null : v; })),
     };
   });
 }

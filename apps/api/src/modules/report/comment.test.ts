@@ -16,7 +16,7 @@ describe('comment generator', () => {
       rates: [{ name: '优秀', share: 0.25 }, { name: '及格', share: 0.75 }, { name: '低分', share: null, below: true }],
       strongest: '数学', weakest: '语文',
     });
-    expect(text).toBe('高一1班总分平均分 85.5 分，高于年级平均分 2.5 分（超均率 3%），在 2 个班级中排第 1 名。优秀率 25%，及格率 75%。整体表现优秀，请继续保持。优势学科为数学，相对薄弱学科为语文。');
+    expect(text).toBe('高一1班总分平均分 85.5 分，高于年级平均分 2.5 分（超均率 3.01%），在 2 个班级中排第 1 名。优秀率 25%，及格率 75%。整体表现优秀，请继续保持。优势学科为数学，相对薄弱学科为语文。');
   });
 
   it('handles no data and equal means', () => {

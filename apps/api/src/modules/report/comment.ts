@@ -3,12 +3,14 @@
  * numbers ("—") are left out of the sentence rather than printed.
  */
 
-/** 85.333 → '85.33', 85.10 → '85.1', 85 → '85'. */
+import { formatNumber, formatRate } from '@jz/shared';
+
+/** 85.333 → '85.33', 85.10 → '85.1', 85 → '85' (the shared rule, packages/shared format.ts). */
 export function fmt(v: number, digits = 2): string {
-  const s = v.toFixed(digits);
-  return s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s;
+  return formatNumber(v, digits);
 }
-const pct = (v: number) => `${fmt(v * 100, 1)}%`;
+/** A share as the shared rate rule prints it: 0.0301 → '3.01%'. */
+const pct = (v: number) => formatRate(v);
 
 export interface ClassCommentInput {
   className: string;

@@ -1,7 +1,8 @@
 /**
  * xlsx exports of the reports: each report's JSON flattened to sheets with exactly its rows and columns
  * (null → empty cell; shares stay 0..1 numbers), streamed row by row (xlsx-stream.ts) so a 100,000-row
- * transcript never sits in memory as a workbook.
+ * transcript never sits in memory as a workbook. Every number is rounded by the one rule of its kind
+ * (packages/shared format.ts, `measureKindOf` below), the same as on the page and in the printed report.
  */
 import type { Writable } from 'node:stream';
 import type {
@@ -9,14 +10,36 @@ import type {
   SubjectComparison, SubjectQuality, Transcript,
 } from '@jz/shared/api/report';
 import { TRANSCRIPT_FIELDS } from '@jz/shared/api/report';
+import { roundMeasure, type MeasureKind } from '@jz/shared';
 import { writeXlsx } from './xlsx-stream.js';
 
 export type Cell = string | number | null | undefined;
 export interface Sheet { name: string; header: string[]; rows: Iterable<Cell[]> }
 
+/**
+ * The measure kind of a column from its header, one vocabulary for every sheet of this file: counts and ranks,
+ * rates (shares 0..1), quality indices, means and spreads; any other number is a score as it is.
+ */
+export function measureKindOf(header: string): MeasureKind {
+  if (/排名|名次|人数|累计|^合计$|临界$/.test(header)) return 'count';
+  if (/率$/.test(header)) return 'rate';
+  if (/^(难度|信度α|KR-20|区分度D|相关系数r)$/.test(header)) return 'index';
+  if (/平均分$|标准差|中位数|四分位|^Q[13]$|测量标准误/.test(header)) return 'mean';
+  return 'score';
+}
+
+/** A sheet's rows with every number rounded by its column's kind (what an Excel cell holds). */
+export function roundedRows(sheet: Sheet): Iterable<Cell[]> {
+  const kinds = sheet.header.map(measureKindOf);
+  const source = sheet.rows;
+  return (function* () {
+    for (const r of source) yield r.map((v, i) => (typeof v === 'number' ? roundMeasure(kinds[i] ?? 'score', v) : v));
+  })();
+}
+
 /** Writes sheets (bold, frozen header row) to a stream and ends it; resolves when the workbook is complete. */
 export function writeSheets(out: Writable, sheets: Sheet[]): Promise<void> {
-  return writeXlsx(out, sheets);
+  return writeXlsx(out, sheets.map((s) => ({ ...s, rows: roundedRows(s) })));
 }
 
 /** The transcript sheet: 考号, 姓名, 班级, 学籍类型, then per column the asked fields. */
@@ -54,7 +77,7 @@ export function overviewSheets(o: Overview): Sheet[] {
   const rl = o.rows[0]?.rates ?? [];
   return [
     { name: '数据概览', header: ['科目', '满分', '实考人数', '缺考人数', ...STATS, '得分率', ...rateHeads(rl)], rows: o.rows.map((r) => [r.name, r.fullScore, r.sat, r.absent, ...stats(r), r.scoreRate, ...rateCells(r.rates)]) },
-    { name: '缺考名单', header: ['考号', '姓名', '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, a.className, a.subjects.join('、')]) },
+    { name: '缺考名单', header: ['考号', '姓名', '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, a.className, a.subjectNames.join('、')]) },
   ];
 }
 
@@ -155,12 +178,12 @@ export function onlineSheets(o: Online): Sheet[] {
 export function paperSheets(p: Paper): Sheet[] {
   const optionText = (q: Paper['questions'][number]) => (q.options ? q.options.options.map((o) => `${o.option}${o.correct ? '(√)' : ''}:${o.count}`).join(' ') : null);
   return [
-    { name: '试卷概况', header: ['科目', '满分', '实考人数', '平均分', '标准差', '难度', '信度α', 'KR-20'], rows: [[p.column.name, p.column.fullScore, p.n, p.mean, p.sd, p.difficulty, p.alpha, p.kr20]] },
+    { name: '试卷概况', header: ['科目', '满分', '实考人数', '平均分', '标准差', '难度', '信度α', 'KR-20', '测量标准误SEM'], rows: [[p.column.name, p.column.fullScore, p.n, p.mean, p.sd, p.difficulty, p.alpha, p.kr20, p.sem]] },
     { name: '分数分布', header: ['分数段', '人数', '累计'], rows: p.scoreDistribution.map((s) => [s.label, s.count, s.cumulative]) },
     {
       name: '小题分析',
-      header: ['题号', '题型', '满分', '答案', '知识点', '人数', '平均分', '标准差', '得分率', '区分度D', 'D评价', '相关系数r', 'r评价', '满分人数', '零分人数', '选项分布', ...p.classes.map((c) => `${c.className}平均分`)],
-      rows: p.questions.map((q) => [q.no, q.type, q.fullScore, q.answer, q.knowledgePoints.join('、'), q.n, q.mean, q.sd, q.scoreRate, q.discrimination, q.discriminationQuality, q.correlation, q.correlationQuality, q.fullMarks, q.zeros, optionText(q), ...q.classMeans]),
+      header: ['题号', '题型', '满分', '答案', '知识点', '人数', '平均分', '标准差', '得分率', '高分组得分率', '低分组得分率', '区分度D', 'D评价', '相关系数r', 'r评价', '满分人数', '零分人数', '选项分布', ...p.classes.map((c) => `${c.className}平均分`)],
+      rows: p.questions.map((q) => [q.no, q.type, q.fullScore, q.answer, q.knowledgePoints.join('、'), q.n, q.mean, q.sd, q.scoreRate, q.upperRate, q.lowerRate, q.discrimination, q.discriminationQuality, q.correlation, q.correlationQuality, q.fullMarks, q.zeros, optionText(q), ...q.classMeans]),
     },
     // xlsx-stream writes one table per sheet, so the knowledge-point summary is a sheet of its own.
     { name: '知识点得分率', header: ['知识点', '题号', '满分', '平均分', '得分率'], rows: p.knowledgePointSummary.map((k) => [k.knowledgePoint, k.questions.join('、'), k.fullScore, k.mean, k.scoreRate]) },
@@ -179,9 +202,13 @@ const ref = (s: { name: string; className: string; total: number; gradeRank: num
   [s.name, s.className, s.total, s.gradeRank, s.classRank, s.lastRank, s.change];
 
 export function studentProgressSheets(p: StudentProgress): Sheet[] {
+  // Totals of different subjects: the rank over the common subjects, the one the change is counted from, too.
+  const common = p.comparison?.mode === 'common';
+  const head = common ? [...REF_HEAD.slice(0, 5), '共同科目排名', ...REF_HEAD.slice(5)] : REF_HEAD;
+  const row = (s: StudentProgress['records'][number]): Cell[] => (common ? [...ref(s).slice(0, 5), s.compareRank, ...ref(s).slice(5)] : ref(s));
   return [
-    { name: '进步与退步', header: ['类别', ...REF_HEAD], rows: p.classes.flatMap((c) => [...c.up.map((s) => ['进步', ...ref(s)]), ...c.low.map((s) => ['退步', ...ref(s)])]) },
-    { name: '全部学生', header: REF_HEAD, rows: p.records.map(ref) },
+    { name: '进步与退步', header: ['类别', ...head], rows: p.classes.flatMap((c) => [...c.up.map((s) => ['进步', ...row(s)]), ...c.low.map((s) => ['退步', ...row(s)])]) },
+    { name: '全部学生', header: head, rows: p.records.map(row) },
   ];
 }
 

@@ -233,10 +233,23 @@ export function overview(ctx: Ctx): Overview {
     classCount: ctx.q.classId ? 1 : ctx.set.classes.length,
     subjectCount: ctx.set.subjects.length,
     rows: cols.map((c) => statsRow(ctx, c)),
-    absentStudents: ctx.reports.overview.absentStudents
-      .filter((a) => classIds.has(ctx.loaded.students.get(a.studentId)?.classId ?? -1))
-      .map((a) => ({ studentId: a.studentId, admissionNo: a.admissionNo, name: a.name, className: a.className, subjects: a.subjects.filter((s) => cols.includes(s) || ctx.access.courses.includes(s)) })),
+    absentStudents: absentees(ctx, cols, classIds),
   };
+}
+
+/**
+ * The absent list follows the report's subjects: an absentee appears only for the subjects of the report's
+ * columns that the caller sees in the student's class (a 数学 report lists no 物理-only absentee), with names.
+ */
+function absentees(ctx: Ctx, cols: string[], classIds: Set<number>): Overview['absentStudents'] {
+  const nameOf = new Map(ctx.set.subjects.map((s) => [s.code, s.name]));
+  return ctx.reports.overview.absentStudents.flatMap((a) => {
+    const classId = ctx.loaded.students.get(a.studentId)?.classId ?? -1;
+    if (!classIds.has(classId)) return [];
+    const subjects = a.subjects.filter((s) => cols.includes(s) && allowed(ctx.access, classId, s));
+    if (!subjects.length) return [];
+    return [{ studentId: a.studentId, admissionNo: a.admissionNo, name: a.name, className: a.className, subjects, subjectNames: subjects.map((s) => nameOf.get(s) ?? s) }];
+  });
 }
 
 export function subjectQuality(ctx: Ctx): SubjectQuality {
@@ -478,12 +491,13 @@ export function paper(ctx: Ctx): Paper {
   return {
     meta: { ...ctx.meta, courseCode: code, courseName: col.name },
     column: col,
-    n: t.n, mean: t.mean, sd: t.sd, difficulty: t.difficulty, alpha: t.alpha, kr20: t.kr20,
+    // Report sets stored before SEM and the weighted 27 % groups have neither (null until released again).
+    n: t.n, mean: t.mean, sd: t.sd, difficulty: t.difficulty, alpha: t.alpha, kr20: t.kr20, sem: t.sem ?? null,
     scoreDistribution: seg.segments.map((s, k) => ({ label: s.label, lower: s.lower, upper: s.upper, count: seg.grade[k]!.count, cumulative: seg.grade[k]!.cumulative })),
     classes: classes.map((c, k) => ({ classId: c.id, className: c.name, n: unitIdx[k]! >= 0 ? t.units[unitIdx[k]!]!.n : 0 })),
     questions: t.questions.map((x) => ({
       no: x.no, type: x.type, fullScore: x.fullScore, answer: x.answer ?? null, knowledgePoints: x.knowledgePoints ?? [], n: x.n, mean: x.mean, sd: x.sd, scoreRate: x.scoreRate,
-      discrimination: x.discrimination, discriminationQuality: x.discriminationQuality, correlation: x.correlation, correlationQuality: x.correlationQuality,
+      upperRate: x.upperRate ?? null, lowerRate: x.lowerRate ?? null, discrimination: x.discrimination, discriminationQuality: x.discriminationQuality, correlation: x.correlation, correlationQuality: x.correlationQuality,
       fullMarks: x.fullMarks, zeros: x.zeros, options: x.options ?? null,
       classMeans: unitIdx.map((i) => (i >= 0 ? x.unitMeans[i] ?? null : null)),
     })),
@@ -541,9 +555,23 @@ export function comment(ctx: Ctx, page: { current: number; size: number }, all =
   return { meta: ctx.meta, classes: classRows, ...p };
 }
 
-function refOf(ctx: Ctx, s: { studentId: string; name: string; total: number; gradeRank: number; unitRank: number; lastRank: number | null; change: number | null }): StudentRef {
+function refOf(ctx: Ctx, s: { studentId: string; name: string; total: number; gradeRank: number; unitRank: number; lastRank: number | null; compareRank?: number | null; change: number | null }): StudentRef {
   const st = ctx.loaded.students.get(s.studentId);
-  return { examStudentId: Number(s.studentId), name: s.name, classId: st?.classId ?? 0, className: st?.className ?? '', total: s.total, gradeRank: s.gradeRank, classRank: s.unitRank, lastRank: s.lastRank, change: s.change };
+  // Report sets stored before the like-with-like comparison compared the total ranks.
+  const compareRank = s.compareRank === undefined ? s.gradeRank : s.compareRank;
+  return { examStudentId: Number(s.studentId), name: s.name, classId: st?.classId ?? 0, className: st?.className ?? '', total: s.total, gradeRank: s.gradeRank, classRank: s.unitRank, lastRank: s.lastRank, compareRank, change: s.change };
+}
+
+/** How the progress compares with the reference exam, in words (null without a reference exam). */
+function comparisonOf(ctx: Ctx): StudentProgress['comparison'] {
+  const st = ctx.reports.students;
+  if (!st.referenceName) return null;
+  const c = st.comparison ?? { mode: 'total' as const, subjects: [] };
+  const names = c.subjects.map((code) => nameOfCode(ctx, code) ?? code);
+  const message = c.mode === 'common'
+    ? `参照考试“${st.referenceName}”的总分科目与本次不同，名次变化按两次考试的共同科目（${names.join('、')}）的总分重新排名后比较`
+    : c.mode === 'none' ? `参照考试“${st.referenceName}”与本次考试没有共同科目，无法比较进退步` : null;
+  return { mode: c.mode, subjects: names, message };
 }
 
 export function studentProgress(ctx: Ctx, page: { current: number; size: number }, all = false): StudentProgress {
@@ -555,6 +583,7 @@ export function studentProgress(ctx: Ctx, page: { current: number; size: number 
   return {
     meta: ctx.meta,
     referenceName: st.referenceName,
+    comparison: comparisonOf(ctx),
     classes: classes.map((c) => {
       const u = st.units.find((x) => x.unitId === String(c.id));
       return { classId: c.id, className: c.name, up: (u?.up ?? []).map((s) => refOf(ctx, s)), low: (u?.low ?? []).map((s) => refOf(ctx, s)) };

@@ -1,14 +1,15 @@
 import type { TableColumnType as ColumnType, TableColumnsType as ColumnsType } from 'antd';
-import { byNumber, fmt, pct } from './format';
+import type { MeasureKind } from '@jz/shared';
+import { byNumber, fmt, fmtKind, pct } from './format';
 
 export interface RateLike { key: string; name: string; thresholdScore: number; below: boolean; count: number; share: number | null }
 
-/** A sortable number column: null → '—'. */
-export function numCol<T>(title: string, get: (r: T) => number | null | undefined, opts: Partial<ColumnType<T>> & { digits?: number } = {}): ColumnType<T> {
-  const { digits, ...rest } = opts;
+/** A sortable number column: null → '—'; `kind` formats by the shared rule of that measure (else ≤ `digits`, default 2). */
+export function numCol<T>(title: string, get: (r: T) => number | null | undefined, opts: Partial<ColumnType<T>> & { digits?: number; kind?: MeasureKind } = {}): ColumnType<T> {
+  const { digits, kind, ...rest } = opts;
   return {
     title, key: title, align: 'right',
-    render: (_: unknown, r: T) => fmt(get(r), digits),
+    render: (_: unknown, r: T) => (kind ? fmtKind(kind, get(r)) : fmt(get(r), digits)),
     sorter: byNumber(get),
     ...rest,
   };

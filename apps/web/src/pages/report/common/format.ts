@@ -1,7 +1,15 @@
-import { formatNumber } from '@jz/shared';
+import { formatMeasure, formatNumber, type MeasureKind } from '@jz/shared';
 
 /** Placeholder of a missing value (engine null). */
 export const DASH = '—';
+
+/** A number by the shared rule of its kind (packages/shared format.ts; the print and Excel use the same); null → '—'. */
+export function fmtKind(kind: MeasureKind, v: unknown): string {
+  return formatMeasure(kind, v) || DASH;
+}
+
+/** Difficulty, D, r, α, KR-20: ≤ 3 decimals; null → '—'. */
+export const fmtIndex = (v: unknown): string => fmtKind('index', v);
 
 /** A number with ≤ 2 decimals (trailing zeros dropped); null / NaN / ±Infinity → '—'. */
 export function fmt(v: unknown, digits = 2): string {
@@ -9,14 +17,12 @@ export function fmt(v: unknown, digits = 2): string {
   return s === '' ? DASH : s;
 }
 
-/** A share 0..1 as a percentage with ≤ 2 decimals: 0.4545 → '45.45%'; null → '—'. */
+/** A share 0..1 as a percentage with ≤ 2 decimals (the shared rate rule): 0.4545 → '45.45%'; null → '—'. */
 export function pct(share: unknown, digits = 2): string {
-  if (typeof share !== 'number' || !Number.isFinite(share)) {
-    const n = typeof share === 'string' && share.trim() !== '' ? Number(share) : NaN;
-    if (!Number.isFinite(n)) return DASH;
-    share = n;
-  }
-  const s = formatNumber((share as number) * 100, digits);
+  if (digits === 2) return fmtKind('rate', share);
+  const n = typeof share === 'number' ? share : typeof share === 'string' && share.trim() !== '' ? Number(share) : NaN;
+  if (!Number.isFinite(n)) return DASH;
+  const s = formatNumber(n * 100, digits);
   return s === '' ? DASH : `${s}%`;
 }
 

@@ -6,7 +6,7 @@ import { subjectStyle } from '@jz/shared';
 import { EChart, barOption, radarOption } from '@/components/charts';
 import type { ReportParams } from '@/api/report';
 import { useReport } from '../common/context';
-import { fmt, pct, toPct } from '../common/format';
+import { fmt, fmtIndex, pct, toPct } from '../common/format';
 import { numCol, pctCol, rateCols } from '../common/columns';
 import { difficultyBand, ReportBlock, ReportSection, ReportTable } from '../common/kit';
 
@@ -243,10 +243,10 @@ export function SubjectQualityModule({ params, title = '学科质量' }: { param
     pctCol<QRow>('得分率', (r) => r.scoreRate),
     {
       ...numCol<QRow>('难度', (r) => r.difficulty),
-      render: (_: unknown, r: QRow) => { const b = difficultyBand(r.difficulty); return <Tooltip title={b?.label}><span style={{ color: b ? BAND_TEXT[b.color] : undefined }}>{fmt(r.difficulty)}</span></Tooltip>; },
+      render: (_: unknown, r: QRow) => { const b = difficultyBand(r.difficulty); return <Tooltip title={b?.label}><span style={{ color: b ? BAND_TEXT[b.color] : undefined }}>{fmtIndex(r.difficulty)}</span></Tooltip>; },
     },
-    numCol<QRow>('信度α', (r) => r.alpha),
-    numCol<QRow>('KR-20', (r) => r.kr20),
+    numCol<QRow>('信度α', (r) => r.alpha, { kind: 'index' }),
+    numCol<QRow>('KR-20', (r) => r.kr20, { kind: 'index' }),
     ...rateCols<QRow>(rows[0]?.rates ?? [], (r) => r.rates, rows[0]?.fullScore),
   ], [rows]);
   const subjects = rows.filter((r) => !r.isTotal);

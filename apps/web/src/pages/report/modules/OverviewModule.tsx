@@ -36,7 +36,7 @@ export function OverviewModule({ params, title = '数据概览' }: { params: Rep
     { title: '考号', dataIndex: 'admissionNo', key: 'admissionNo', sorter: byText((r: Absent) => r.admissionNo) },
     { title: '姓名', dataIndex: 'name', key: 'name' },
     { title: '班级', dataIndex: 'className', key: 'className', sorter: byText((r: Absent) => r.className) },
-    { title: '缺考科目', dataIndex: 'subjects', key: 'subjects', render: (v: string[]) => v.map((c) => rows.find((r) => r.code === c)?.name ?? c).join('、') },
+    { title: '缺考科目', dataIndex: 'subjectNames', key: 'subjects', render: (v: string[]) => v.join('、') },
   ];
   const rateChart = useMemo(() => barOption({
     categories: rows.map((r) => r.name),

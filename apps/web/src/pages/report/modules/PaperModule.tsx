@@ -6,7 +6,7 @@ import { chartAxisMax } from '@jz/shared';
 import { EChart, barOption, histogramOption } from '@/components/charts';
 import type { ReportParams } from '@/api/report';
 import { useReport } from '../common/context';
-import { fmt, pct, toPct } from '../common/format';
+import { fmt, fmtIndex, pct, toPct } from '../common/format';
 import { numCol, pctCol } from '../common/columns';
 import { difficultyBand, QualityTag, ReportBlock, ReportSection, ReportTable, StatCards } from '../common/kit';
 
@@ -21,8 +21,8 @@ export const QUESTION_TYPE_NAMES: Record<string, string> = { single: '单选题'
 const answerText = (q: Q) => (q.answer === null ? '—' : q.type === 'judge' ? ({ A: '对', B: '错' }[q.answer] ?? q.answer) : q.answer);
 
 /**
- * 试卷分析: the paper's summary (difficulty, α, KR-20) and score distribution; per question 得分率 / difficulty,
- * D (27 % groups) and corrected r with quality bands, full-mark and zero counts; option distribution of objective
+ * 试卷分析: the paper's summary (difficulty, α, KR-20, SEM) and score distribution; per question 得分率 / difficulty,
+ * 高分组 / 低分组得分率 and D (27 % groups, ties at the cut share weight) and corrected r with quality bands, full-mark and zero counts; option distribution of objective
  * questions with the key highlighted; per class question means; 知识点 per question and 知识点得分率.
  */
 export function PaperModule({ params, title = '试卷分析' }: { params: ReportParams; title?: string }) {
@@ -44,9 +44,11 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
       ...pctCol<Q>('得分率', (r) => r.scoreRate),
       render: (_: unknown, r: Q) => { const b = difficultyBand(r.scoreRate); return <Tooltip title={b ? `难度：${b.label}` : undefined}><span style={{ color: b ? DIFF_TEXT[b.color] : undefined }}>{pct(r.scoreRate)}</span></Tooltip>; },
     },
-    { ...numCol<Q>('区分度D', (r) => r.discrimination), title: <Tooltip title="高分组（前27%）与低分组（后27%）平均得分之差 ÷ 满分">区分度D</Tooltip> },
+    { ...pctCol<Q>('高分组得分率', (r) => r.upperRate), title: <Tooltip title="科目成绩前27%的考生在本题的得分率（与分数线上同分的考生平分剩余名额）">高分组得分率</Tooltip> },
+    { ...pctCol<Q>('低分组得分率', (r) => r.lowerRate), title: <Tooltip title="科目成绩后27%的考生在本题的得分率（与分数线上同分的考生平分剩余名额）">低分组得分率</Tooltip> },
+    { ...numCol<Q>('区分度D', (r) => r.discrimination, { kind: 'index' }), title: <Tooltip title="区分度 D = 高分组得分率 − 低分组得分率，与考号无关">区分度D</Tooltip> },
     { title: 'D评价', key: 'D-q', align: 'center', render: (_: unknown, r: Q) => <QualityTag value={r.discriminationQuality} /> },
-    { ...numCol<Q>('相关系数r', (r) => r.correlation), title: <Tooltip title="小题得分与（科目总分 − 本题得分）的积差相关系数">相关系数r</Tooltip> },
+    { ...numCol<Q>('相关系数r', (r) => r.correlation, { kind: 'index' }), title: <Tooltip title="小题得分与（科目总分 − 本题得分）的积差相关系数">相关系数r</Tooltip> },
     { title: 'r评价', key: 'r-q', align: 'center', render: (_: unknown, r: Q) => <QualityTag value={r.correlationQuality} /> },
     numCol<Q>('满分人数', (r) => r.fullMarks),
     numCol<Q>('零分人数', (r) => r.zeros),
@@ -133,15 +135,16 @@ export function PaperModule({ params, title = '试卷分析' }: { params: Report
             { label: '参考人数', value: data.n },
             { label: '平均分', value: fmt(data.mean), color: '#1677ff' },
             { label: '标准差', value: fmt(data.sd) },
-            { label: '试卷难度', value: data.difficulty === null ? '—' : `${fmt(data.difficulty)} ${difficultyBand(data.difficulty)?.label ?? ''}`, hint: '难度 = Σ(小题得分率 × 小题满分) ÷ 试卷满分' },
-            { label: '信度 α', value: fmt(data.alpha), hint: 'Cronbach α；≥0.7 为可接受' },
-            ...(data.kr20 !== null ? [{ label: 'KR-20', value: fmt(data.kr20) }] : []),
+            { label: '试卷难度', value: data.difficulty === null ? '—' : `${fmtIndex(data.difficulty)} ${difficultyBand(data.difficulty)?.label ?? ''}`, hint: '难度 = Σ(小题得分率 × 小题满分) ÷ 试卷满分' },
+            { label: '信度 α', value: fmtIndex(data.alpha), hint: 'Cronbach α；≥0.7 为可接受' },
+            ...(data.kr20 !== null ? [{ label: 'KR-20', value: fmtIndex(data.kr20) }] : []),
+            { label: '测量标准误 SEM', value: fmt(data.sem), hint: 'SEM = 标准差 × √(1 − α)：考生实得分与真分数的典型误差（分）' },
           ]} />
           <div className="jz-report-grid">
             <ReportSection title="成绩分布"><EChart title="成绩分布" option={dist!} height={300} /></ReportSection>
             <ReportSection title="各题得分率与区分度"><EChart title="各题得分率与区分度" option={qChart} height={300} /></ReportSection>
           </div>
-          <ReportSection title="小题分析" note={<>得分率即难度 P（<span style={{ color: DIFF_TEXT.green }}>≥0.7 容易</span>，<span style={{ color: DIFF_TEXT.blue }}>0.4–0.7 中等</span>，<span style={{ color: DIFF_TEXT.red }}>&lt;0.4 较难</span>）；区分度评价：≥0.4 很好，0.3–0.39 良好，0.2–0.29 尚可需改进，&lt;0.2 差</>}>
+          <ReportSection title="小题分析" note={<>得分率即难度 P（<span style={{ color: DIFF_TEXT.green }}>≥0.7 容易</span>，<span style={{ color: DIFF_TEXT.blue }}>0.4–0.7 中等</span>，<span style={{ color: DIFF_TEXT.red }}>&lt;0.4 较难</span>）；高分组 / 低分组为科目成绩前 / 后 27% 的考生，区分度 D = 两组得分率之差；区分度评价：≥0.4 很好，0.3–0.39 良好，0.2–0.29 尚可需改进，&lt;0.2 差</>}>
             <ReportTable<Q> testId="report-table-paper" rowKey="no" columns={columns} dataSource={questions} pageSize={50} />
           </ReportSection>
           {knowledge.length > 0 && (

@@ -33,15 +33,22 @@ export function Change({ v }: { v: number | null }) {
   return <span className={v > 0 ? 'jz-up' : v < 0 ? 'jz-down' : ''}>{signed(v)}</span>;
 }
 
-/** 姓名, 班级, 总分, 年级排名, 班级排名, 参照排名, 名次变化 (the export's columns). */
-function refColumns<T extends StudentRef>(): TableColumnsType<T> {
+/**
+ * 姓名, 班级, 总分, 年级排名, 班级排名, 参照排名, 名次变化 (the export's columns); with `common` (the two exams'
+ * totals differ) also 共同科目排名, the rank the change is counted from.
+ */
+function refColumns<T extends StudentRef>(common = false): TableColumnsType<T> {
+  const compare: TableColumnsType<T> = common
+    ? [{ ...numCol<T>('共同科目排名', (r) => r.compareRank), title: <Tooltip title="本次考试按两次考试共同科目的总分重新计算的年级排名">共同科目排名</Tooltip> }]
+    : [];
   return [
     { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
     { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: T) => r.className) },
     numCol<T>('总分', (r) => r.total),
     numCol<T>('年级排名', (r) => r.gradeRank),
     numCol<T>('班级排名', (r) => r.classRank),
-    { ...numCol<T>('参照排名', (r) => r.lastRank), title: <Tooltip title="参照考试（上次考试）中的年级排名">参照排名</Tooltip> },
+    ...compare,
+    { ...numCol<T>('参照排名', (r) => r.lastRank), title: <Tooltip title={common ? '参照考试中按共同科目总分计算的年级排名' : '参照考试（上次考试）中的年级排名'}>参照排名</Tooltip> },
     { ...numCol<T>('名次变化', (r) => r.change), render: (_: unknown, r: T) => <Change v={r.change} /> },
   ];
 }
@@ -53,7 +60,7 @@ export function StudentProgressModule({ params, title = '进退步分析' }: { p
   const exportParams = params;
   return (
     <ReportBlock title={title} reportKey="studentProgress" params={exportParams} error={error} onReload={reload}
-      sub={data ? (data.referenceName ? `对比考试：${data.referenceName}（名次变化 = 上次年级排名 − 本次年级排名，正数为进步）` : '暂无可对比的上次考试，名次变化不可用') : undefined}>
+      sub={data ? (data.comparison?.message ?? (data.referenceName ? `对比考试：${data.referenceName}（名次变化 = 上次年级排名 − 本次年级排名，正数为进步）` : '暂无可对比的上次考试，名次变化不可用')) : undefined}>
       {data && data.classes.length > 0 && (
         <ReportSection title="各班进步与退步最大的学生">
           <ReportTable<{ classId: number; className: string; up: StudentRef[]; low: StudentRef[] }>
@@ -66,7 +73,7 @@ export function StudentProgressModule({ params, title = '进退步分析' }: { p
         </ReportSection>
       )}
       <ReportSection title="学生名次变化">
-        <ReportTable<StudentRef> testId="report-table-studentProgress" rowKey="examStudentId" loading={loading} columns={refColumns<StudentRef>()}
+        <ReportTable<StudentRef> testId="report-table-studentProgress" rowKey="examStudentId" loading={loading} columns={refColumns<StudentRef>(data?.comparison?.mode === 'common')}
           dataSource={data?.records ?? []} pagination={pagination(data)} />
       </ReportSection>
     </ReportBlock>
