@@ -33,14 +33,13 @@ export function SubjectPanel({ examId, subjects }: { examId: number; subjects: S
   }) : null), [data]);
 
   if (!subjects.length) return null;
+  // phone first: her points against her class's come first; the grade and the details scroll in the card
   const columns = [
     { title: '题号', dataIndex: 'no', key: 'no', fixed: 'left' as const, width: 56 },
-    { title: '满分', key: 'full', render: (_: unknown, q: Question) => fmt(q.fullScore) },
-    { title: '我的得分', key: 'score', render: (_: unknown, q: Question) => <b>{fmt(q.score)}</b> },
+    { title: '得分', key: 'score', render: (_: unknown, q: Question) => <span><b>{fmt(q.score)}</b> / {fmt(q.fullScore)}</span> },
     { title: '班级均分', key: 'cm', render: (_: unknown, q: Question) => fmt(q.classMean) },
-    { title: '年级均分', key: 'gm', render: (_: unknown, q: Question) => fmt(q.gradeMean) },
     {
-      title: '得分率 / 班级', key: 'rate', render: (_: unknown, q: Question) => {
+      title: '得分率 我 / 班', key: 'rate', render: (_: unknown, q: Question) => {
         const mine = q.score === null ? null : q.score / q.fullScore;
         const cls = q.classMean === null ? null : q.classMean / q.fullScore;
         const below = mine !== null && cls !== null && mine < cls;
@@ -48,6 +47,7 @@ export function SubjectPanel({ examId, subjects }: { examId: number; subjects: S
       },
     },
     { title: '我的作答', key: 'choice', render: (_: unknown, q: Question) => (q.answer === null ? '—' : <span>{q.choice ?? '未作答'}{q.choice !== q.answer && <Tag color="red" style={{ marginLeft: 6 }}>答案 {q.answer}</Tag>}</span>) },
+    { title: '年级均分', key: 'gm', render: (_: unknown, q: Question) => fmt(q.gradeMean) },
     { title: '知识点', key: 'kp', render: (_: unknown, q: Question) => q.knowledgePoints.join('、') || '—' },
   ];
 
