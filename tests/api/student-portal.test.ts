@@ -322,7 +322,8 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
     await db.insertInto('exam_student').values({ exam_id: unreleased.id, student_id: me.studentId, class_id: s1.class_id, exam_no: s1.exam_no }).execute();
     expect((await t.call({ url: `/studentApi/v1/report/detail?examId=${unreleased.id}`, token: student1 })).body.code).toBe(404);
     expect((await t.call({ url: '/studentApi/v1/report/list', token: student1 })).body.data.map((x: { examId: number }) => x.examId)).not.toContain(unreleased.id);
-    expect((await t.call({ url: '/studentApi/v1/report/detail?examId=abc', token: student1 })).body.code).toBe(400);
+    const bad = await t.call({ url: '/studentApi/v1/report/detail?examId=abc', token: student1 });
+    expect([bad.body.code, bad.body.msg]).toEqual([400, '参数错误（examId）：考试编号格式不正确']);
     // a teacher token on the student api, a student token on the teacher api
     expect((await t.call({ url: '/studentApi/v1/report/list', token: admin })).body.code).toBe(401);
     expect((await t.call({ url: '/api/v1/systemSettingsRank/find', token: student1 })).body.code).toBe(401);

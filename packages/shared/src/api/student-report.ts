@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 
-const id = z.coerce.number().int().positive();
+const examId = z.coerce.number({ error: '考试编号格式不正确' }).int('考试编号格式不正确').positive('考试编号格式不正确');
 const num = z.number().nullable();
 
 // ---------------------------------------------------------------- the school's setting (/api/v1)
@@ -41,7 +41,7 @@ export type StudentExamListItem = z.infer<typeof studentExamListSchema>[number];
 
 // ---------------------------------------------------------------- detail
 
-export const studentExamQuery = z.object({ examId: id });
+export const studentExamQuery = z.object({ examId });
 
 export const studentScoreRowSchema = z.object({
   code: z.string(),
@@ -104,7 +104,7 @@ export type StudentExamDetail = z.infer<typeof studentExamDetailSchema>;
 // ---------------------------------------------------------------- one subject
 
 export const studentSubjectQuery = z.object({
-  examId: id,
+  examId,
   courseCode: z.string({ error: '请选择科目' }).trim().min(1, '请选择科目').max(20, '科目不正确'),
 });
 
@@ -145,4 +145,4 @@ export type StudentSubjectReport = z.infer<typeof studentSubjectSchema>;
 
 // ---------------------------------------------------------------- own score slip
 
-export const studentSlipBody = z.object({ examId: id });
+export const studentSlipBody = z.object({ examId });
