@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { watchForCrashes } from './helpers.js';
+import { loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
  * The student portal on a phone (390×844) in Chromium against the real server: student1 logs in, sees her
@@ -104,6 +104,36 @@ describe('student portal in Chromium (phone)', () => {
     expect(text).toContain(me.name);
     expect(text).toContain(exam.name);
     expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the administrator turns class ranks off in 任课与权限管理 → 学生端; the student no longer sees them', async () => {
+    const admin = await newPage(browser);
+    await loginAs(admin, server.url, 'admin');
+    await admin.goto(`${server.url}/#/userInfo/schoolManaPerson`);
+    await admin.getByRole('tab', { name: '学生端' }).click();
+    const classRank = admin.getByRole('switch', { name: '显示班级排名' });
+    await classRank.waitFor();
+    expect(await classRank.getAttribute('aria-checked')).toBe('true');
+    await classRank.click();
+    await admin.getByTestId('student-rank-settings').getByRole('button', { name: '保存' }).click();
+    await admin.getByText('保存成功').waitFor();
+    const row = await server.database.db.selectFrom('student_portal_setting').select(['show_class_rank', 'show_grade_rank']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ show_class_rank: false, show_grade_rank: true });
+    await admin.context().close();
+
+    const page = await phonePage();
+    await page.goto(`${server.url}/#/studentLogin`);
+    await page.getByLabel('账号', { exact: true }).fill('student1');
+    await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(/#\/student\/home/);
+    await page.goto(`${server.url}/#/student/exam?examId=${exams[0]!.id}`);
+    await page.getByTestId('student-total').waitFor();
+    const summary = await page.getByTestId('student-exam-summary').innerText();
+    expect(summary).toContain('年级排名');
+    expect(summary).not.toContain('班级排名');
+    expect(await page.getByTestId('student-subjects').locator('thead').innerText()).not.toContain('班级排名');
     await page.context().close();
   });
 });
