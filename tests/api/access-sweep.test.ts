@@ -281,6 +281,67 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('gives a student only her own data on every student route; refuses teacher tokens there (401)', async () => {
+    const db = t.database.db;
+    const me = await db.selectFrom('student as s').innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.name', 's.admission_no', 's.class_id']).where('u.login_id', '=', 'student1').executeTakeFirstOrThrow();
+    /** A student account for a student record, as the seed makes student1. */
+    const account = async (studentId: number, loginId: string) => {
+      const st = await db.selectFrom('student as s').innerJoin('school_class as c', 'c.id', 's.class_id')
+        .select(['s.school_id', 's.name', 's.class_id', 'c.grade_id']).where('s.id', '=', studentId).executeTakeFirstOrThrow();
+      const u = await db.insertInto('app_user').values({ school_id: st.school_id, login_id: loginId, user_name: st.name, password_hash: 'x', user_type: 'student' })
+        .returning('id').executeTakeFirstOrThrow();
+      await db.updateTable('student').set({ user_id: u.id }).where('id', '=', studentId).execute();
+      await db.insertInto('user_role').values({ school_id: st.school_id, user_id: u.id, role_code: 'student', grade_id: st.grade_id, class_id: st.class_id }).execute();
+      return t.tokenFor(loginId);
+    };
+    const mate = await db.selectFrom('student').select('id').where('class_id', '=', me.class_id).where('id', '!=', me.id).orderBy('id').executeTakeFirstOrThrow();
+    const other = await db.selectFrom('student as s').innerJoin('school as sc', 'sc.id', 's.school_id').select('s.id').where('sc.name', '=', '第二示范中学').orderBy('s.id').executeTakeFirstOrThrow();
+    const classmate = await account(mate.id, 'sweep_mate');
+    const foreign = await account(other.id, 'sweep_foreign');
+    const student1 = await t.tokenFor('student1');
+    // her released exam and her own slip job: the ids another student must not get anything of
+    const exam = await db.selectFrom('exam_student as es').innerJoin('exam_report as r', 'r.exam_id', 'es.exam_id').select('es.exam_id')
+      .where('es.student_id', '=', me.id).orderBy('es.exam_id').executeTakeFirstOrThrow();
+    const job = await t.call<{ jobId: string }>({ method: 'POST', url: '/studentApi/v1/report/slip', token: student1, payload: { examId: exam.exam_id } });
+    expect(job.body.code, job.body.msg).toBe(200);
+    const teachers = await Promise.all(['admin', 'head1', 'admin2'].map((l) => t.tokenFor(l)));
+    const saved = victim;
+    victim = { ...saved, exam: exam.exam_id };
+    const problems: string[] = [];
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/studentApi/v1/') && r.auth !== 'public');
+    try {
+      for (const route of routes) {
+        const sampled = requestFor(route);
+        const url = route.url.includes(':id') ? sampled.url.replace(/\/3(?=\/|$|\?)/, `/${job.body.data.jobId}`) : sampled.url;
+        const send = async (token: string) => {
+          const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (sampled.payload ?? {}), headers: { authorization: token } });
+          const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+          // her 考号 is a leak only where the caller's own differs (each school numbers its students alike)
+          const ownNo = (await db.selectFrom('student').select('admission_no').where('id', '=', token === foreign ? other.id : mate.id).executeTakeFirst())?.admission_no;
+          const leaked = res.body.includes(me.name) || (ownNo !== me.admission_no && res.body.includes(me.admission_no));
+          return { code, leaked, text: res.body.slice(0, 100) };
+        };
+        for (const token of teachers) {
+          const r = await send(token);
+          if (r.code !== 401) problems.push(`teacher ${route.method} ${url} → ${r.code}`);
+        }
+        // another school's student: refused wherever the request names student1's exam or job; never her data
+        const f = await send(foreign);
+        if (((sampled.used || route.url.includes(':id')) && ![403, 404].includes(f.code)) || f.leaked) problems.push(`第二示范中学 student ${route.method} ${url} → ${f.code}${f.leaked ? ' (leaks student1)' : ''} ${f.text}`);
+        // the classmate: her own answers only; student1's job refused
+        const m = await send(classmate);
+        if (m.leaked || (route.url.includes(':id') && m.code !== 403)) problems.push(`classmate ${route.method} ${url} → ${m.code}${m.leaked ? ' (leaks student1)' : ''} ${m.text}`);
+      }
+    } finally {
+      victim = saved;
+    }
+    for (const path of ['/report/list', '/report/detail', '/report/subject', '/report/slip', '/report/slip/:id', '/report/slip/:id/file', '/user/info']) {
+      expect(routes.map((r) => r.url), path).toContain(`/studentApi/v1${path}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
   it('refuses school tokens on /adminApi and student tokens on /api/v1 (401)', async () => {
     const school = await t.tokenFor('admin');
     const student = await t.tokenFor('student1');

@@ -5,6 +5,7 @@ import * as m0006 from './migrations/0006_exam.js';
 import * as m0007 from './migrations/0007_release.js';
 import * as m0008 from './migrations/0008_answer_card.js';
 import * as m0009 from './migrations/0009_auth_hardening.js';
+import * as m0011 from './migrations/0011_student_portal_setting.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0007_release': m0007,
   '0008_answer_card': m0008,
   '0009_auth_hardening': m0009,
+  '0011_student_portal_setting': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

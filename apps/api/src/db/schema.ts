@@ -324,3 +324,15 @@ export interface AnswerCardTable {
 export interface DB {
   answer_card: AnswerCardTable;
 }
+
+// ---- Student portal (migrations/0011_student_portal_setting.ts).
+export interface StudentPortalSettingTable {
+  school_id: number;
+  show_class_rank: Generated<boolean>;
+  show_grade_rank: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+export interface DB {
+  student_portal_setting: StudentPortalSettingTable;
+}

@@ -26,6 +26,7 @@ const LoginPage = lazyPage(() => import('@/pages/login/LoginPage'));
 const AdminLoginPage = lazyPage(() => import('@/pages/admin/AdminLoginPage'));
 const StudentLoginPage = lazyPage(() => import('@/pages/student/StudentLoginPage'));
 const StudentHomePage = lazyPage(() => import('@/pages/student/StudentHomePage'));
+const StudentExamPage = lazyPage(() => import('@/pages/student/StudentExamPage'));
 const NotFound = lazyPage(() => import('@/pages/NotFound'));
 
 // Personal centre and admin centre pages (built in pages/userInfo and pages/adminInfo by the other engineer).
@@ -128,7 +129,7 @@ export const routes: RouteObject[] = [
   },
 
   // ---- student ----
-  { element: <RequireStudent />, children: [page('/student/home', '学生主页', StudentHomePage)] },
+  { element: <RequireStudent />, children: [page('/student/home', '学生主页', StudentHomePage), page('/student/exam', '我的成绩', StudentExamPage)] },
 
   // ---- platform administrator ----
   {

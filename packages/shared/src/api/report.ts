@@ -184,7 +184,6 @@ export const analysisListQuery = z.object({
   gradeId: z.preprocess((v) => (v === '' || v === null || v === '0' ? undefined : v), id.optional()),
   examType: z.preprocess((v) => (v === '' || v === null || v === '0' ? undefined : v), id.optional()),
 });
-export const studentReportDetailQuery = z.object({ examId: id });
 
 // ================================================================ report responses
 
@@ -612,40 +611,7 @@ export const analysisExamSchema = z.object({
 export type AnalysisExam = z.infer<typeof analysisExamSchema>;
 export const analysisListSchema = z.object({ records: z.array(analysisExamSchema), total: z.number(), current: z.number(), size: z.number() });
 
-// ---- student portal (/studentApi/v1/report/list, /report/detail)
-export const studentReportListSchema = z.array(z.object({
-  examId: z.number(),
-  examName: z.string(),
-  examTypeName: z.string(),
-  startDate: z.string(),
-  releasedAt: z.string().nullable(),
-}));
-export const studentReportDetailSchema = z.object({
-  examId: z.number(),
-  examName: z.string(),
-  name: z.string(),
-  admissionNo: z.string(),
-  className: z.string(),
-  /** Ranks are shown (release option showStudentRank); when false every rank is null. */
-  showRank: z.boolean(),
-  gradeCount: z.number(),
-  classCount: z.number(),
-  rows: z.array(z.object({
-    code: z.string(),
-    name: z.string(),
-    fullScore: z.number(),
-    isTotal: z.boolean(),
-    score: num,
-    absent: z.boolean(),
-    classRank: num,
-    gradeRank: num,
-    gradeMean: num,
-    classMean: num,
-    gradeMax: num,
-  })),
-  comment: z.string(),
-});
-export type StudentReportDetail = z.infer<typeof studentReportDetailSchema>;
+// ---- student portal: packages/shared/src/api/student-report.ts
 
 // ================================================================ routes table
 

@@ -1,21 +1,18 @@
 /**
  * analysisReportList (exam/analysis/list): the released exams the caller may see, each with the caller's role
- * report entries; and the student portal's own reports (/studentApi/v1/report/*).
+ * report entries (the student portal's own reports: modules/student-portal).
  */
 import { examTypeLabel } from '@jz/shared/exam';
 import { ROLE_NAMES } from '@jz/shared/roles';
-import { TOTAL_CODE, type AnalysisExam, type StudentReportDetail } from '@jz/shared/api/report';
+import type { AnalysisExam } from '@jz/shared/api/report';
 import { classFullName } from '@jz/shared/school';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { AuthUser } from '../../core/auth.js';
 import { hasRole } from '../../core/auth.js';
-import { BizError, forbidden, notFound, page } from '../../core/http.js';
+import { page } from '../../core/http.js';
 import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
 import type { SchoolUser } from '../exam/exam.service.js';
 import { REPORT_KEYS, REPORT_ROUTES } from '@jz/shared/api/report';
-import { studentComment } from './comment.js';
-import { loadReportSet } from './report.store.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const withTotal = REPORT_KEYS;
@@ -68,63 +65,4 @@ export async function analysisList(db: Db, user: SchoolUser, q: { current: numbe
     };
   });
   return page(records, Number(total), q);
-}
-
-// ---------------------------------------------------------------- student portal
-
-async function ownExamStudents(db: Db, user: AuthUser & { schoolId: number }) {
-  return db.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id').innerJoin('exam as e', 'e.id', 'es.exam_id')
-    .innerJoin('exam_report as r', 'r.exam_id', 'e.id')
-    .select(['es.id as esid', 'e.id as examId', 'e.name', 'e.exam_type', 'e.released_at', sql<string>`to_char(e.start_date, 'YYYY-MM-DD')`.as('start_date')])
-    .where('st.user_id', '=', user.id).where('st.school_id', '=', user.schoolId).where('e.school_id', '=', user.schoolId)
-    .orderBy('e.start_date', 'desc').orderBy('e.id', 'desc').execute();
-}
-
-export async function studentReportList(db: Db, user: AuthUser & { schoolId: number }) {
-  const rows = await ownExamStudents(db, user);
-  return rows.map((r) => ({ examId: r.examId, examName: r.name, examTypeName: examTypeLabel(r.exam_type), startDate: r.start_date, releasedAt: iso(r.released_at) }));
-}
-
-/** The student's own scores (and ranks when shown) in a released exam, with grade / class means for context. */
-export async function studentReportDetail(db: Db, user: AuthUser & { schoolId: number }, examId: number): Promise<StudentReportDetail> {
-  if (!user.permissions.has('report:report:view')) throw forbidden();
-  const own = (await ownExamStudents(db, user)).find((r) => r.examId === examId);
-  if (!own) throw notFound('本人的考试成绩');
-  const loaded = await loadReportSet(db, examId);
-  if (!loaded) throw new BizError('该考试成绩尚未发布', 404);
-  const reports = loaded.set.variants['0']!;
-  const pos = loaded.transcriptPos.get('0')!.get(String(own.esid));
-  if (pos === undefined) throw notFound('本人的考试成绩');
-  const row = reports.transcript.rows[pos]!;
-  const show = loaded.set.settings.showStudentRank;
-  const cols = reports.transcript.columns;
-  const ti = cols.findIndex((c) => c.code === TOTAL_CODE);
-  const unit = (code: string) => reports.classComparison.find((t) => t.code === code)?.rows.find((u) => u.unitId === row.classId);
-  const balance = reports.students.students.find((s) => s.studentId === row.studentId);
-  const subjectName = (code: string | null | undefined) => (code ? loaded.set.subjects.find((s) => s.code === code)?.name ?? null : null);
-  const totalRow = reports.overview.rows.find((r) => r.code === TOTAL_CODE);
-  return {
-    examId,
-    examName: loaded.set.exam.name,
-    name: row.name,
-    admissionNo: row.admissionNo,
-    className: row.className,
-    showRank: show,
-    gradeCount: totalRow?.sat ?? 0,
-    classCount: unit(TOTAL_CODE)?.count ?? 0,
-    rows: cols.map((c, k) => {
-      const g = reports.overview.rows.find((r) => r.code === c.code);
-      return {
-        code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal,
-        score: row.scores[k] ?? null, absent: row.scores[k] === null,
-        classRank: show ? row.classRanks[k] ?? null : null, gradeRank: show ? row.gradeRanks[k] ?? null : null,
-        gradeMean: g?.mean ?? null, classMean: unit(c.code)?.mean ?? null, gradeMax: g?.max ?? null,
-      };
-    }),
-    comment: studentComment({
-      name: row.name, total: ti >= 0 ? row.scores[ti] ?? null : null, gradeRank: show && ti >= 0 ? row.gradeRanks[ti] ?? null : null, gradeCount: totalRow?.sat ?? 0,
-      classRank: show && ti >= 0 ? row.classRanks[ti] ?? null : null, classCount: unit(TOTAL_CODE)?.count ?? 0, change: show ? balance?.change ?? null : null,
-      strongSubject: subjectName(balance?.strongSubject), weakSubject: subjectName(balance?.weakSubject),
-    }),
-  };
 }

@@ -1,82 +1,67 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Layout, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Card, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { studentInfo, studentLogout } from '@/api/auth';
-import { DefaultLogo } from '@/components/DefaultLogo';
-import { AppFooter } from '@/layouts/AppFooter';
-import { studentTokenStore } from '@/utils/request';
+import { studentInfo } from '@/api/auth';
+import { studentExamList, type StudentExamListItem } from '@/api/student';
+import { fmt } from '@/pages/report/common/format';
+import { StudentShell } from './StudentShell';
 
-/** Fields of GET /studentApi/v1/user/info shown when present, in this order. */
-const FIELDS: Array<[string[], string]> = [
-  [['studentName', 'name', 'userName'], '姓名'],
-  [['studentNo', 'studentCode', 'loginId', 'username'], '学号'],
-  [['gender', 'sex'], '性别'],
-  [['schoolName'], '学校'],
-  [['gradeName'], '年级'],
-  [['className'], '班级'],
-  [['registrationType', 'registrationTypeName'], '学籍类型'],
-];
+interface Info { name?: string; username?: string; schoolName?: string; gradeName?: string; className?: string; admissionNo?: string }
 
-/** The logged-in student's information; released reports will be listed here. */
+/** /student/home: who she is and the released exams that include her, newest first. */
 export default function StudentHomePage() {
   const navigate = useNavigate();
-  const [info, setInfo] = useState<Record<string, unknown> | null>(null);
+  const [info, setInfo] = useState<Info | null>(null);
+  const [exams, setExams] = useState<StudentExamListItem[] | null>(null);
   const [error, setError] = useState('');
-  const [loading, setLoading] = useState(true);
-  const leaving = useRef(false);
 
   useEffect(() => {
     let alive = true;
-    studentInfo()
-      .then((res) => {
+    Promise.all([studentInfo(), studentExamList()])
+      .then(([i, l]) => {
         if (!alive) return;
-        if (res.code === 200) setInfo(res.data ?? {});
-        else if (res.code !== 401) setError(res.msg || '获取学生信息失败');
+        if (i.code === 200) setInfo(i.data ?? {});
+        if (l.code === 200) setExams(l.data ?? []);
+        else if (l.code !== 401) setError(l.msg || '获取考试列表失败');
       })
-      .catch(() => alive && setError('获取学生信息失败，请检查网络连接'))
-      .finally(() => alive && setLoading(false));
+      .catch(() => alive && setError('获取数据失败，请检查网络连接'));
     return () => { alive = false; };
   }, []);
 
-  const logout = async () => {
-    if (leaving.current) return;
-    leaving.current = true;
-    try { await studentLogout(); } catch { /* ignored */ }
-    studentTokenStore.clear();
-    navigate('/studentLogin', { replace: true });
-  };
-
-  const pick = (keys: string[]) => {
-    for (const k of keys) {
-      const v = info?.[k];
-      if (v !== undefined && v !== null && v !== '') return String(v);
-    }
-    return undefined;
-  };
-  const rows = FIELDS.map(([keys, label]) => ({ label, value: pick(keys) })).filter((r) => r.value !== undefined);
+  const items = info ? [
+    ['姓名', info.name], ['学校', info.schoolName], ['班级', [info.gradeName, info.className].filter(Boolean).join('')], ['学籍号', info.admissionNo],
+  ].filter(([, v]) => v) : [];
 
   return (
-    <Layout className="jz-layout">
-      <Layout.Header className="jz-header">
-        <div className="jz-brand">
-          <DefaultLogo />
-          <span className="jz-brand-title">大数据精准教学诊断平台</span>
-          <span className="jz-brand-sub">学生中心</span>
-        </div>
-        <div style={{ flex: 1 }} />
-        <Button onClick={logout}>退出登录</Button>
-      </Layout.Header>
-      <Layout.Content className="jz-content" style={{ maxWidth: 1000, width: '100%', margin: '0 auto' }}>
-        <Card title="我的信息" style={{ marginBottom: 16 }}>
-          {loading ? <Skeleton active /> : error ? <Alert type="error" showIcon title={error} /> : rows.length ? (
-            <Descriptions column={{ xs: 1, sm: 2, md: 3 }} items={rows.map((r) => ({ key: r.label, label: r.label, children: r.value }))} />
-          ) : <Empty description="暂无学生信息" />}
-        </Card>
-        <Card title="我的报告">
-          <Empty description="学校发布的成绩与分析报告将在这里显示" />
-        </Card>
-      </Layout.Content>
-      <AppFooter />
-    </Layout>
+    <StudentShell>
+      <Card title="我的信息" size="small">
+        {!info && !error ? <Skeleton active paragraph={{ rows: 1 }} /> : (
+          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} items={items.map(([k, v]) => ({ key: k!, label: k, children: v }))} />
+        )}
+      </Card>
+      <Card title="我的考试" data-testid="student-exams">
+        {error ? <Alert type="error" showIcon title={error} /> : exams === null ? <Skeleton active /> : exams.length === 0 ? (
+          <Empty description="暂无已发布成绩的考试" />
+        ) : (
+          <List
+            dataSource={exams}
+            renderItem={(e) => (
+              <List.Item key={e.examId} data-testid="student-exam-item">
+                <div className="jz-student-exam" role="link" tabIndex={0} onClick={() => navigate(`/student/exam?examId=${e.examId}`)}
+                  onKeyDown={(ev) => { if (ev.key === 'Enter') navigate(`/student/exam?examId=${e.examId}`); }}>
+                  <div className="jz-student-exam-body">
+                    <div className="jz-student-exam-name">{e.examName}</div>
+                    <div className="jz-student-exam-meta"><Tag>{e.examTypeName}</Tag>{e.startDate} · {e.subjectCount} 科</div>
+                  </div>
+                  <div className="jz-student-exam-score">
+                    {e.totalScore === null ? <Tag color="default">缺考</Tag> : <><b>{fmt(e.totalScore)}</b><div className="jz-student-exam-meta">总分 / {fmt(e.totalFullScore)}</div></>}
+                  </div>
+                </div>
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+    </StudentShell>
   );
 }
