@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadExternalLoginConfig, type ExternalLoginConfig } from './modules/external-login/external-login.config.js';
 
 /** Everything the server reads from the environment (secrets never live in the code). */
 export interface AppConfig {
@@ -24,6 +25,8 @@ export interface AppConfig {
   emailCodeTtlMs: number;
   emailResendMs: number;
   userTokenTtlMs: number;
+  /** SMS and WeChat sign-in providers (SMS_PROVIDER…, WECHAT_APP_ID…); absent = 未配置. */
+  externalLogin: ExternalLoginConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -45,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailCodeTtlMs: 10 * 60 * 1000,
     emailResendMs: 60 * 1000,
     userTokenTtlMs: 7 * 24 * 3600 * 1000,
+    externalLogin: loadExternalLoginConfig(env),
   };
 }

@@ -336,3 +336,38 @@ export interface StudentPortalSettingTable {
 export interface DB {
   student_portal_setting: StudentPortalSettingTable;
 }
+
+// ---- Phone and WeChat sign-in (migrations/0013_external_login.ts).
+export interface UserBindingTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'phone' | 'wechat';
+  value: string;
+  created_at: Generated<Timestamp>;
+}
+export interface PhoneCodeTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: 'bind' | 'login' | 'reset';
+  user_id: number | null;
+  code_hash: string;
+  fails: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+export interface WechatStateTable {
+  state: string;
+  purpose: 'login' | 'bind';
+  user_id: number | null;
+  status: Generated<'waiting' | 'done' | 'unbound' | 'failed' | 'taken'>;
+  result_user_id: number | null;
+  message: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+export interface DB {
+  user_binding: UserBindingTable;
+  phone_code: PhoneCodeTable;
+  wechat_state: WechatStateTable;
+}

@@ -24,6 +24,8 @@ const SectionLayout = lazyPage(() => import('@/layouts/SectionLayout'));
 const ReportLayout = lazyPage(() => import('@/layouts/ReportLayout'));
 const LoginPage = lazyPage(() => import('@/pages/login/LoginPage'));
 const AdminLoginPage = lazyPage(() => import('@/pages/admin/AdminLoginPage'));
+const OtherLoginPage = lazyPage(() => import('@/pages/login/OtherLoginPage'));
+const WechatLoginPage = lazyPage(() => import('@/pages/login/WechatLoginPage'));
 const StudentLoginPage = lazyPage(() => import('@/pages/student/StudentLoginPage'));
 const StudentHomePage = lazyPage(() => import('@/pages/student/StudentHomePage'));
 const StudentExamPage = lazyPage(() => import('@/pages/student/StudentExamPage'));
@@ -123,10 +125,8 @@ export const routes: RouteObject[] = [
   page('/logins', '登录', LoginPage),
   page('/admin/login', '管理员登录', AdminLoginPage),
   page('/studentLogin', '学生登录', StudentLoginPage),
-  {
-    element: <BlankLayout />,
-    children: [ph('/otherLogin', '其他方式登录'), ph('/wechatLogin', '微信扫码登录')],
-  },
+  page('/otherLogin', '其他方式登录', OtherLoginPage),
+  page('/wechatLogin', '微信扫码登录', WechatLoginPage),
 
   // ---- student ----
   { element: <RequireStudent />, children: [page('/student/home', '学生主页', StudentHomePage), page('/student/exam', '我的成绩', StudentExamPage)] },

@@ -17,7 +17,7 @@ let dummyHash: Promise<string> | undefined;
 interface LoginTarget { id: number; user_type: string; status: number; school_id: number | null; school_status: number | null }
 
 /** Refusals that apply after the password (or email code) has been proven. */
-function assertMayEnter(u: LoginTarget, portal: Portal): void {
+export function assertMayEnter(u: LoginTarget, portal: Portal): void {
   if (portal === 'teacher' && u.user_type === 'student') throw new BizError('学生请使用学生登录入口');
   if (portal === 'teacher' && u.user_type === 'platform') throw new BizError('平台管理员请使用管理员登录入口');
   if (portal === 'student' && u.user_type !== 'student') throw new BizError('该账号不是学生账号，请使用教师登录入口');

@@ -98,3 +98,49 @@ export async function resetById(db: Db, user: SchoolUser, id: number) {
   if (!row) throw notFound('设置');
   return rollBack(db, user, { examId: row.exam_id, courseCode: row.course_code ?? undefined, family: row.family as SettingFamily });
 }
+
+/** queryExamGradeCourse/{id}: every subject of the exam with its course-level settings (own values or inherited). */
+export async function queryCourseSettings(db: Db, user: SchoolUser, examId: number) {
+  const exam = await examFor(db, user, examId);
+  const codes = await subjectCodes(db, exam.id);
+  const courses = [];
+  for (const code of codes) {
+    const { items } = await querySettings(db, user, exam.id, code);
+    courses.push({ courseCode: code, items: items.filter((i) => i.courseLevel) });
+  }
+  return { examId: exam.id, gradeId: exam.gradeId, courses };
+}
+
+/**
+ * initSystemConfig: stores today's default for every family the exam has no value of, so that the exam keeps
+ * its settings even if the product's defaults change later. Stored values are left as they are.
+ */
+export async function initSettings(db: Db, user: SchoolUser, examId: number) {
+  const exam = await examFor(db, user, examId);
+  if (!canEditExam(user, exam)) throw forbidden();
+  const stored = await storedOf(db, exam.id);
+  const missing = SETTING_FAMILIES.filter((f) => !stored.some((s) => s.family === f && s.courseCode === null));
+  if (missing.length) {
+    await db.insertInto('exam_setting')
+      .values(missing.map((family) => ({ exam_id: exam.id, course_code: null, family, value: JSON.stringify(SETTING_DEFAULTS[family]), updated_by: user.id })))
+      .execute();
+  }
+  return querySettings(db, user, exam.id);
+}
+
+/** Deletes one stored value by id, checking it is of the family the path names (deleteRate/{id}, …). */
+export async function deleteById(db: Db, user: SchoolUser, id: number, family: SettingFamily) {
+  const row = await db.selectFrom('exam_setting').select(['family']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('设置');
+  if (row.family !== family) throw new BizError(`该设置不是${SETTING_FAMILY_NAMES[family]}设置`);
+  return resetById(db, user, id);
+}
+
+/** exam_manage/querySynchronizeExam: the caller's other exams of the same grade, to take settings and set-up from. */
+export async function synchronizableExams(db: Db, user: SchoolUser, examId: number) {
+  const exam = await examFor(db, user, examId);
+  const rows = await db.selectFrom('exam').select(['id', 'name', 'exam_type as examType', 'start_date as startDate'])
+    .where('school_id', '=', user.schoolId).where('grade_id', '=', exam.gradeId).where('id', '<>', exam.id)
+    .orderBy('start_date', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((r) => ({ ...r, startDate: r.startDate instanceof Date ? r.startDate.toISOString().slice(0, 10) : String(r.startDate) }));
+}

@@ -1,31 +1,21 @@
 import { useState } from 'react';
-import { Button, Form, Input, Space, Steps, Typography, message } from 'antd';
-import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { emailLogin, login, sendLoginEmailCode, type CurrentUserInfo } from '@/api/auth';
+import { Button, Form, Input, Steps, Typography, message } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router-dom';
+import { emailLogin, login, sendLoginEmailCode } from '@/api/auth';
 import { EMAIL_PATTERN } from '@/components/BindEmailFormModal';
 import { useCountdown } from '@/hooks/useCountdown';
-import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { encryptPassword } from '@/utils/crypto';
-import { isTimeoutError, tokenStore, type ApiResult } from '@/utils/request';
+import { isTimeoutError, type ApiResult } from '@/utils/request';
+import { CodeField } from '@/components/CodeField';
+import { useFinishLogin } from './useFinishLogin';
 import { LoginShell } from './LoginShell';
 import { PasswordLoginForm } from '@/pages/login/PasswordLoginForm';
-
-const LOGIN_PATHS = ['/', '/login', '/logins'];
-
-/** Where to go after login: the page asked for, else 考试阅卷 (or the first menu when it is not in the menu). */
-export function homePathOf(user: CurrentUserInfo | null): string {
-  const menus = user?.menus ?? [];
-  if (!menus.length || menus.some((m) => m.path === '/examMarking' || m.path.startsWith('/examMarking/'))) return '/examMarking';
-  return menus[0].path;
-}
 
 const failText = (e: unknown) => (isTimeoutError(e) ? '请求超时，请检查网络连接' : '登录失败，请检查网络连接');
 
 export default function LoginPage() {
-  const navigate = useNavigate();
   const location = useLocation();
-  const { refresh } = useCurrentUser();
   const [tab, setTab] = useState<'account' | 'email'>('account');
   const [accountForm] = Form.useForm<{ loginId: string; password: string }>();
   const [emailForm] = Form.useForm<{ email: string; code: string }>();
@@ -36,23 +26,12 @@ export default function LoginPage() {
   const [done, setDone] = useState(false);
   const countdown = useCountdown(60);
 
-  /** Token stored → user info → home page. */
+  const finishLogin = useFinishLogin();
+  /** Token stored → user info → the page asked for or home. */
   const finish = async (res: ApiResult<{ accessToken: string }>) => {
-    if (res.code !== 200 || !res.data?.accessToken) {
-      message.error(res.msg || '登录失败');
-      return false;
-    }
-    tokenStore.set(res.data.accessToken);
-    const user = await refresh();
-    if (!user) {
-      tokenStore.clear();
-      message.error('获取用户信息失败，请重新登录');
-      return false;
-    }
-    setDone(true);
-    const from = (location.state as { from?: string } | null)?.from;
-    navigate(from && !LOGIN_PATHS.includes(from.split('?')[0]) ? from : homePathOf(user), { replace: true });
-    return true;
+    const ok = await finishLogin(res, (location.state as { from?: string } | null)?.from);
+    if (ok) setDone(true);
+    return ok;
   };
 
   const submitAccount = async () => {
@@ -121,16 +100,7 @@ export default function LoginPage() {
           rules={[{ required: true, whitespace: true, message: '请输入邮箱号' }, { pattern: EMAIL_PATTERN, message: '该邮箱不存在' }]}>
           <Input size="large" prefix={<MailOutlined />} placeholder="请输入邮箱号" maxLength={100} />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-              <Input size="large" prefix={<SafetyOutlined />} placeholder="请输入验证码" aria-label="验证码" maxLength={10} />
-            </Form.Item>
-            <Button size="large" onClick={sendCode} disabled={countdown.running} loading={sending} style={{ minWidth: 132 }}>
-              {countdown.label(codeSent ? '重新获取' : '发送验证码')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+        <CodeField onSend={sendCode} waiting={countdown.running} sending={sending} buttonText={countdown.label(codeSent ? '重新获取' : '发送验证码')} />
         <Button type="primary" size="large" block htmlType="submit" loading={loading}>登录</Button>
       </Form>
     </>
@@ -152,6 +122,7 @@ export default function LoginPage() {
       <div hidden={tab !== 'email'}>{emailPane}</div>
       <div className="jz-login-links">
         <Link to="/studentLogin">学生登录</Link>
+        <Link to="/otherLogin">其他方式登录</Link>
         <Link to="/admin/login">管理员登录</Link>
       </div>
     </LoginShell>

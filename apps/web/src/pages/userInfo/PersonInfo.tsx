@@ -4,6 +4,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { findMyCourseData, findMyInfo, type MyCourseData, type PersonInfo as Info, type RoleInfo } from '@/api/users';
 import { loadData, useFeedback } from '@/components/table';
 import { BindEmailDialog, ChangePasswordDialog } from '@/components/dialogs';
+import { AccountBindingsCard } from '@/components/AccountBindingsCard';
 
 type DialogName = 'changePassword' | 'bindEmail';
 
@@ -51,6 +52,7 @@ export default function PersonInfo() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <AccountBindingsCard />
       <Card title="我的任课" loading={loading}>
         <Table<RoleInfo & { key: number }>
           rowKey="key"

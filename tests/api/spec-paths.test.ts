@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { dbKinds } from '../helpers/db.js';
+
+/**
+ * Issue 9 §6: the spec's §7 paths that a sweep against /api/docs/json found missing are served, each by the
+ * service behind its sibling path (the answers are compared with the sibling's).
+ */
+const SPEC_PATHS = [
+  'get /api/v1/queryExamGradeCourse/{id}', 'get /api/v1/queryConfigExamGradeInfo', 'post /api/v1/updateExamGrade',
+  'post /api/v1/updateExamGradeRate/{id}', 'post /api/v1/insertOrUpdateGradeGroupCourse/{id}', 'post /api/v1/initSystemConfig',
+  ...['Rate', 'ScoreRange', 'RankRange', 'NRankRange', 'StudyLevel', 'LevelAssignScore', 'CollegeLine'].flatMap((n) => [`post /api/v1/delete${n}/{id}`, `post /api/v1/rollBackDefault${n}/{id}`]),
+  'get /api/v1/exam_manage/querySynchronizeExam', 'get /api/v1/gradeExamReportSummary', 'get /api/v1/groupGAnalysis',
+  'get /api/v1/find_user_info', 'get /api/v1/find_my_course_data', 'post /api/v1/bind_phone', 'get /api/v1/bind_wechat', 'get /api/v1/un_bind_wechat',
+  'post /api/v1/enable_user', 'post /api/v1/reset_pwd',
+  'get /api/v1/pc_personal/find_user_info', 'get /api/v1/pc_personal/find_my_course_data', 'post /api/v1/pc_personal/bind_phone',
+  'get /api/v1/pc_personal/bind_wechat', 'get /api/v1/pc_personal/un_bind_wechat', 'post /api/v1/pc_personal/enable_user', 'post /api/v1/pc_personal/reset_pwd',
+  'get /api/v1/wechat/qrAuthorize', 'get /api/v1/wechat/qrUserInfo', 'get /api/v1/callBack', 'post /api/v1/duanx/verify', 'post /api/v1/verifSMS',
+  'post /api/v1/pwdPhone', 'post /api/v1/bind_phone_obtain_code',
+];
+
+describe.each(dbKinds)('spec paths on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let examId: number;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.tokenFor('admin');
+    const school = await t.database.db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+    examId = (await t.database.db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('released_at', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t?.close());
+
+  it('documents every path of the list in /api/docs/json', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const served = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`)));
+    expect(SPEC_PATHS.filter((p) => !served.has(p))).toEqual([]);
+  });
+
+  it('answers the personal and report aliases exactly as their siblings', async () => {
+    for (const [alias, sibling] of [['/api/v1/find_user_info', '/api/v1/pc_personal/find_user_info'], ['/api/v1/find_my_course_data', '/api/v1/pc_personal/find_my_course_data'],
+      [`/api/v1/gradeExamReportSummary?examId=${examId}`, `/api/v1/report_home/overview?examId=${examId}`], [`/api/v1/groupGAnalysis?examId=${examId}`, `/api/v1/report/groupG?examId=${examId}`]]) {
+      const a = await t.call({ url: alias, token: admin });
+      const b = await t.call({ url: sibling, token: admin });
+      expect(a.body.code, `${alias}: ${a.body.msg}`).toBe(200);
+      expect(a.body.data, alias).toEqual(b.body.data);
+    }
+    // Same permission as the sibling: a teacher without system:user:edit cannot reset passwords through the alias.
+    const teacher = await t.tokenFor('teacher1');
+    expect((await t.call({ method: 'POST', url: '/api/v1/reset_pwd', token: teacher, payload: { userId: 1 } })).body.code).toBe(403);
+  });
+
+  it('saves, deletes and rolls back analysis settings under the spec names', async () => {
+    const rates = { label: '五率', levels: [
+      { key: 'high', name: '高分', threshold: 0.95 }, { key: 'excellent', name: '优秀', threshold: 0.85 }, { key: 'good', name: '良好', threshold: 0.7 },
+      { key: 'pass', name: '及格', threshold: 0.6 }, { key: 'low', name: '低分', threshold: 0.3 }] };
+    const saved = await t.call<{ items: { family: string; id: number | null; value: unknown; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/updateExamGradeRate/${examId}`, token: admin, payload: { value: rates } });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    const item = saved.body.data.items.find((i) => i.family === 'rates')!;
+    expect(item.value).toEqual(rates);
+    const viaQuery = await t.call<{ items: { family: string; value: unknown }[] }>({ url: `/api/v1/queryConfigExamGradeInfo?examId=${examId}`, token: admin });
+    expect(viaQuery.body.data.items.find((i) => i.family === 'rates')!.value).toEqual(rates);
+    // deleteRankRange refuses a rates id; deleteRate removes it.
+    expect((await t.call({ method: 'POST', url: `/api/v1/deleteRankRange/${item.id}`, token: admin })).body.msg).toContain('不是');
+    const deleted = await t.call<{ items: { family: string; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/deleteRate/${item.id}`, token: admin });
+    expect(deleted.body.data.items.find((i) => i.family === 'rates')!.isDefault).toBe(true);
+
+    const lines = { lines: [{ name: '本科线', score: 500 }] };
+    await t.call({ method: 'POST', url: '/api/v1/updateExamGrade', token: admin, payload: { examId, family: 'onlineLines', value: lines } });
+    const rolled = await t.call<{ items: { family: string; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/rollBackDefaultCollegeLine/${examId}`, token: admin, payload: {} });
+    expect(rolled.body.data.items.find((i) => i.family === 'onlineLines')!.isDefault).toBe(true);
+
+    const courses = await t.call<{ courses: { courseCode: string; items: { family: string }[] }[] }>({ url: `/api/v1/queryExamGradeCourse/${examId}`, token: admin });
+    expect(courses.body.code).toBe(200);
+    expect(courses.body.data.courses.length).toBeGreaterThan(0);
+    expect(courses.body.data.courses[0]!.items.map((i) => i.family).sort()).toEqual(['criticalBuffer', 'rates', 'scoreSegment', 'studyLevel']);
+
+    const init = await t.call<{ items: { isDefault: boolean; id: number | null }[] }>({ method: 'POST', url: '/api/v1/initSystemConfig', token: admin, payload: { examId } });
+    expect(init.body.code).toBe(200);
+    expect(init.body.data.items.every((i) => i.id !== null)).toBe(true);
+
+    const sync = await t.call<{ id: number }[]>({ url: `/api/v1/exam_manage/querySynchronizeExam?examId=${examId}`, token: admin });
+    expect(sync.body.code).toBe(200);
+    expect(sync.body.data.map((e) => e.id)).not.toContain(examId);
+    expect(sync.body.data.length).toBeGreaterThan(0);
+  });
+});
