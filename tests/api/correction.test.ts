@@ -78,8 +78,8 @@ describe.each(dbKinds)('score corrections on %s', (kind) => {
     expect(tr.body.data.records[3].examStudentId).toBe(A1!.id); // by total rank: the three 30s, then A1 (27)
     const all = await t.call({ url: `/api/v1/examReportComm/transcript?examId=${exam.examId}&size=100&keyword=${encodeURIComponent(A1!.name)}`, token: admin });
     const a1 = all.body.data.records.find((r: { examStudentId: number }) => r.examStudentId === A1!.id);
-    expect(a1.scores).toEqual([17, 10, 27]);
-    expect(a1.gradeRanks).toEqual([2, 3, 4]);
+    expect(a1.scores).toEqual([27, 17, 10]); // 总分 first
+    expect(a1.gradeRanks).toEqual([4, 2, 3]);
     // Audit: who, when, old, new, why.
     const audit = await t.database.db.selectFrom('score_correction as c').innerJoin('app_user as ua', 'ua.id', 'c.applied_by').innerJoin('app_user as ur', 'ur.id', 'c.approved_by')
       .select(['c.old_score', 'c.new_score', 'c.reason', 'c.status', 'ua.login_id as applicant', 'ur.login_id as reviewer', 'c.applied_at', 'c.approved_at'])

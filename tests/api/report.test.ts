@@ -90,10 +90,10 @@ describe.each(dbKinds)('analysis reports on %s', (kind) => {
     expect(own.body.code).toBe(200);
     expect(own.body.data.records.length).toBeGreaterThan(3);
     expect(own.body.data.records.every((r: { classId: number }) => r.classId === exam.classIds[0])).toBe(true);
-    expect(own.body.data.columns.map((c: { code: string }) => c.code)).toEqual(['YW', 'SX', 'TOTAL']);
-    // A1 (1班): 语文 17, 数学 14, 总分 31; class ranks 1, 3, 1.
+    expect(own.body.data.columns.map((c: { code: string }) => c.code)).toEqual(['TOTAL', 'YW', 'SX']);
+    // A1 (1班): 总分 31, 语文 17, 数学 14 (总分 first, beside the names); class ranks 1, 1, 3.
     const a1 = own.body.data.records[0];
-    expect(a1).toMatchObject({ examStudentId: exam.students[0]!.id, scores: [17, 14, 31], classRanks: [1, 3, 1], gradeRanks: [2, 3, 1] });
+    expect(a1).toMatchObject({ examStudentId: exam.students[0]!.id, scores: [31, 17, 14], classRanks: [1, 1, 3], gradeRanks: [1, 2, 3] });
     const refused = await t.app.inject({ url: url('examReportComm/transcript_export', `&classId=${exam.classIds[1]}`), headers: { authorization: head1 } });
     expect(refused.headers['content-type']).toContain('application/json');
     expect(refused.json().code).toBe(403);

@@ -85,15 +85,16 @@ export async function readAntTable(page: Page, testId: string): Promise<{ header
 }
 
 /**
- * The open render-job progress modal (export and print buttons create a job): waits for 已完成 with a full bar,
- * clicks 下载, closes the modal and answers the browser's download.
+ * The open render-job progress modal (export and print buttons create a job): waits for 已完成 with a full bar and
+ * the download that starts by itself (one click for the user), then closes the modal and answers the download.
  */
 export async function downloadFromJobModal(page: Page): Promise<Download> {
   const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
+  const started = page.waitForEvent('download', { timeout: 180_000 });
   await modal.getByTestId('job-state').filter({ hasText: '已完成' }).waitFor({ timeout: 120_000 });
   const bar = await modal.locator('.ant-progress').getAttribute('aria-valuenow').catch(() => null);
   if (bar !== null && bar !== '100') throw new Error(`已完成但进度条为 ${bar}`);
-  const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('job-download').click()]);
+  const download = await started;
   await modal.getByRole('button', { name: '关闭', exact: true }).last().click();
   await modal.waitFor({ state: 'hidden' });
   return download;

@@ -5,6 +5,8 @@ import { ContentOutlet } from '@/components/ContentOutlet';
 import { REPORT_ITEMS, REPORT_MENU } from '@/router/sections';
 import { isOneCourseFilter, useReportFilter } from '@/stores/reportFilter';
 import { useHiddenReportRoutes } from '@/pages/report/common/context';
+import { useCurrentUser } from '@/hooks/useCurrentUser';
+import { ROLE_PAGES } from '@/pages/report/pages/roles';
 
 /** Report navigation menu (spec §2) around a report page; `joint` adds school comparison. */
 export default function ReportLayout({ base, joint = false }: { base: string; joint?: boolean }) {
@@ -17,6 +19,9 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
   const hideOneCourse = isOneCourseFilter(filter);
   // Reports the caller may not open for this exam (examReportComm/filter `reports`) are left out.
   const hiddenRoutes = useHiddenReportRoutes(joint ? '' : examId);
+  // A reader sees the role reports of its own roles (a whole-grade reader also the class and teacher reports, by class).
+  const { user } = useCurrentUser();
+  const roleCodes = useMemo(() => new Set((user?.roles ?? []).map((r) => r.roleCode)), [user]);
 
   const items = useMemo<MenuProps['items']>(() => {
     const item = (k: string) => ({ key: `${base}/${k}`, label: k === 'schoolComparison' ? '学校对比' : REPORT_ITEMS[k] });
@@ -27,10 +32,10 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
     }
     return [
       item(REPORT_MENU.overview),
-      { type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.map(item) },
+      { type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.filter((k) => !ROLE_PAGES[k] || ROLE_PAGES[k].menuRoles.some((r) => roleCodes.has(r))).map(item) },
       { type: 'group' as const, key: 'analysis', label: '成绩分析', children: analysis.map(item) },
     ];
-  }, [base, joint, hideOneCourse, hiddenRoutes]);
+  }, [base, joint, hideOneCourse, hiddenRoutes, roleCodes]);
 
   const seg = location.pathname.slice(base.length + 1).split('/')[0];
   return (

@@ -57,6 +57,7 @@ export const createRenderJobBody = z.object({
   /** report / excel with the 成绩单 (transcript): its columns and name / 考号 search, as in the transcript query. */
   fields: transcriptQuery.shape.fields.optional(),
   keyword: transcriptQuery.shape.keyword,
+  totalPosition: z.enum(['first', 'last']).optional(),
 });
 export type CreateRenderJobBody = z.input<typeof createRenderJobBody>;
 

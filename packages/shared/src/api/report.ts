@@ -168,6 +168,8 @@ export const transcriptQuery = reportQuery.extend({
     (v) => (v === undefined || v === null || v === '' ? ['score', 'classRank', 'gradeRank'] : String(v).split(',').map((s) => s.trim()).filter(Boolean)),
     z.array(z.enum(['score', 'classRank', 'gradeRank'])).min(1),
   ),
+  /** Where 总分 stands: 'first' (default: right after the student's name, class and 学籍类型, before the subjects) or 'last'. */
+  totalPosition: z.enum(['first', 'last']).default('first'),
 });
 export type TranscriptQuery = z.infer<typeof transcriptQuery>;
 

@@ -51,7 +51,7 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
       };
     }
     case 'transcript': {
-      const t = service.transcript(c, { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword }, true);
+      const t = service.transcript(c, { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword, totalPosition: s.totalPosition ?? 'first' }, true);
       return { sheets: [ex.transcriptSheet(t)] };
     }
     case 'horizontalDistribution': {
@@ -122,6 +122,7 @@ export interface ReportScope extends Omit<ReportQuery, 'scoreType'> {
   scoreType?: number;
   fields?: TranscriptField[];
   keyword?: string;
+  totalPosition?: 'first' | 'last';
 }
 
 /** The query of one report: total-only reports take '0'; others the asked course (or the caller's first column). */

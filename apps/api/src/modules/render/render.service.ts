@@ -190,7 +190,7 @@ async function reportPlan(ctx: AppContext, user: SchoolUser, body: Body, exam: e
   const title = keys.length === 1 ? REPORT_ROUTES[keys[0]!].title : '考试分析报告';
   const scopeOf = (classId: number): ReportScope => ({
     examId: exam.id, classId, courseCode: course, classType: p.classType, registrationType: p.registrationType, scoreType: body.scoreType ?? 1,
-    fields: body.fields, keyword: body.keyword,
+    fields: body.fields, keyword: body.keyword, totalPosition: body.totalPosition,
   });
   // one class: the one asked for, or the only one the caller sees (else the grade, cut by the filters)
   const single = p.classes.length === 1 && (p.classIds.length === 1 || !access.allClasses) ? p.classes[0]! : null;

@@ -266,7 +266,9 @@ export function subjectQuality(ctx: Ctx): SubjectQuality {
 // ---------------------------------------------------------------- transcript
 
 export function transcript(ctx: Ctx, q: TranscriptQuery, all = false): Transcript {
-  const codes = multi(ctx);
+  const listed = multi(ctx);
+  // 总分 beside the names by default (a grade's 9 subjects × 3 values would push it pages away).
+  const codes = q.totalPosition === 'last' ? listed : [...listed.filter((c) => c === TOTAL_CODE), ...listed.filter((c) => c !== TOTAL_CODE)];
   const engineCols = ctx.reports.transcript.columns;
   const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
   const classes = new Map(rowClasses(ctx, ctx.course === TOTAL_CODE ? null : ctx.course).map((c) => [c.id, c]));

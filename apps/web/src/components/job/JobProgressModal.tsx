@@ -27,6 +27,11 @@ export function JobProgressView({ job: h }: { job: RenderJobHandle }) {
         {j?.fileName ? <Typography.Text type="secondary" style={{ marginLeft: 12 }}>{j.fileName}</Typography.Text> : null}
       </Typography.Paragraph>
       <Progress percent={percent} status={failed ? 'exception' : done ? 'success' : 'active'} aria-label="生成进度" />
+      {done && h.delivered && !failed && (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="job-delivered">
+          {h.auto === 'print' ? '已打开打印窗口；如未打开，文件已保存到下载目录。' : '文件已开始下载；如未开始，请点击“下载”。'}
+        </Typography.Paragraph>
+      )}
       {failed && <Alert type="error" showIcon style={{ marginTop: 12 }} title={h.error ?? j?.error ?? '生成失败'} data-testid="job-error" />}
     </div>
   );

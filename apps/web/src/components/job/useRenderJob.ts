@@ -14,14 +14,21 @@ export interface RenderJobView {
   /** Refusal of the create call or of a poll (Chinese message from the server). */
   error: string | null;
   downloading: boolean;
+  /** What happens by itself once the file is ready (one click for the user, not two). */
+  auto: AutoAction;
+  /** The automatic download or print has run. */
+  delivered: boolean;
 }
+
+/** download: the file is saved at once; print: the PDF opens for printing (saved when a pop-up is blocked); none: wait for 下载. */
+export type AutoAction = 'download' | 'print' | 'none';
 
 /**
  * One render job at a time: start(body) creates it, then its state and progress are polled until it is
  * completed or failed; download() saves the file under the server's name; close() stops polling.
  */
 export function useRenderJob() {
-  const [view, setView] = useState<RenderJobView>({ open: false, title: '', job: null, error: null, downloading: false });
+  const [view, setView] = useState<RenderJobView>({ open: false, title: '', job: null, error: null, downloading: false, auto: 'download', delivered: false });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const run = useRef(0);
 
@@ -44,10 +51,10 @@ export function useRenderJob() {
     }, POLL_MS);
   }, []);
 
-  const start = useCallback(async (body: CreateRenderJobBody, title: string) => {
+  const start = useCallback(async (body: CreateRenderJobBody, title: string, auto: AutoAction = 'download') => {
     stop();
     const mine = run.current;
-    setView({ open: true, title, job: null, error: null, downloading: false });
+    setView({ open: true, title, job: null, error: null, downloading: false, auto, delivered: false });
     try {
       const res = await createRenderJob(body);
       if (mine !== run.current) return;
@@ -61,8 +68,7 @@ export function useRenderJob() {
   }, [poll, stop]);
 
   /** Fetches the finished file; returns it (for printing) after saving it unless `save` is false. */
-  const fetchFile = useCallback(async (save = true): Promise<{ blob: Blob; filename: string } | null> => {
-    const job = view.job;
+  const fetchFile = useCallback(async (save = true, job = view.job): Promise<{ blob: Blob; filename: string } | null> => {
     if (!job || job.state !== 'completed') return null;
     setView((v) => ({ ...v, downloading: true }));
     try {
@@ -82,14 +88,22 @@ export function useRenderJob() {
   const download = useCallback(() => fetchFile(true), [fetchFile]);
 
   /** Opens the finished PDF in a new tab, where the browser's viewer prints it. */
-  const print = useCallback(async () => {
-    const file = await fetchFile(false);
+  const print = useCallback(async (job = view.job) => {
+    const file = await fetchFile(false, job);
     if (!file) return;
     const url = URL.createObjectURL(new Blob([file.blob], { type: 'application/pdf' }));
     const w = window.open(url, '_blank');
     if (!w) saveBlob(file.blob, file.filename);
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }, [fetchFile]);
+  }, [fetchFile, view.job]);
+
+  // The file is delivered by itself once, when the job completes.
+  const { job, auto, delivered, open } = view;
+  useEffect(() => {
+    if (!open || delivered || auto === 'none' || job?.state !== 'completed') return;
+    setView((v) => ({ ...v, delivered: true }));
+    void (auto === 'print' ? print(job) : fetchFile(true, job));
+  }, [open, delivered, auto, job, print, fetchFile]);
 
   const close = useCallback(() => { stop(); setView((v) => ({ ...v, open: false })); }, [stop]);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Card, ConfigProvider, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography } from 'antd';
-import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, FormOutlined, PlusOutlined, PrinterOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Card, ConfigProvider, Dropdown, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, clampPercent, subjectStyle } from '@jz/shared';
 import { deleteExam, findExamPage, type Exam, type ExamQuery } from '@/api/exam';
@@ -60,6 +60,18 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
   const q = `?examId=${exam.id}`;
   const released = exam.status === 4;
   const percent = clampPercent(exam.progress);
+  const more: MenuProps['items'] = [
+    { key: 'summary', icon: <BarChartOutlined />, label: '成绩汇总' },
+    ...(can('exam:exam:view') ? [{ key: 'card', icon: <FormOutlined />, label: '答题卡', disabled: !exam.subjects.length }] : []),
+    ...(can('report:report:export') ? [{ key: 'slips', icon: <PrinterOutlined />, label: released ? '打印成绩条' : '打印成绩条（成绩发布后）', disabled: !released }] : []),
+    ...(canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined />, label: '删除', danger: true }] : []),
+  ];
+  const onMore = (key: string) => {
+    if (key === 'summary') navigate(`/examAnalysisMana/summaryOfGrade${q}`);
+    if (key === 'card') navigate(`/makeSheetCard${q}&examSubjectId=${exam.subjects[0]!.id}`);
+    if (key === 'slips') setSlips(true);
+    if (key === 'delete') onDelete(exam);
+  };
   return (
     <Card size="small" className="jz-exam-card" style={{ marginBottom: 12 }} data-testid="exam-card">
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -78,34 +90,27 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
               <span>班级：{exam.classCount} 个</span>
             </Space>
           </div>
-          <Space size={[4, 4]} wrap>
+          <Space size={[4, 4]} wrap style={{ display: 'inline-flex' }}>
             {exam.subjects.map((s) => (
               <Tag key={s.id} color={subjectStyle(s.courseName).color}>{s.courseName} {s.fullScore}分</Tag>
             ))}
           </Space>
-          <div style={{ marginTop: 12, maxWidth: 640 }}>
-            <Steps size="small" current={released ? EXAM_STATUSES.length : Math.max(0, exam.status - 1)}
+          <div style={{ marginTop: 8, display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', maxWidth: 820 }}>
+            <Steps size="small" style={{ flex: '1 1 420px' }} current={released ? EXAM_STATUSES.length : Math.max(0, exam.status - 1)}
               items={EXAM_STATUSES.map((s) => ({ title: s.label }))} />
-            <Progress percent={percent} size="small" status={released ? 'success' : 'active'} aria-label="考试进度" style={{ marginTop: 8 }} />
+            <Progress percent={percent} size="small" status={released ? 'success' : 'active'} aria-label="考试进度" style={{ flex: '0 0 160px', margin: 0 }} />
           </div>
         </div>
-        <Space direction="vertical" size={6} style={{ flex: '0 0 auto' }}>
+        {/* The common actions stay visible; the rest wait in 更多 (a card is a few lines high, not seven buttons). */}
+        <Space wrap size={6} style={{ flex: '0 0 auto', alignSelf: 'center' }}>
+          <Button type={released ? 'default' : 'primary'} icon={<UploadOutlined />} onClick={() => navigate(`/examDetailsEdit/scoreUpload${q}`)}>成绩导入与发布</Button>
           <Button icon={<SettingOutlined />} onClick={() => navigate(`/examAnalysisMana/examSetting${q}`)}>考试设置</Button>
-          <Button icon={<UploadOutlined />} onClick={() => navigate(`/examDetailsEdit/scoreUpload${q}`)}>成绩导入与发布</Button>
-          <Button icon={<BarChartOutlined />} onClick={() => navigate(`/examAnalysisMana/summaryOfGrade${q}`)}>成绩汇总</Button>
           <Tooltip title={released ? undefined : '成绩发布后可查看报告'}>
-            <Button icon={<FileSearchOutlined />} disabled={!released} onClick={() => navigate(`/analysisReportList/list${q}`)}>查看报告</Button>
+            <Button type={released ? 'primary' : 'default'} icon={<FileSearchOutlined />} disabled={!released} onClick={() => navigate(`/analysisReportList/list${q}`)}>查看报告</Button>
           </Tooltip>
-          {can('exam:exam:view') && (
-            <Button icon={<FormOutlined />} disabled={!exam.subjects.length}
-              onClick={() => navigate(`/makeSheetCard${q}&examSubjectId=${exam.subjects[0]!.id}`)}>答题卡</Button>
-          )}
-          {can('report:report:export') && (
-            <Tooltip title={released ? undefined : '成绩发布后可打印成绩条'}>
-              <Button icon={<PrinterOutlined />} disabled={!released} onClick={() => setSlips(true)}>打印成绩条</Button>
-            </Tooltip>
-          )}
-          {canEdit && <Button danger icon={<DeleteOutlined />} onClick={() => onDelete(exam)}>删除</Button>}
+          <Dropdown trigger={['click']} menu={{ items: more, onClick: ({ key }) => onMore(key) }}>
+            <Button icon={<MoreOutlined />} aria-label="更多操作">更多</Button>
+          </Dropdown>
         </Space>
         <SlipsModal exam={exam} open={slips} onClose={() => setSlips(false)} />
       </div>

@@ -24,10 +24,11 @@ export function jobFilters(params: ReportParams, reports: ReportKey[]) {
     scoreType: Number(params.scoreType ?? 1) || 1,
     ...(params.fields ? { fields: String(params.fields) } : {}),
     ...(params.keyword ? { keyword: String(params.keyword) } : {}),
+    ...(params.totalPosition === 'last' || params.totalPosition === 'first' ? { totalPosition: params.totalPosition as 'first' | 'last' } : {}),
   };
 }
 
-/** 导出Excel: the report with the screen's filters as an Excel render job (progress modal, then 下载 saves the .xlsx). */
+/** 导出Excel: the report with the screen's filters as an Excel render job (progress modal; the .xlsx saves itself when ready). */
 export function ExportButton({ reportKey, params, label = '导出Excel' }: { reportKey: ReportKey; params: ReportParams; label?: string }) {
   const job = useRenderJob();
   const start = () => void job.start({ ...jobFilters(params, [reportKey]), type: 'excel' }, `${label}：${REPORT_PATHS[reportKey].title}`);
@@ -50,7 +51,7 @@ export function PdfButtons({ reportKey, params }: { reportKey: ReportKey; params
   const [preview, setPreview] = useState(false);
   const start = (what: string) => {
     setPreview(false);
-    void job.start({ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }, `${what}：${title}`);
+    void job.start({ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }, `${what}：${title}`, what === '打印' ? 'print' : 'download');
   };
   return (
     <>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Checkbox, Input } from 'antd';
+import { Checkbox, Input, Segmented } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TranscriptRow } from '@jz/shared/api/report';
 import type { ReportParams } from '@/api/report';
@@ -9,6 +9,9 @@ import { ReportBlock, ReportTable } from '../common/kit';
 
 const FIELD_LABELS: Record<string, string> = { score: '成绩', classRank: '班级排名', gradeRank: '年级排名' };
 const DEFAULT_FIELDS = ['score', 'classRank', 'gradeRank'];
+type TotalPosition = 'first' | 'last';
+const POSITION_KEY = 'jz-transcript-total-position';
+const storedPosition = (): TotalPosition => (localStorage.getItem(POSITION_KEY) === 'last' ? 'last' : 'first');
 
 /**
  * 成绩单: every student's score, class rank and grade rank per subject and total (server paging); the column
@@ -21,11 +24,14 @@ export function TranscriptModule({ params, title = '成绩单', fieldOptions }: 
 }) {
   const [fields, setFields] = useState<string[]>(DEFAULT_FIELDS);
   const [keyword, setKeyword] = useState('');
+  // 总分 beside the names (default) or after the subjects; remembered in this browser.
+  const [totalPosition, setTotalPosition] = useState<TotalPosition>(storedPosition);
+  const choosePosition = (v: TotalPosition) => { localStorage.setItem(POSITION_KEY, v); setTotalPosition(v); };
   const [page, setPage] = useState({ current: 1, size: 50 });
   const base = JSON.stringify(params);
   useEffect(() => { setPage((p) => ({ ...p, current: 1 })); }, [base, keyword, fields]);
-  const query = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined, current: page.current, size: page.size }), [params, fields, keyword, page]);
-  const exportQuery = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined }), [params, fields, keyword]);
+  const query = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined, totalPosition, current: page.current, size: page.size }), [params, fields, keyword, totalPosition, page]);
+  const exportQuery = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined, totalPosition }), [params, fields, keyword, totalPosition]);
   const { data, loading, error, reload } = useReport('transcript', query);
   const cols = data?.columns ?? [];
   const shown = data?.fields ?? fields;
@@ -58,6 +64,8 @@ export function TranscriptModule({ params, title = '成绩单', fieldOptions }: 
     <ReportBlock title={title} reportKey="transcript" params={exportQuery as ReportParams} error={error} onReload={reload}
       extra={(
         <>
+          <Segmented<TotalPosition> aria-label="总分位置" value={totalPosition} onChange={choosePosition}
+            options={[{ value: 'first', label: '总分在前' }, { value: 'last', label: '总分在后' }]} />
           <Checkbox.Group aria-label="显示列" value={fields} options={options}
             onChange={(v) => { if (v.length) setFields(DEFAULT_FIELDS.filter((f) => (v as string[]).includes(f))); }} />
           <Input.Search allowClear placeholder="姓名 / 考号" style={{ width: 180 }} onSearch={(v) => setKeyword(v.trim())} aria-label="搜索学生" />
