@@ -3,7 +3,7 @@
 #   docker build -f docker/render-worker.Dockerfile -t jz-render-worker .
 FROM node:20-bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-dejavu-core poppler-utils ca-certificates \
+ && apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production DATA_DIR=/data CHROMIUM_PATH=/usr/lib/chromium/chromium
 WORKDIR /app
