@@ -14,7 +14,12 @@ export interface Proc {
 
 /** A real child process (node with tsx, one process: killing it kills the database's owner). */
 export function spawnNode(script: string, env: Record<string, string>, args: string[] = []): Proc {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
+  return spawnJs(['--import', 'tsx', path.join(root, script), ...args], env);
+}
+
+/** node with these arguments (e.g. a script bundled once, so a start costs no TypeScript compilation). */
+export function spawnJs(args: string[], env: Record<string, string>): Proc {
+  const proc = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,10 @@ const server = http.createServer(async (req, res) => {
     res.end(JSON.stringify({ code: 500, msg: (e as Error).message }));
   }
 });
+// Never outlive the test that started it (a test killed half-way would leave it holding the folder).
+const parent = process.ppid;
+setInterval(() => { try { process.kill(parent, 0); } catch { process.exit(1); } }, 1000).unref();
+
 server.listen(0, '127.0.0.1', () => {
   const addr = server.address() as { port: number };
   process.stdout.write(`READY ${addr.port}\n`);
