@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSyn
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createSession } from '../../apps/api/src/core/auth.js';
@@ -93,6 +94,47 @@ describe('embedded database: lock, shutdown, restore (real server processes)', (
       expect((await restored.exited).code).toBe(0);
     } finally {
       restored.proc.kill('SIGKILL');
+    }
+  });
+
+  it('kill -9 during a release leaves the exam fully before or fully after it, and the folder opens', async () => {
+    const snapshot = async () => {
+      const database = await openDatabase({ dataDir: dbDir });
+      try {
+        const exam = await database.db.selectFrom('exam').select(['id', 'released_at']).where('name', '=', '2026学年高一期中考试').executeTakeFirstOrThrow();
+        const report = await database.db.selectFrom('exam_report').select('version').where('exam_id', '=', exam.id).executeTakeFirstOrThrow();
+        const scores = await sql<{ n: number; ranks: number }>`select count(*)::int as n, coalesce(sum(grade_rank), 0)::int as ranks from student_score where exam_id = ${exam.id}`.execute(database.db);
+        return { id: exam.id, releasedAt: String(exam.released_at), version: report.version, scores: scores.rows[0] };
+      } finally {
+        await database.close();
+      }
+    };
+    const before = await snapshot();
+    const p = server(dataDir);
+    try {
+      const port = Number((await p.waitFor(LISTENING))[1]);
+      const call = (method: string, url: string, body?: unknown) => fetch(`http://127.0.0.1:${port}${url}`, {
+        method, headers: { authorization: inBackup, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      }).then((r) => r.json() as Promise<{ code: number; data: { state: string; percent: number } }>);
+      expect((await call('POST', '/api/v1/publish/release', { examId: before.id })).code).toBe(200);
+      // Kill while it runs, once it is past its first step (or as soon as it is over on a fast machine).
+      for (let i = 0; i < 500; i++) {
+        const progress = await call('GET', `/api/v1/publish/progress?examId=${before.id}`);
+        if (progress.data.state !== 'running' || progress.data.percent > 20) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      p.proc.kill('SIGKILL');
+      await p.exited;
+    } finally {
+      p.proc.kill('SIGKILL');
+    }
+    const after = await snapshot();
+    console.log(`kill -9 during the release: the exam is ${after.version === before.version ? 'as before it' : 'as after it'} (report version ${after.version})`);
+    if (after.version === before.version) expect(after).toEqual(before); // fully before
+    else {
+      expect(after.version).toBe(before.version + 1); // fully after
+      expect(after.releasedAt).not.toBe(before.releasedAt);
+      expect(after.scores).toEqual(before.scores); // the same numbers, recomputed
     }
   });
 });
