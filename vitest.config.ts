@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers: pure packages (unit), api on PGlite and PostgreSQL (api), browser walks on Chromium (e2e).
+// Tiers: pure packages (unit), api on PGlite and PostgreSQL (api), hard-kill and startup runs of real processes
+// (durability), render snapshots (render), browser walks on Chromium (e2e).
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +13,16 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // Real server processes killed with SIGKILL and restarted on the same data folder (issue 8, items 3 and 9).
+        test: {
+          name: 'durability',
+          include: ['tests/durability/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
         },
       },
       {

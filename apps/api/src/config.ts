@@ -27,6 +27,14 @@ export interface AppConfig {
   userTokenTtlMs: number;
   /** SMS and WeChat sign-in providers (SMS_PROVIDER…, WECHAT_APP_ID…); absent = 未配置. */
   externalLogin: ExternalLoginConfig;
+  /** PGlite backups in DATA_DIR/backups are kept this many days (BACKUP_KEEP_DAYS, 7); the newest is always kept. */
+  backupKeepDays: number;
+  /** PostgreSQL: connecting gives up after this long (DB_CONNECT_TIMEOUT_MS, 10 s). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL statement_timeout for requests (DB_STATEMENT_TIMEOUT_MS, 5 min; 0 = none); migrations run without one. */
+  dbStatementTimeoutMs: number;
+  /** SIGTERM/SIGINT: requests in flight get this long to finish before the process exits anyway (SHUTDOWN_TIMEOUT_MS, 60 s). */
+  shutdownTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -49,5 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailResendMs: 60 * 1000,
     userTokenTtlMs: 7 * 24 * 3600 * 1000,
     externalLogin: loadExternalLoginConfig(env),
+    backupKeepDays: Number(env.BACKUP_KEEP_DAYS ?? 7),
+    dbConnectTimeoutMs: Number(env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 300_000),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 60_000),
   };
 }

@@ -2,7 +2,9 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlitePool } from './pglite-pool.js';
+import { openDurablePGlite } from './pglite-durable.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -15,6 +17,14 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** An existing PGlite (tests copy a migrated base database). */
   pglite?: PGlite;
+  /** PostgreSQL: give up connecting after this long (ms; default 10 s). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the server cancels a statement running longer (statement_timeout, ms; 0 = never). The client
+   * gives up on an unanswered query a minute after that (query_timeout), so a server that stops answering
+   * mid-query cannot hang a request forever. Default 5 minutes: far above any release seen.
+   */
+  statementTimeoutMs?: number;
 }
 
 const INT8 = 20;
@@ -27,12 +37,25 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   pglite?: PGlite;
+  /** PGlite: a consistent gzipped tarball of the data folder (checkpointed, taken between transactions). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 300_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      statement_timeout: statementTimeout || undefined,
+      query_timeout: statementTimeout ? statementTimeout + 60_000 : undefined,
+      keepAlive: true,
+    });
     // An idle connection cut by the server (restart, admin command) must not crash the process.
     pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -40,13 +63,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let pglite = options.pglite;
   if (!pglite) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create({
-      dataDir: options.dataDir,
-      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
-    });
+    if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    const parsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) };
+    pglite = options.dataDir
+      ? await openDurablePGlite(options.dataDir, { parsers })
+      : await PGlite.create({ parsers });
   }
   const pool = new PGlitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  const engine = pglite;
+  const dump = async () => {
+    // Hold the single connection so no transaction is half-way; the checkpoint makes the copy need no replay.
+    const lease = await pool.connect();
+    try {
+      await engine.exec('CHECKPOINT');
+      return await engine.dumpDataDir('gzip');
+    } finally {
+      lease.release();
+    }
+  };
+  return { db, kind: 'pglite', pglite, dump, close: () => db.destroy() };
 }

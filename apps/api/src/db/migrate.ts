@@ -21,8 +21,18 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export interface MigrateOptions {
+  /** Runs once before anything is migrated when a database that has migrations already has more pending (backup). */
+  beforePending?(pending: string[]): Promise<void>;
+}
+
+export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Promise<void> {
   const migrator = new Migrator({ db, provider });
+  if (options.beforePending) {
+    const all = await migrator.getMigrations();
+    const pending = all.filter((m) => !m.executedAt).map((m) => m.name);
+    if (pending.length > 0 && pending.length < all.length) await options.beforePending(pending);
+  }
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败: ${failed?.migrationName ?? ''} ${String(error)}`);

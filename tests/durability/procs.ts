@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Proc {
+  proc: ChildProcess;
+  /** stdout + stderr so far. */
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A real child process (node with tsx, one process: killing it kills the database's owner). */
+export function spawnNode(script: string, env: Record<string, string>, args: string[] = []): Proc {
+  return spawnJs(['--import', 'tsx', path.join(root, script), ...args], env);
+}
+
+/** node with these arguments (e.g. a script bundled once, so a start costs no TypeScript compilation). */
+export function spawnJs(args: string[], env: Record<string, string>): Proc {
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return wrap(proc);
+}
+
+export function spawnShell(command: string, env: Record<string, string>): Proc {
+  return wrap(spawn('sh', ['-c', command], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+function wrap(proc: ChildProcess): Proc {
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    for (const l of listeners) l();
+  };
+  proc.stdout!.on('data', onData);
+  proc.stderr!.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    proc.on('exit', (code, signal) => {
+      resolve({ code, signal });
+      for (const l of listeners) l();
+    });
+  });
+  let done = false;
+  void exited.then(() => { done = true; });
+  return {
+    proc,
+    output: () => out,
+    exited,
+    waitFor(pattern, timeoutMs = 120_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => { listeners.delete(check); reject(new Error(`timeout waiting for ${pattern}; output:\n${out}`)); }, timeoutMs);
+        const check = () => {
+          const m = out.match(pattern);
+          if (m) { clearTimeout(timer); listeners.delete(check); resolve(m); return; }
+          if (done || proc.exitCode !== null || proc.signalCode !== null) {
+            clearTimeout(timer);
+            listeners.delete(check);
+            reject(new Error(`process exited (${proc.exitCode ?? proc.signalCode}) before ${pattern}; output:\n${out}`));
+          }
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failing run can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
