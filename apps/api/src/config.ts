@@ -12,6 +12,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** BullMQ queue name shared with the render workers (RENDER_QUEUE). */
   renderQueue?: string;
+  /** BullMQ queue of the api's own jobs (release; JOB_QUEUE, default jz-jobs), worked by every api instance. */
+  jobQueue?: string;
   /** Render job files (PDF, zip, xlsx) are deleted this long after they were written (RENDER_FILE_TTL_HOURS, 72). */
   renderFileTtlMs: number;
   /** Built web app to serve at / (apps/web/dist). */
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     renderQueue: env.RENDER_QUEUE || undefined,
+    jobQueue: env.JOB_QUEUE || undefined,
     renderFileTtlMs: Number(env.RENDER_FILE_TTL_HOURS ?? 72) * 3600 * 1000,
     webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0006 from './migrations/0006_exam.js';
 import * as m0007 from './migrations/0007_release.js';
 import * as m0008 from './migrations/0008_answer_card.js';
+import * as m0010 from './migrations/0010_jobs.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0006_exam': m0006,
   '0007_release': m0007,
   '0008_answer_card': m0008,
+  '0010_jobs': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
