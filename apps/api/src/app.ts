@@ -30,7 +30,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   const cipher = await PasswordCipher.load(db);
   // One render queue per app (Chromium starts on its first job); the BullMQ queue name is the workers'.
   const render = createRenderQueue({ redisUrl: config.redisUrl, dataDir: config.dataDir, queueName: config.renderQueue });
-  const jobs = createJobQueue(db, { redisUrl: config.redisUrl, queueName: config.jobQueue, log: { error: (e: unknown) => app.log.error(e) } });
+  const jobs = createJobQueue(db, { redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, log: { error: (e: unknown) => app.log.error(e) } });
   const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), render, jobs };
   app.decorate('ctx', ctx);
   // Render job files are deleted after the retention: once at start and hourly (the timer never keeps the process alive).

@@ -14,6 +14,8 @@ export interface AppConfig {
   renderQueue?: string;
   /** BullMQ queue of the api's own jobs (release; JOB_QUEUE, default jz-jobs), worked by every api instance. */
   jobQueue?: string;
+  /** Jobs this instance runs at once (JOB_CONCURRENCY, default 2; 0 with REDIS_URL: it only enqueues). */
+  jobConcurrency: number;
   /** Render job files (PDF, zip, xlsx) are deleted this long after they were written (RENDER_FILE_TTL_HOURS, 72). */
   renderFileTtlMs: number;
   /** Built web app to serve at / (apps/web/dist). */
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL || undefined,
     renderQueue: env.RENDER_QUEUE || undefined,
     jobQueue: env.JOB_QUEUE || undefined,
+    jobConcurrency: Number(env.JOB_CONCURRENCY ?? 2),
     renderFileTtlMs: Number(env.RENDER_FILE_TTL_HOURS ?? 72) * 3600 * 1000,
     webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',

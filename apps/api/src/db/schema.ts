@@ -333,6 +333,7 @@ export interface JobTable {
   error: string | null;
   attempts: Generated<number>;
   locks_exam: Generated<boolean>;
+  runner: Generated<'job' | 'render'>;
   worker: string | null;
   created_at: Timestamp;
   started_at: Timestamp | null;

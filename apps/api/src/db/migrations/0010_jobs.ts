@@ -5,6 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * every instance answers progress polls and a job's state survives the process that runs it.
  * state: queued → running → done | failed. A running job refreshes heartbeat_at; one whose heartbeat is stale
  * (its process died) is marked failed by whoever looks next (job.repository failStale).
+ * runner: 'job' = run by the job layer (modules/job); 'render' = a render job run by the render queue
+ * (apps/render-service, BullMQ's own stall handling), its state copied here when the api looks at it.
  * locks_exam: while queued or running the job holds its exam's score lock (a lease: score writes are refused,
  * see modules/job/exam-lock.repository.ts); the partial unique index makes it one such job per exam.
  */
@@ -25,6 +27,7 @@ create table job (
   error text,
   attempts int not null default 0,
   locks_exam boolean not null default false,
+  runner text not null default 'job' check (runner in ('job', 'render')),
   worker text,
   created_at timestamptz not null default now(),
   started_at timestamptz,

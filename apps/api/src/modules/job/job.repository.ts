@@ -52,12 +52,13 @@ export interface NewJob {
   locksExam?: boolean;
   step?: number;
   message?: string;
+  runner?: 'job' | 'render';
 }
 
 export async function insertJob(q: Q, j: NewJob): Promise<void> {
   await q.insertInto('job').values({
     id: j.id, kind: j.kind, school_id: j.schoolId, exam_id: j.examId ?? null, created_by: j.createdBy ?? null,
-    params: j.params === undefined ? null : JSON.stringify(j.params), locks_exam: j.locksExam ?? false, step: j.step ?? 0, message: j.message ?? '',
+    params: j.params === undefined ? null : JSON.stringify(j.params), locks_exam: j.locksExam ?? false, step: j.step ?? 0, message: j.message ?? '', runner: j.runner ?? 'job',
   }).execute();
 }
 
@@ -75,7 +76,7 @@ export async function latestJob(q: Q, examId: number, kind: string): Promise<Job
 export async function claimJob(q: Q, id: string, worker: string): Promise<JobRow | undefined> {
   return q.updateTable('job')
     .set({ state: 'running', attempts: sql`attempts + 1`, started_at: sql`now()`, heartbeat_at: sql`now()`, worker })
-    .where('id', '=', id).where('state', '=', 'queued')
+    .where('id', '=', id).where('state', '=', 'queued').where('runner', '=', 'job')
     .returning(columns).executeTakeFirst() as Promise<JobRow | undefined>;
 }
 
@@ -114,7 +115,7 @@ export async function failStale(q: Q, examId?: number): Promise<number> {
     .where((eb) => eb.or([
       eb.and([eb('state', '=', 'running'), eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${RUNNING_STALE_S})`)]),
       eb.and([eb('state', '=', 'queued'), eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${QUEUED_STALE_S})`)]),
-    ]));
+    ])).where('runner', '=', 'job');
   if (examId !== undefined) u = u.where('exam_id', '=', examId);
   const r = await u.executeTakeFirst();
   return Number(r.numUpdatedRows ?? 0);
@@ -124,4 +125,17 @@ export async function failStale(q: Q, examId?: number): Promise<number> {
 export async function examLease(q: Q, examId: number): Promise<JobRow | undefined> {
   return q.selectFrom('job').select(columns).where('exam_id', '=', examId).where('locks_exam', '=', true)
     .where('state', 'in', ['queued', 'running']).executeTakeFirst() as Promise<JobRow | undefined>;
+}
+
+/** A render job's state as the render queue reports it (written only when it changed). */
+export async function mirrorJob(q: Q, id: string, s: { state: JobStateCol; progress: number; error: string | null; result?: unknown }): Promise<void> {
+  const end = s.state === 'done' || s.state === 'failed';
+  await q.updateTable('job').set({
+    state: s.state, progress: Math.max(0, Math.min(100, Math.round(s.progress))), error: s.error, heartbeat_at: sql`now()`,
+    ...(s.error ? { message: s.error } : {}),
+    ...(end ? { finished_at: sql`coalesce(finished_at, now())` } : {}),
+    ...(s.result === undefined ? {} : { result: JSON.stringify(s.result) }),
+  }).where('id', '=', id).where('runner', '=', 'render')
+    .where((eb) => eb.or([eb('state', '!=', s.state), eb('progress', '!=', Math.round(s.progress))]))
+    .execute();
 }

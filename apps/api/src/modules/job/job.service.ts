@@ -40,11 +40,11 @@ export function registerJobKind<P>(kind: string, handler: JobHandler<P>, opts: {
   kinds.set(kind, { handler: handler as JobHandler, failMessage: opts.failMessage ?? '任务失败：服务器内部错误' });
 }
 
-const WORKER = `${os.hostname()}:${process.pid}`;
+const workerName = () => `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** Runs a queued job in this process to its end; never throws (the outcome is in the row). */
-export async function runJob(db: Db, id: string, onProgress?: ProgressHook, log: Pick<Console, 'error'> = console): Promise<void> {
-  const job = await repo.claimJob(db, id, WORKER).catch((e) => { log.error(e); return undefined; });
+export async function runJob(db: Db, id: string, onProgress?: ProgressHook, log: Pick<Console, 'error'> = console, worker = workerName()): Promise<void> {
+  const job = await repo.claimJob(db, id, worker).catch((e) => { log.error(e); return undefined; });
   if (!job) return; // another worker has it, or it was failed / finished already
   const kind = kinds.get(job.kind);
   let pending: { progress?: number; step?: number; message?: string } | null = null;
@@ -95,6 +95,8 @@ export async function runJob(db: Db, id: string, onProgress?: ProgressHook, log:
 
 export interface JobQueue {
   readonly kind: 'in-process' | 'bullmq';
+  /** Recorded in job.worker for the jobs this queue's executors run. */
+  readonly workerId: string;
   /** Hands a queued job row to the executors. */
   submit(id: string, kind: string): Promise<void>;
   close(): Promise<void>;
@@ -104,10 +106,8 @@ export interface JobQueueOptions {
   redisUrl?: string;
   /** BullMQ queue name (JOB_QUEUE, default jz-jobs); tests use their own. */
   queueName?: string;
-  /** Jobs at once in this process (default 2). */
+  /** Jobs at once in this process (JOB_CONCURRENCY, default 2); 0 with BullMQ: this instance only enqueues. */
   concurrency?: number;
-  /** false: this process only enqueues (BullMQ), another runs them. */
-  work?: boolean;
   log?: Pick<Console, 'error'>;
 }
 
@@ -117,6 +117,7 @@ const SWEEP_MS = 30_000;
 export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
   const log = opts.log ?? console;
   const concurrency = opts.concurrency ?? 2;
+  const workerId = workerName();
   // every instance fails dead jobs now and then (also done lazily by lock checks and polls)
   const sweeper = setInterval(() => void repo.failStale(db).catch((e) => log.error(e)), SWEEP_MS).unref();
   if (opts.redisUrl) {
@@ -125,13 +126,14 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
     const queue = new Queue<{ id: string }>(name, { connection });
     let worker: Worker<{ id: string }> | undefined;
     let workerConnection: Redis | undefined;
-    if (opts.work !== false) {
+    if (concurrency > 0) {
       workerConnection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
-      worker = new Worker<{ id: string }>(name, (j) => runJob(db, j.data.id, undefined, log), { connection: workerConnection, concurrency });
+      worker = new Worker<{ id: string }>(name, (j) => runJob(db, j.data.id, undefined, log, workerId), { connection: workerConnection, concurrency });
       worker.on('error', (e) => log.error(e));
     }
     return {
       kind: 'bullmq',
+      workerId,
       async submit(id, kind) {
         await queue.add(kind, { id }, { jobId: id, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
       },
@@ -148,13 +150,14 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
   const active = new Set<Promise<void>>();
   let closed = false;
   const pump = () => {
-    while (!closed && active.size < concurrency && waiting.length) {
-      const p: Promise<void> = runJob(db, waiting.shift()!, undefined, log).finally(() => { active.delete(p); pump(); });
+    while (!closed && active.size < Math.max(1, concurrency) && waiting.length) {
+      const p: Promise<void> = runJob(db, waiting.shift()!, undefined, log, workerId).finally(() => { active.delete(p); pump(); });
       active.add(p);
     }
   };
   return {
     kind: 'in-process',
+    workerId,
     async submit(id) {
       if (closed) throw new Error('任务队列已关闭');
       waiting.push(id);
