@@ -27,7 +27,7 @@ describe.each(dbKinds)('score release on %s', (kind) => {
     const started = await t.call({ method: 'POST', url: '/api/v1/publish/release', token: admin, payload: { examId: exam.examId } });
     expect(started.body.code).toBe(200);
     expect(['running', 'done']).toContain(started.body.data.state);
-    await waitForRelease(exam.examId);
+    await waitForRelease(t.database.db, exam.examId);
     const progress = await t.call({ url: `/api/v1/publish/progress?examId=${exam.examId}`, token: admin });
     expect(progress.body.data).toMatchObject({ state: 'done', step: 4, percent: 100, error: null, version: 1 });
     expect(progress.body.data.steps.map((s: { status: string }) => s.status)).toEqual(['finish', 'finish', 'finish', 'finish']);
@@ -71,7 +71,7 @@ describe.each(dbKinds)('score release on %s', (kind) => {
     const id = created.body.data.id;
     const started = await t.call({ method: 'POST', url: '/api/v1/publish/release', token: admin, payload: { examId: id } });
     expect(started.body.code).toBe(200);
-    await waitForRelease(id);
+    await waitForRelease(t.database.db, id);
     const progress = await t.call({ url: `/api/v1/publish/progress?examId=${id}`, token: admin });
     expect(progress.body.data.state).toBe('failed');
     expect(progress.body.data.error).toContain('语文还没有设置小题');

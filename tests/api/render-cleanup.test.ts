@@ -79,6 +79,12 @@ describe('render job files expire', () => {
     expect(state.body.data).toMatchObject({ state: 'failed', error: EXPIRED });
     const refused = await t.call({ url: `/api/v1/render/jobs/${fresh.jobId}/file`, token: admin });
     expect(refused.body).toMatchObject({ code: 400, msg: EXPIRED });
+
+    // the job table records render jobs too (state as the render queue last reported it)
+    const rows = await t.database.db.selectFrom('job').select(['id', 'kind', 'state', 'progress', 'error', 'runner', 'exam_id'])
+      .where('id', 'in', [old.jobId, fresh.jobId]).execute();
+    expect(rows.find((r) => r.id === old.jobId)).toMatchObject({ kind: 'render.card', state: 'done', progress: 100, runner: 'render', exam_id: body.examId });
+    expect(rows.find((r) => r.id === fresh.jobId)).toMatchObject({ kind: 'render.card', state: 'failed', error: EXPIRED });
   });
 
   it('leaves an empty or missing folder alone', async () => {

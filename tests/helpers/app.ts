@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig, type AppConfig } from '../../apps/api/src/config.js';
 import { createSession } from '../../apps/api/src/core/auth.js';
-import type { Database } from '../../apps/api/src/db/database.js';
+import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
 import { openTestDatabase, type DbKind } from './db.js';
 
 export interface TestApp {
@@ -16,7 +16,21 @@ export interface TestApp {
 }
 
 export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  return testAppOn(await openTestDatabase(kind), overrides, true);
+}
+
+/**
+ * A second api instance on the same database as `first`: on PostgreSQL its own connection pool (as a second
+ * process would have), on PGlite the same embedded database. Its own job queue, render queue and caches.
+ * Close it before `first`.
+ */
+export async function createPeerApp(first: TestApp, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const url = (first.database as Database & { url?: string }).url;
+  const database = url ? await openDatabase({ databaseUrl: url }) : first.database;
+  return testAppOn(database, overrides, !!url);
+}
+
+async function testAppOn(database: Database, overrides: Partial<AppConfig>, ownDatabase: boolean): Promise<TestApp> {
   const config = { ...loadConfig({}), webDist: undefined, smtpUrl: undefined, ...overrides };
   const app = await buildApp({ db: database.db, config });
   return {
@@ -33,7 +47,7 @@ export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> 
     },
     async close() {
       await app.close();
-      await database.close();
+      if (ownDatabase) await database.close();
     },
   };
 }

@@ -12,8 +12,8 @@ export type DbKind = 'pglite' | 'postgres';
 export const dbKinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 
-/** A private copy of the migrated, demo-seeded base database. Close it after the test file. */
-export async function openTestDatabase(kind: DbKind): Promise<Database> {
+/** A private copy of the migrated, demo-seeded base database (`url` on PostgreSQL). Close it after the test file. */
+export async function openTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
     const dump = readFileSync(inject('pgliteDump'));
     const pglite = await PGlite.create({
@@ -29,7 +29,8 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  const database: Database & { url?: string } = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  database.url = withDatabase(url, name);
   const close = database.close;
   database.close = async () => {
     await close();

@@ -18,6 +18,7 @@ import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
 import { createRenderQueue } from '@jz/render-service';
 import { sweepJobFiles } from './modules/render/render.jobs.js';
+import { createJobQueue } from './modules/job/job.service.js';
 
 z.config(z.locales.zhCN());
 
@@ -35,13 +36,14 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   const cipher = await PasswordCipher.load(db);
   // One render queue per app (Chromium starts on its first job); the BullMQ queue name is the workers'.
   const render = createRenderQueue({ redisUrl: config.redisUrl, dataDir: config.dataDir, queueName: config.renderQueue });
-  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), render };
+  const jobs = createJobQueue(db, { redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, log: { error: (e: unknown) => app.log.error(e) } });
+  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), render, jobs };
   app.decorate('ctx', ctx);
   // Render job files are deleted after the retention: once at start and hourly (the timer never keeps the process alive).
   const sweep = () => void sweepJobFiles(config.dataDir, config.renderFileTtlMs).catch((e) => app.log.warn(e));
   const sweeper = setInterval(sweep, 3600_000).unref();
   setImmediate(sweep);
-  app.addHook('onClose', async () => { clearInterval(sweeper); await ctx.mailer.close(); await render.close(); });
+  app.addHook('onClose', async () => { clearInterval(sweeper); await jobs.close(); await ctx.mailer.close(); await render.close(); });
 
   // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
   app.setErrorHandler((err, req, reply) => {

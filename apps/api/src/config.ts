@@ -13,6 +13,10 @@ export interface AppConfig {
   redisUrl?: string;
   /** BullMQ queue name shared with the render workers (RENDER_QUEUE). */
   renderQueue?: string;
+  /** BullMQ queue of the api's own jobs (release; JOB_QUEUE, default jz-jobs), worked by every api instance. */
+  jobQueue?: string;
+  /** Jobs this instance runs at once (JOB_CONCURRENCY, default 2; 0 with REDIS_URL: it only enqueues). */
+  jobConcurrency: number;
   /** Render job files (PDF, zip, xlsx) are deleted this long after they were written (RENDER_FILE_TTL_HOURS, 72). */
   renderFileTtlMs: number;
   /** Built web app to serve at / (apps/web/dist). */
@@ -48,6 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     renderQueue: env.RENDER_QUEUE || undefined,
+    jobQueue: env.JOB_QUEUE || undefined,
+    jobConcurrency: Number(env.JOB_CONCURRENCY ?? 2),
     renderFileTtlMs: Number(env.RENDER_FILE_TTL_HOURS ?? 72) * 3600 * 1000,
     webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',

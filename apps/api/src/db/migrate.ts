@@ -5,6 +5,7 @@ import * as m0006 from './migrations/0006_exam.js';
 import * as m0007 from './migrations/0007_release.js';
 import * as m0008 from './migrations/0008_answer_card.js';
 import * as m0009 from './migrations/0009_auth_hardening.js';
+import * as m0010 from './migrations/0010_jobs.js';
 import * as m0011 from './migrations/0011_student_portal_setting.js';
 import * as m0013 from './migrations/0013_external_login.js';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0007_release': m0007,
   '0008_answer_card': m0008,
   '0009_auth_hardening': m0009,
+  '0010_jobs': m0010,
   '0011_student_portal_setting': m0011,
   '0013_external_login': m0013,
 };

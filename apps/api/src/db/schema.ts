@@ -371,3 +371,31 @@ export interface DB {
   phone_code: PhoneCodeTable;
   wechat_state: WechatStateTable;
 }
+
+// ---- Jobs (migrations/0010_jobs.ts).
+export type JobStateCol = 'queued' | 'running' | 'done' | 'failed';
+export interface JobTable {
+  id: string;
+  kind: string;
+  school_id: number | null;
+  exam_id: number | null;
+  created_by: number | null;
+  state: Generated<JobStateCol>;
+  progress: Generated<number>;
+  step: Generated<number>;
+  message: Generated<string>;
+  params: ColumnType<unknown, string | null | undefined, string | null>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  attempts: Generated<number>;
+  locks_exam: Generated<boolean>;
+  runner: Generated<'job' | 'render'>;
+  worker: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  heartbeat_at: Timestamp;
+}
+export interface DB {
+  job: JobTable;
+}

@@ -9,7 +9,8 @@
  *   request is reviewed once (a second approve or reject is refused). Approve, in ONE transaction: marks the
  *   request approved (who, when), writes the new question score, and re-runs the whole release computation
  *   synchronously (subject scores, totals, ranks, every report; report version + 1). If the recompute fails
- *   nothing changes. The request row keeps applicant, reviewer, times, old and new score and reasons.
+ *   nothing changes. It holds the exam's score lock (modules/job/exam-lock.repository.ts): refused while a release
+ *   runs, serialised with imports and edits; a double approve finds the request no longer pending. The request row keeps applicant, reviewer, times, old and new score and reasons.
  */
 import type { Correction } from '@jz/shared/api/report';
 import { CORRECTION_STATUSES } from '@jz/shared/api/report';
@@ -19,7 +20,8 @@ import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound, page } from '../../core/http.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.service.js';
 import { checkPoints, round2 } from '../score/scoring.js';
-import { computeRelease, storeRelease, withExamLock } from '../release/release.service.js';
+import { computeRelease, storeRelease } from '../release/release.service.js';
+import { withExamLock } from '../job/exam-lock.repository.js';
 
 /** May the caller apply for a correction of this class and course? */
 export function canApply(user: SchoolUser, exam: { gradeId: number }, classId: number, courseCode: string): boolean {
@@ -124,7 +126,7 @@ async function reviewable(db: Db, user: SchoolUser, id: number) {
 
 export async function approve(db: Db, user: SchoolUser, id: number): Promise<Correction> {
   const { exam } = await reviewable(db, user, id);
-  await withExamLock(exam.id, () => db.transaction().execute(async (tx) => {
+  await withExamLock(db, exam.id, async (tx) => {
     const done = await tx.updateTable('score_correction').set({ status: 'approved', approved_by: user.id, approved_at: new Date() })
       .where('id', '=', id).where('status', '=', 'pending')
       .returning(['exam_student_id', 'question_id', 'old_score', 'new_score']).executeTakeFirst();
@@ -134,7 +136,7 @@ export async function approve(db: Db, user: SchoolUser, id: number): Promise<Cor
     if (Number(res.numAffectedRows ?? 0) !== 1) throw new BizError('原成绩不存在，不能更正');
     const computed = await computeRelease(tx, exam.id);
     await storeRelease(tx, computed);
-  }));
+  });
   return one(db, user, id);
 }
 

@@ -21,6 +21,7 @@ import { BizError, forbidden, notFound, page } from '../../core/http.js';
 import { assertFilterVisible, visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import { isObjective, isMultipleOf, normalizeKey, round2, scoreChoice } from '../score/scoring.js';
 import * as repo from './exam.repository.js';
+import { withExamLock } from '../job/exam-lock.repository.js';
 
 export type SchoolUser = AuthUser & { schoolId: number };
 export type { ExamRow } from './exam.repository.js';
@@ -351,7 +352,8 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
   const { exam, subject } = await subjectFor(db, user, examSubjectId, 'edit');
   assertNotReleased(exam, '成绩已发布，不能修改小题');
   const next = validateQuestions(subject.full_score, questions);
-  return db.transaction().execute(async (tx) => {
+  // clears or re-scores the subject's scores: under the exam's score lock
+  return withExamLock(db, exam.id, async (tx) => {
     const existing = await repo.questionsOf(tx, [examSubjectId], true);
     const real = existing.filter((q) => !q.isTotal);
     const byNo = new Map(real.map((q) => [q.no, q]));
@@ -401,7 +403,7 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     await repo.markFlow(tx, examSubjectId, 'question');
     await refreshExamStatus(tx, exam.id);
     return { cleared };
-  });
+  }, { unreleased: '成绩已发布，不能修改小题' });
 }
 
 /** Re-scores stored option letters after a key change. */

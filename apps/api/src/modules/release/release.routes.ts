@@ -23,7 +23,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
       body: releaseBody,
       response: { 200: envelope(releaseProgressSchema.nullable()) },
     },
-  }, async (req) => ok(await service.startRelease(db, userOf(req), req.body.examId, req.log), '已开始发布'));
+  }, async (req) => ok(await service.startRelease(db, ctx.jobs, userOf(req), req.body.examId), '已开始发布'));
 
   app.get('/publish/progress', {
     config: { permission: 'exam:exam:view' },

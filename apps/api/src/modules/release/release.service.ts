@@ -9,9 +9,10 @@
  * 4 生成分析报告 — buildAllReports for every student and per 学籍类型, then ONE transaction writes
  *   student_score, exam_report (version + 1) and exam status 4 / released_at. A failure writes nothing.
  *
- * Release runs in the api process as a background task (POST answers at once; GET publish/progress polls the
- * in-process state, so poll the instance that started it). One release or correction recompute per exam at a
- * time (in-process lock). Re-release recomputes everything.
+ * Release is a job of the job layer (modules/job): POST answers at once, the job runs in this process or on any
+ * api instance's BullMQ worker, and GET publish/progress reads the job row, so any instance answers. While it
+ * runs it holds the exam's lease: score writes are refused (成绩正在发布，请稍后再试) and a second release gets
+ * 409. Re-release recomputes everything.
  */
 import {
   buildAllReports, buildTranscript, encodeChoice, prepareExam,
@@ -24,6 +25,8 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
 import * as examRepo from '../exam/exam.repository.js';
+import * as jobRepo from '../job/job.repository.js';
+import { createJob, registerJobKind, runJob, waitForJob, type JobQueue } from '../job/job.service.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.service.js';
 import { loadReference } from './reference.js';
 import type { ReportSet, StoredClass } from './report-set.js';
@@ -338,54 +341,58 @@ export async function storeRelease(tx: Tx, c: Computed): Promise<number> {
   return Number(row.rows[0]!.version);
 }
 
-// ---------------------------------------------------------------- the release task
+// ---------------------------------------------------------------- the release job
 
-const locks = new Set<number>();
-
-/** Runs fn while holding the exam's in-process release lock (refuses when a release or recompute is running). */
-export async function withExamLock<T>(examId: number, fn: () => Promise<T>): Promise<T> {
-  if (locks.has(examId)) throw new BizError('该考试正在发布或重新计算成绩，请稍后再试', 409);
-  locks.add(examId);
-  try {
-    return await fn();
-  } finally {
-    locks.delete(examId);
-  }
-}
+const KIND = 'release';
+const BUSY = '该考试正在发布，请等待完成';
 
 /**
- * Releases (or re-releases) an exam: the four steps, then one transaction writing student_score,
- * exam_report and the exam's status 4 / released_at. Throws a BizError (Chinese) and writes nothing on failure.
- * The demo seed calls this directly.
+ * The release job (modules/job): steps 1–4 read while the job holds the exam's lease (score writes are refused
+ * meanwhile), then one transaction under the exam lock writes student_score, exam_report and status 4 and marks
+ * the job done. A failure writes nothing.
+ */
+registerJobKind<null>(KIND, async (c) => {
+  const examId = c.job.examId!;
+  const computed = await computeRelease(c.db, examId, (step, percent, message) => c.progress(percent, step, message));
+  const version = await c.commit((tx) => storeRelease(tx, computed), { message: '发布完成', result: (v) => ({ version: v }) });
+  c.progress(100, 4, '发布完成');
+  return { version };
+}, { failMessage: '发布失败：服务器内部错误' });
+
+const newRelease = (examId: number, schoolId: number | null, userId: number | null) =>
+  ({ kind: KIND, schoolId, examId, createdBy: userId, locksExam: true, step: 1, message: '准备发布' });
+
+/**
+ * Releases (or re-releases) an exam here and now, as a release job run in this process (the demo seed and tests
+ * call this). Throws the job's Chinese error (BizError) and writes nothing on failure; 409 while another runs.
  */
 export async function releaseExam(db: Db, examId: number, onProgress?: (step: 1 | 2 | 3 | 4, percent: number, message: string) => void): Promise<void> {
-  await withExamLock(examId, async () => {
-    const computed = await computeRelease(db, examId, onProgress);
-    await db.transaction().execute((tx) => storeRelease(tx, computed));
-    onProgress?.(4, 100, '发布完成');
-  });
+  const exam = await db.selectFrom('exam').select(['id', 'school_id']).where('id', '=', examId).executeTakeFirst();
+  if (!exam) throw new BizError('考试不存在', 404);
+  const id = await createJob(db, null, newRelease(exam.id, exam.school_id, null), () => BUSY);
+  await runJob(db, id, onProgress && ((percent, step, message) => onProgress((step ?? 1) as 1 | 2 | 3 | 4, percent, message ?? '')));
+  const done = await jobRepo.findJob(db, id);
+  if (done?.state !== 'done') throw new BizError(done?.error ?? '发布失败');
 }
 
-interface TaskState { step: number; percent: number; message: string; state: 'running' | 'done' | 'failed'; error: string | null }
-const tasks = new Map<number, TaskState>();
-
 async function progressOf(db: Db, examId: number): Promise<ReleaseProgress> {
-  const t = tasks.get(examId);
+  await jobRepo.failStale(db, examId);
+  const t = await jobRepo.latestJob(db, examId, KIND);
   const stored = await db.selectFrom('exam as e').leftJoin('exam_report as r', 'r.exam_id', 'e.id')
     .select(['e.released_at', 'r.version']).where('e.id', '=', examId).executeTakeFirst();
   const version = Number(stored?.version ?? 0);
   const releasedAt = stored?.released_at ? new Date(stored.released_at).toISOString() : null;
-  const state = t?.state ?? (version > 0 ? 'done' : 'idle');
-  const step = t?.step ?? (version > 0 ? 4 : 0);
-  const percent = t ? Math.max(0, Math.min(100, Math.round(t.percent))) : version > 0 ? 100 : 0;
-  const message = t?.message ?? (version > 0 ? '成绩已发布' : '成绩尚未发布');
+  const state = t ? (t.state === 'queued' || t.state === 'running' ? 'running' : t.state) : version > 0 ? 'done' : 'idle';
+  const step = t ? (t.state === 'done' ? 4 : t.step) : version > 0 ? 4 : 0;
+  const percent = t ? (t.state === 'done' ? 100 : Math.max(0, Math.min(100, t.progress))) : version > 0 ? 100 : 0;
+  const message = t ? (t.state === 'done' ? '发布完成' : t.message) : version > 0 ? '成绩已发布' : '成绩尚未发布';
   return {
     examId,
     step,
     percent,
     message,
     state,
-    error: t?.error ?? null,
+    error: t?.state === 'failed' ? t.error : null,
     steps: RELEASE_STEPS.map((s) => ({
       step: s.step,
       title: s.title,
@@ -403,33 +410,21 @@ async function releasable(db: Db, user: SchoolUser, examId: number) {
   return exam;
 }
 
-/** POST publish/release: starts the release in the background and answers the state at once. */
-export async function startRelease(db: Db, user: SchoolUser, examId: number, log?: { error: (o: unknown, m?: string) => void }): Promise<ReleaseProgress> {
+/** POST publish/release: queues the release job (refused with 409 while one runs) and answers the state at once. */
+export async function startRelease(db: Db, jobs: JobQueue, user: SchoolUser, examId: number): Promise<ReleaseProgress> {
   const exam = await releasable(db, user, examId);
-  if (tasks.get(exam.id)?.state === 'running' || locks.has(exam.id)) throw new BizError('该考试正在发布，请等待完成', 409);
-  const state: TaskState = { step: 1, percent: 0, message: '准备发布', state: 'running', error: null };
-  tasks.set(exam.id, state);
-  void releaseExam(db, exam.id, (step, percent, message) => Object.assign(state, { step, percent, message }))
-    .then(() => Object.assign(state, { state: 'done', step: 4, percent: 100, message: '发布完成' }))
-    .catch((err: unknown) => {
-      const msg = err instanceof BizError ? err.message : '发布失败：服务器内部错误';
-      if (!(err instanceof BizError)) log?.error(err, 'release failed');
-      Object.assign(state, { state: 'failed', message: msg, error: msg });
-    });
+  await createJob(db, jobs, newRelease(exam.id, exam.schoolId, user.id), () => BUSY);
   return progressOf(db, exam.id);
 }
 
-/** GET publish/progress. */
+/** GET publish/progress (from the job table: any api instance answers). */
 export async function getProgress(db: Db, user: SchoolUser, examId: number): Promise<ReleaseProgress> {
   const exam = await examFor(db, user, examId, 'view');
   return progressOf(db, exam.id);
 }
 
-/** Test hook: waits until the exam's background release ends. */
-export async function waitForRelease(examId: number, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (tasks.get(examId)?.state === 'running') {
-    if (Date.now() - started > timeoutMs) throw new Error('release timeout');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Test hook: waits until the exam's newest release job ends. */
+export async function waitForRelease(db: Db, examId: number, timeoutMs = 120_000): Promise<void> {
+  const t = await jobRepo.latestJob(db, examId, KIND);
+  if (t) await waitForJob(db, t.id, timeoutMs);
 }

@@ -25,7 +25,8 @@ import { printableCard } from '../card/card.service.js';
 import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
-import { findJob, jobStatus, startJob, type JobRecord } from './render.jobs.js';
+import { findJob, jobStatus, startJob, type JobRecord, type JobStatus } from './render.jobs.js';
+import { insertJob, mirrorJob } from '../job/job.repository.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
 
@@ -216,8 +217,15 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
   const exam = await examOf(ctx, user, body);
   const owner = { schoolId: user.schoolId, userId: user.id };
   const examName = safeName(exam.name);
-  const start = (type: JobType, fileName: string, zip: boolean, parts: { name: string; params: unknown }[]) =>
-    startJob(ctx.render, ctx.config.dataDir, { type, owner, fileName, zip }, parts).then((jobId) => ({ jobId }));
+  // the job table records every render job (state copied from the render queue when polled)
+  const start = async (type: JobType, fileName: string, zip: boolean, parts: { name: string; params: unknown }[]) => {
+    const jobId = await startJob(ctx.render, ctx.config.dataDir, { type, owner, fileName, zip }, parts);
+    await insertJob(ctx.db, {
+      id: jobId, kind: `render.${type}`, schoolId: user.schoolId, examId: exam.id, createdBy: user.id, runner: 'render',
+      params: { fileName, zip, parts: parts.length },
+    });
+    return { jobId };
+  };
 
   if (body.type === 'card') {
     // the saved card exactly as saved (what recognition reads), else the default card
@@ -291,9 +299,18 @@ async function ownJob(ctx: AppContext, user: SchoolUser, id: string): Promise<Jo
   return rec;
 }
 
+const MIRRORED = { waiting: 'queued', active: 'running', completed: 'done', failed: 'failed' } as const;
+
+/** The render queue's view of a job, recorded in the job table. */
+async function statusOf(ctx: AppContext, rec: JobRecord): Promise<JobStatus> {
+  const s = await jobStatus(ctx.render, ctx.config.dataDir, rec);
+  await mirrorJob(ctx.db, rec.id, { state: MIRRORED[s.state], progress: s.progress, error: s.error, ...(s.file ? { result: { fileName: rec.fileName } } : {}) });
+  return s;
+}
+
 export async function getJob(ctx: AppContext, user: SchoolUser, id: string): Promise<RenderJob> {
   const rec = await ownJob(ctx, user, id);
-  const s = await jobStatus(ctx.render, ctx.config.dataDir, rec);
+  const s = await statusOf(ctx, rec);
   return { jobId: rec.id, type: rec.type, state: s.state, progress: s.progress, error: s.error, fileName: rec.fileName, createdAt: rec.createdAt };
 }
 
@@ -303,7 +320,7 @@ const MIME: Record<string, string> = {
 
 export async function jobFile(ctx: AppContext, user: SchoolUser, id: string) {
   const rec = await ownJob(ctx, user, id);
-  const s = await jobStatus(ctx.render, ctx.config.dataDir, rec);
+  const s = await statusOf(ctx, rec);
   if (s.state === 'failed') throw new BizError(s.error ?? '渲染失败');
   if (s.state !== 'completed' || !s.file) throw new BizError('文件尚未生成，请稍候');
   const ext = path.extname(rec.fileName).toLowerCase();

@@ -18,6 +18,7 @@ import { visibleClassIds } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
 import { assertNotReleased, canEditSubject, examFor, normalizeNo, refreshExamStatus, subjectFor, type SchoolUser } from '../exam/exam.service.js';
 import * as repo from './score.repository.js';
+import { withExamLock } from '../job/exam-lock.repository.js';
 import { checkPoints, isObjective, optionLetters, readScoreCell, round2 } from './scoring.js';
 import { IMPORT_LIMITS } from '../excel/import-limits.js';
 import { columnLetter } from '../excel/xlsx-read.js';
@@ -151,7 +152,7 @@ function fail(errors: ImportError[]): never {
 }
 
 async function write(db: Db, examId: number, pending: Pending[], totalNo?: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await withExamLock(db, examId, async (tx) => {
     for (const p of pending) {
       await examRepo.clearSubjectScores(tx, p.subject.id);
       if (p.totalQuestion) {
@@ -163,7 +164,7 @@ async function write(db: Db, examId: number, pending: Pending[], totalNo?: strin
           await examRepo.markFlow(tx, p.subject.id, 'score');
     }
     await refreshExamStatus(tx, examId);
-  });
+  }, { unreleased: '成绩已发布，不能再导入；如需修改请通过成绩更正申请' });
 }
 
 const summary = (pending: Pending[], rows: number): ImportResult => ({
@@ -404,11 +405,11 @@ export async function updateStudentScores(
     }
   }
   if (problems.length) throw new BizError(problems.slice(0, 10).join('；'));
-  await db.transaction().execute(async (tx) => {
+  await withExamLock(db, exam.id, async (tx) => {
     await repo.clearStudentSubject(tx, es.id, subject.id);
     if (body.absent) await repo.insertAbsences(tx, subject.id, [es.id]);
     else await repo.insertScores(tx, { studentIds: rows.map(() => es.id), questionIds: rows.map((r) => r.q.id), scores: rows.map((r) => r.score), choices: rows.map((r) => r.choice) });
     await refreshExamStatus(tx, exam.id);
-  });
+  }, { unreleased: RELEASED_MSG });
   return findStudentScores(db, user, exam.id, es.id);
 }
