@@ -50,7 +50,7 @@ function treeCpuMs(rootPid: number): number {
 
 // memory is sampled from another process: reading smaps_rollup in this one slowed the slips by half
 const sampler = fork(path.join(import.meta.dirname, 'pss-sampler.mjs'), [String(process.pid), process.env.PSS_SAMPLE_MS ?? '250']);
-let peak = 0;
+let peak: number;
 const load = () => os.loadavg()[0].toFixed(2);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bench-'));
 const printer = createPrinter();

@@ -192,7 +192,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       const res = await t.app.inject(/\/import/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
         : { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
       const text = res.body;
-      let code = 0;
+      let code: number;
       try { code = JSON.parse(text).code; } catch { code = res.statusCode === 200 ? 200 : -1; }
       const leaked = text.includes('示例中学') || victimNames.some((n) => text.includes(n));
       if (![401, 403, 404].includes(code) || leaked) problems.push(`${route.method} ${url} → ${code}${leaked ? ' (leaks 示例中学 data)' : ''} ${text.slice(0, 120)}`);

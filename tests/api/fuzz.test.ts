@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds, type DbKind } from '../helpers/db.js';
 
@@ -175,6 +175,7 @@ describe.each(dbKinds)('bad-input fuzz on %s', (kind) => {
     expect(routes).toBeGreaterThan(150);
     expect(requests).toBeGreaterThan(4000);
     // Messages may quote the bad values: keep the report short and printable.
+    // eslint-disable-next-line no-control-regex
     expect(problems.length, problems.slice(0, 80).map((p) => p.replace(/\u0000/g, '\\0').slice(0, 300)).join('\n')).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';

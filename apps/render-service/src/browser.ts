@@ -62,7 +62,10 @@ let unpacked: Promise<BrowserBinary> | undefined;
 export function npmChromium(): Promise<BrowserBinary> {
   unpacked ??= (async () => {
     const require = createRequire(import.meta.url);
-    const pkgDir = path.dirname(path.dirname(require.resolve('@sparticuz/chromium')));
+    // The package root: the nearest folder above its entry point whose package.json names it (the entry's depth varies by version).
+    let pkgDir = path.dirname(require.resolve('@sparticuz/chromium'));
+    const nameAt = (dir: string) => { try { return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name; } catch { return undefined; } };
+    while (nameAt(pkgDir) !== '@sparticuz/chromium' && path.dirname(pkgDir) !== pkgDir) pkgDir = path.dirname(pkgDir);
     const version = (JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
     const dir = path.join(os.tmpdir(), `jz-chromium-${version}-${process.getuid?.() ?? 0}`);
     const exe = path.join(dir, 'chromium');
@@ -100,7 +103,7 @@ export async function resolveChromium(prefer: 'system' | 'npm' = 'system'): Prom
   try {
     return await npmChromium();
   } catch (e) {
-    throw new Error(`未找到可用的 Chromium（@sparticuz/chromium 解压失败：${e instanceof Error ? e.message : String(e)}）；请重新运行 npm install`);
+    throw new Error(`未找到可用的 Chromium（@sparticuz/chromium 解压失败：${e instanceof Error ? e.message : String(e)}）；请重新运行 npm install`, { cause: e });
   }
 }
 

@@ -1,7 +1,7 @@
 // Job processors: pure over their input (the api loads exam data and passes it in), writing one file.
 // card → A4 PDF, slips → A4 PDF (one page per student, printed in chunks and merged in Node with pdf-lib),
 // report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer).
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';

@@ -156,7 +156,7 @@ export function createBullQueue(opts: RenderQueueOptions & { redisUrl: string })
     if (!metaJson) return null;
     const meta = JSON.parse(metaJson) as Pick<JobData, 'type' | 'owner' | 'createdAt'>;
     const p = Number(progress ?? 0);
-    let rv: { resultPath?: string } | null = null;
+    let rv: { resultPath?: string } | null;
     try { rv = returnvalue ? JSON.parse(returnvalue) : null; } catch { rv = null; }
     return {
       id, type: meta.type, state, owner: meta.owner, createdAt: meta.createdAt,
@@ -228,7 +228,7 @@ export function createRenderWorker(opts: RenderWorkerOptions): RenderWorker {
       });
     } catch (e) {
       if (e instanceof BadInputError) throw new UnrecoverableError(e.message);
-      throw new Error(transientMessage(e));
+      throw new Error(transientMessage(e), { cause: e });
     }
   }, {
     connection,

@@ -167,7 +167,7 @@ export function roundMeasure(kind: MeasureKind, value: unknown): number | null {
  */
 export function toDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : new Date(value.getTime());
-  let ms: number | null = null;
+  let ms: number | null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     ms = isSecondsTimestamp(value) ? value * 1000 : value;

@@ -20,7 +20,7 @@
  */
 import type { QuestionInput } from '@jz/shared/api/exam';
 import { round2, scoreChoice } from '../modules/score/scoring.js';
-import { mulberry32 } from './demo.js';
+import { mulberry32 } from '@jz/shared/random';
 import { DEMO_PAPERS, type PaperItem, type PaperLayout } from './demo-exam-papers.js';
 
 export const DEMO_EXAM_SEED = 20261010;

@@ -38,8 +38,8 @@ export function buildSubjectComparison(exam: PreparedExam, options: { by?: Dimen
     let lo = Infinity;
     cells.forEach((c, k) => {
       if (tables[k].isTotal || c.overMeanRate === null) return;
-      if (c.overMeanRate > hi) (hi = c.overMeanRate), (strongest = c.code);
-      if (c.overMeanRate < lo) (lo = c.overMeanRate), (weakest = c.code);
+      if (c.overMeanRate > hi) { hi = c.overMeanRate; strongest = c.code; }
+      if (c.overMeanRate < lo) { lo = c.overMeanRate; weakest = c.code; }
     });
     return { unitId: unit.id, unitName: unit.name, cells, strongest, weakest };
   });

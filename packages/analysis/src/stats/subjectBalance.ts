@@ -28,8 +28,8 @@ export function subjectBalance(subjectRanks: readonly (number | null | undefined
     }
     const g = r - (totalRank as number);
     gaps[i] = g;
-    if (g > hi) (hi = g), (weak = i);
-    if (g < lo) (lo = g), (strong = i);
+    if (g > hi) { hi = g; weak = i; }
+    if (g < lo) { lo = g; strong = i; }
   }
   return { gaps, weak, strong };
 }

@@ -217,12 +217,6 @@ function statsRow(ctx: Ctx, code: string): Overview['rows'][number] {
   return { ...col, sat: u.count, absent: u.absent, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, scoreRate: u.scoreRate, rates: rates(u.rates) };
 }
 
-function visibleStudent(ctx: Ctx, studentId: string, code: string | null): boolean {
-  const s = ctx.loaded.students.get(studentId);
-  if (!s) return false;
-  return rowClasses(ctx, code).some((c) => c.id === s.classId);
-}
-
 export function overview(ctx: Ctx): Overview {
   const cols = multi(ctx);
   const classIds = new Set(rowClasses(ctx, null).map((c) => c.id));
