@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Alert, Button, Card, Col, Empty, Modal, Progress, Result, Row, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
+import { App, Alert, Button, Card, Col, Empty, Progress, Result, Row, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import {
   CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined, SendOutlined, UploadOutlined,
 } from '@ant-design/icons';

@@ -3,7 +3,6 @@
  * modules also build zod schemas; copying the few labels keeps zod out of the web bundle.
  */
 import type { QuestionType } from '@/api/exam';
-import type { SettingFamily } from '@/api/examSetting';
 
 /** Exam step states 1–4 of the list cards (EXAM_STATUSES in @jz/shared/api/exam). */
 export const EXAM_STATUSES = [

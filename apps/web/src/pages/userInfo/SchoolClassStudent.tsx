@@ -104,7 +104,7 @@ export default function SchoolClassStudent() {
     if (!studentDialog) return;
     const v = await studentForm.validateFields();
     setSaving(true);
-    let ok = false;
+    let ok: boolean;
     if (studentDialog.kind === 'edit') {
       ok = !!(await runAction(saveStudent({
         id: studentDialog.student?.id, classId: v.classId, name: v.name.trim(), admissionNo: v.admissionNo.trim(), gender: v.gender, registrationType: v.registrationType,

@@ -75,7 +75,6 @@ export function RateCriticalModule({ params, title = '五率临界分析' }: { p
 }
 
 type Line = Online['lines'][number];
-type LClass = Line['classes'][number];
 type LSub = Line['subjects'][number];
 type LSubRow = LSub['grade'] & { key: string; className: string; isGrade: boolean };
 type LCrit = Line['critical'][number];
