@@ -3,7 +3,7 @@ import { SETTING_DEFAULTS, SETTING_FAMILIES } from '@jz/shared/api/exam-setting'
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
-/** Per-exam analysis settings (systemConfig): defaults of DOMAIN.md §3, validation per family, reset. */
+/** Per-exam analysis settings (systemConfig): defaults of docs/DOMAIN-RULES.md §3, validation per family, reset. */
 describe.each(dbKinds)('exam settings on %s', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -30,7 +30,7 @@ describe.each(dbKinds)('exam settings on %s', (kind) => {
     return Object.fromEntries(res.body.data.items.map((i: { family: string }) => [i.family, i])) as Record<string, { id: number | null; value: any; isDefault: boolean; source: string; courseLevel: boolean }>;
   };
 
-  it('answers every family with its default (DOMAIN.md §3, spec §9)', async () => {
+  it('answers every family with its default (docs/DOMAIN-RULES.md §3, docs/PRODUCT.md §9)', async () => {
     const items = await query();
     expect(Object.keys(items)).toEqual(SETTING_FAMILIES);
     for (const f of SETTING_FAMILIES) expect(items[f]).toMatchObject({ isDefault: true, source: 'default', id: null, value: SETTING_DEFAULTS[f] });

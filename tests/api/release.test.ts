@@ -35,7 +35,7 @@ describe.each(dbKinds)('score release on %s', (kind) => {
     expect(e.status).toBe(4);
     expect(e.released_at).not.toBeNull();
 
-    // Ranks worked out by hand (competition ranking, DOMAIN.md §3: 100, 100, 98 → 1, 1, 3):
+    // Ranks worked out by hand (competition ranking, docs/DOMAIN-RULES.md §3.2: 100, 100, 98 → 1, 1, 3):
     // 语文 20, 17, 14, 14, 10 → B1 1, A1 2, A2 3, A3 3, B2 5; in 1班 17, 14, 14 → 1, 2, 2.
     // 数学 16, 16, 14, 10 → A2 1, A3 1, A1 3, B1 4 (B2 缺考).
     // 总分 31, 30, 30, 30 → A1 1, A2 2, A3 2, B1 2 (B2 absent from 数学, so from the total).

@@ -29,7 +29,7 @@ interface Student { id: number; examNo: string; name: string; className: string 
 
 /**
  * Score import and question scores. Expected points are worked out by hand from the keys below and the rule
- * of DOMAIN.md §2 (multiple choice: all correct = full, correct but incomplete = half, any wrong option = 0).
+ * of docs/DOMAIN-RULES.md §2 (multiple choice: all correct = full, correct but incomplete = half, any wrong option = 0).
  */
 describe.each(dbKinds)('score entry on %s', (kind) => {
   let t: TestApp;

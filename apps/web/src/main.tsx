@@ -19,7 +19,7 @@ ConfigProvider.config({
 });
 
 /**
- * App version check (spec §4): when the build version differs from the stored one, local storage is cleared,
+ * App version check (docs/PRODUCT.md §4): when the build version differs from the stored one, local storage is cleared,
  * the new version stored and the page reloaded. Returns true when a reload was started.
  */
 function checkAppVersion(): boolean {

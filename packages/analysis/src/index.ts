@@ -1,4 +1,4 @@
-/** @jz/analysis — the pure score-analysis engine (DOMAIN.md §3): statistics, then report builders. No I/O. */
+/** @jz/analysis — the pure score-analysis engine (docs/DOMAIN-RULES.md §3): statistics, then report builders. No I/O. */
 export * from './stats/index.js';
 export * from './group.js';
 export * from './model.js';

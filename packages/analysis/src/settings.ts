@@ -4,7 +4,7 @@ import { DEFAULT_LEVEL_BANDS } from './stats/levelAssign.js';
 import { DEFAULT_RANK_CUTOFFS } from './stats/rankSegments.js';
 import type { RateLevel } from './stats/rateShares.js';
 
-/** 五率 (DOMAIN.md §3): 高分 90 %, 优秀 80 %, 良好 70 %, 及格 60 %, 低分 below 30 %. */
+/** 五率 (docs/DOMAIN-RULES.md §3.9): 高分 90 %, 优秀 80 %, 良好 70 %, 及格 60 %, 低分 below 30 %. */
 export const FIVE_RATES: readonly RateLevel[] = [
   { key: 'high', name: '高分', threshold: 0.9 },
   { key: 'excellent', name: '优秀', threshold: 0.8 },
@@ -13,7 +13,7 @@ export const FIVE_RATES: readonly RateLevel[] = [
   { key: 'low', name: '低分', threshold: 0.3, below: true },
 ];
 
-/** 四率, the default (spec §9 report rate name 四率): 五率 without 高分. */
+/** 四率, the default (docs/PRODUCT.md §9 report rate name 四率): 五率 without 高分. */
 export const FOUR_RATES: readonly RateLevel[] = FIVE_RATES.filter((r) => r.key !== 'high');
 
 export const DEFAULT_SETTINGS: Readonly<AnalysisSettings> = {

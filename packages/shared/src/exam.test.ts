@@ -25,7 +25,7 @@ import {
   DEFAULT_SUBJECT_STYLE,
 } from './exam.js';
 
-describe('spec §3 enumerations', () => {
+describe('docs/PRODUCT.md §3 enumerations', () => {
   it('exam types 1–6', () => {
     expect(EXAM_TYPES.map((t) => [t.value, t.label])).toEqual([
       [1, '期末'],
@@ -74,7 +74,7 @@ describe('spec §3 enumerations', () => {
   });
 });
 
-describe('spec §9 constants', () => {
+describe('docs/PRODUCT.md §9 constants', () => {
   it('report defaults', () => {
     expect(DEFAULT_STUDENT_RULES).toEqual({ topNumber: 10, bottomNumber: 10, upNumber: 3, lowNumber: 3 });
     expect(DEFAULT_EXAM_LEVEL).toBe(2);

@@ -1,9 +1,9 @@
 /**
- * Exam enumerations (spec §3) and business constants (spec §9) shared by api, web and reports.
+ * Exam enumerations (docs/PRODUCT.md §3) and business constants (docs/PRODUCT.md §9) shared by api, web and reports.
  * Where the spec gives only an English gloss, the Chinese chosen here is noted beside the constant.
  */
 
-// ---------------------------------------------------------------- exam types (spec §3)
+// ---------------------------------------------------------------- exam types (docs/PRODUCT.md §3)
 
 /** Exam types 1–6: final, midterm, mock, monthly test, weekly test, daily test. */
 export const EXAM_TYPES = [
@@ -26,11 +26,11 @@ export function isExamType(value: unknown): value is ExamType {
   return EXAM_TYPES.some((t) => t.value === value);
 }
 
-// ---------------------------------------------------------------- rating modes (spec §3, DOMAIN §4)
+// ---------------------------------------------------------------- rating modes (docs/PRODUCT.md §3, docs/DOMAIN-RULES.md §4)
 
 /**
  * Rating modes 1–5. `description` follows the spec's wording ("two ratings, n supplementary, n review":
- * 补评 = the third marker, 复核 = arbitration by the block leader); `label` is the short name of DOMAIN.md §4.
+ * 补评 = the third marker, 复核 = arbitration by the block leader); `label` is the short name of docs/DOMAIN-RULES.md §4.
  */
 export const RATING_MODES = [
   { value: 1, label: '单评', description: '单评', ratings: 1, supplementary: 0, review: 0 },
@@ -50,12 +50,12 @@ export function isRatingMode(value: unknown): value is RatingMode {
   return RATING_MODES.some((m) => m.value === value);
 }
 
-// ---------------------------------------------------------------- five rates (spec §3, DOMAIN §3)
+// ---------------------------------------------------------------- five rates (docs/PRODUCT.md §3, docs/DOMAIN-RULES.md §3.9)
 
 export type RateKey = 'high' | 'excellent' | 'good' | 'pass' | 'low';
 
 /**
- * Five-rate levels, best first, with DOMAIN.md's default thresholds (share of the full score; 低分 is
+ * Five-rate levels, best first, with the default thresholds of docs/DOMAIN-RULES.md §3.9 (share of the full score; 低分 is
  * "below 30%", the others "at least"). Spec gloss: top, excellent, good, pass, low.
  */
 export const FIVE_RATE_LEVELS = [
@@ -82,16 +82,16 @@ export const SCHOOL_FIVE_RATE_LEVELS = [
 /** Four rates (the default report): 优秀, 良好, 及格, 低分 — the five rates without 高分. */
 export const FOUR_RATE_LEVELS = FIVE_RATE_LEVELS.filter((l) => l.key !== 'high');
 
-/** Spec §9: analysis rate label default 四, report rate name default 四率. */
+/** docs/PRODUCT.md §9: analysis rate label default 四, report rate name default 四率. */
 export const DEFAULT_ANALYSIS_RATE_LABEL = '四';
 export const DEFAULT_REPORT_RATE_NAME = '四率';
 
-// ---------------------------------------------------------------- G-groups (spec §3)
+// ---------------------------------------------------------------- G-groups (docs/PRODUCT.md §3)
 
 export const G_GROUPS = ['G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8', 'G9', 'G10'] as const;
 export type GGroup = (typeof G_GROUPS)[number];
 
-// ---------------------------------------------------------------- combined subjects (spec §3)
+// ---------------------------------------------------------------- combined subjects (docs/PRODUCT.md §3)
 
 /**
  * Labels of a count of combined subjects, 2..9 ("two-subject to nine-subject"). Chinese counts two of a
@@ -113,7 +113,7 @@ export function subjectCountLabel(count: unknown): string | null {
   return typeof count === 'number' && Number.isInteger(count) ? (SUBJECT_COUNT_LABELS[count] ?? null) : null;
 }
 
-// ---------------------------------------------------------------- subject icons and colors (spec §3)
+// ---------------------------------------------------------------- subject icons and colors (docs/PRODUCT.md §3)
 
 export interface SubjectStyle {
   /** Glyph shown in the subject badge. */
@@ -152,7 +152,7 @@ export function subjectStyle(name: unknown): SubjectStyle {
   return SUBJECT_STYLES[key] ?? { icon: Array.from(key)[0], color: DEFAULT_SUBJECT_STYLE.color };
 }
 
-// ---------------------------------------------------------------- report defaults (spec §9)
+// ---------------------------------------------------------------- report defaults (docs/PRODUCT.md §9)
 
 export interface StudentRules {
   topNumber: number;
@@ -161,13 +161,13 @@ export interface StudentRules {
   lowNumber: number;
 }
 
-/** Spec §9: default student rules top 10, bottom 10, up 3, low 3. */
+/** docs/PRODUCT.md §9: default student rules top 10, bottom 10, up 3, low 3. */
 export const DEFAULT_STUDENT_RULES: Readonly<StudentRules> = { topNumber: 10, bottomNumber: 10, upNumber: 3, lowNumber: 3 };
 
-/** Spec §9: default examLevel 2. */
+/** docs/PRODUCT.md §9: default examLevel 2. */
 export const DEFAULT_EXAM_LEVEL = 2;
 
-// ---------------------------------------------------------------- marking panel (spec §3, §9)
+// ---------------------------------------------------------------- marking panel (docs/PRODUCT.md §3, §9)
 
 export interface MarkingPanelSettings {
   themeColor: string;
@@ -182,7 +182,7 @@ export interface MarkingPanelSettings {
   panelTransparency: number;
 }
 
-/** Spec §9 default panel settings (field names as the spec spells them, panelDerection included). */
+/** docs/PRODUCT.md §9 default panel settings (field names as the spec spells them, panelDerection included). */
 export const DEFAULT_MARKING_PANEL_SETTINGS: Readonly<MarkingPanelSettings> = {
   themeColor: '#E8EAEF',
   backGroundType: 1,
@@ -194,17 +194,17 @@ export const DEFAULT_MARKING_PANEL_SETTINGS: Readonly<MarkingPanelSettings> = {
   panelTransparency: 1,
 };
 
-// ---------------------------------------------------------------- chart axis (spec §9)
+// ---------------------------------------------------------------- chart axis (docs/PRODUCT.md §9)
 
 /**
- * Axis-max buckets of spec §9 ("chart axis max buckets from 0.3 up to 700"). The spec gives only the ends;
+ * Axis-max buckets of docs/PRODUCT.md §9 ("chart axis max buckets from 0.3 up to 700"). The spec gives only the ends;
  * the steps between are this project's choice: a 1-2-3-5 ladder for small values, then steps a reader can
  * divide into 5 ticks.
  */
 export const CHART_AXIS_BUCKETS = [0.3, 0.5, 1, 2, 3, 5, 10, 15, 20, 30, 40, 50, 60, 80, 100, 120, 150, 200, 300, 400, 500, 600, 700] as const;
 
 /**
- * The axis maximum for a data maximum. Reading of spec §9: the smallest bucket ≥ the value while the value
+ * The axis maximum for a data maximum. Reading of docs/PRODUCT.md §9: the smallest bucket ≥ the value while the value
  * is ≤ 700; above 700 the value rounded up to the next multiple of ten (710 stays 710, 701 → 710).
  * Values ≤ 0, NaN or non-numbers → the first bucket 0.3 (an empty chart still has an axis).
  *
@@ -219,9 +219,9 @@ export function chartAxisMax(value: unknown): number {
   return Math.ceil(v / 10) * 10;
 }
 
-// ---------------------------------------------------------------- print sizes (spec §9)
+// ---------------------------------------------------------------- print sizes (docs/PRODUCT.md §9)
 
-/** Spec §9: A4 conversion 1754 px per 297 mm (150 dpi). */
+/** docs/PRODUCT.md §9: A4 conversion 1754 px per 297 mm (150 dpi). */
 export const A4_PX_PER_297_MM = 1754;
 export const A4_HEIGHT_MM = 297;
 export const A4_WIDTH_MM = 210;
@@ -237,7 +237,7 @@ export function pxToMm(px: number): number {
   return Number.isFinite(px) ? (px * A4_HEIGHT_MM) / A4_PX_PER_297_MM : 0;
 }
 
-/** Spec §9: printable report page 908 × 1285 px. */
+/** docs/PRODUCT.md §9: printable report page 908 × 1285 px. */
 export const PRINT_PAGE_SIZE = { width: 908, height: 1285 } as const;
-/** Spec §9: student score slip 595 × 842 px. */
+/** docs/PRODUCT.md §9: student score slip 595 × 842 px. */
 export const SCORE_SLIP_SIZE = { width: 595, height: 842 } as const;

@@ -16,7 +16,7 @@ import {
 //   datetime.fromtimestamp(1234567890, timezone.utc) -> 2009-02-13 23:31:30
 //   datetime.fromtimestamp(9999999999, timezone.utc) -> 2286-11-20 17:46:39
 
-describe('isNonNegativeInteger (spec §5: 0 or a positive integer without leading zeros)', () => {
+describe('isNonNegativeInteger (docs/PRODUCT.md §5: 0 or a positive integer without leading zeros)', () => {
   it.each([0, 1, 7, 120, 1.0, Number.MAX_SAFE_INTEGER, '0', '1', '120', '9007199254740991'])('accepts %s', (v) => {
     expect(isNonNegativeInteger(v)).toBe(true);
   });
@@ -57,7 +57,7 @@ describe('roundTo (half away from zero, as Python Decimal ROUND_HALF_UP)', () =>
   });
 });
 
-describe('clampPercent (spec §5: rounded, clamped 0..100, never below 0; invalid → 0)', () => {
+describe('clampPercent (docs/PRODUCT.md §5: rounded, clamped 0..100, never below 0; invalid → 0)', () => {
   it.each([
     [33.5, 34],
     [32.5, 33],
@@ -76,7 +76,7 @@ describe('clampPercent (spec §5: rounded, clamped 0..100, never below 0; invali
   });
 });
 
-describe('progressPercent (spec §9: clamped 0..100)', () => {
+describe('progressPercent (docs/PRODUCT.md §9: clamped 0..100)', () => {
   // 1/3*100 = 33.33… → 33; 2/3*100 = 66.66… → 67; 1/8*100 = 12.5 → 13 (Python Decimal ROUND_HALF_UP)
   it('rounds and clamps', () => {
     expect(progressPercent(1, 3)).toBe(33);
@@ -94,7 +94,7 @@ describe('progressPercent (spec §9: clamped 0..100)', () => {
   });
 });
 
-describe('formatNumber (spec §5: drops trailing zeros and .00; invalid → "")', () => {
+describe('formatNumber (docs/PRODUCT.md §5: drops trailing zeros and .00; invalid → "")', () => {
   it.each([
     [85.5, '85.5'],
     ['85.50', '85.5'],
@@ -124,7 +124,7 @@ describe('formatNumber (spec §5: drops trailing zeros and .00; invalid → "")'
   });
 });
 
-describe('toDate / formatTimestamp (spec §5: 10-digit timestamps are seconds)', () => {
+describe('toDate / formatTimestamp (docs/PRODUCT.md §5: 10-digit timestamps are seconds)', () => {
   it('10 digits are seconds, 13 digits milliseconds, numbers and strings alike', () => {
     expect(toDate(1700000000)?.getTime()).toBe(1700000000000);
     expect(toDate('1700000000')?.getTime()).toBe(1700000000000);

@@ -1,5 +1,5 @@
 /**
- * Validation and formatting helpers of spec §5 ("Integer check accepts 0 or a positive integer without
+ * Validation and formatting helpers of docs/PRODUCT.md §5 ("Integer check accepts 0 or a positive integer without
  * leading zeros. Percentage is rounded and clamped to 0 to 100, never below 0. Number formatting drops
  * trailing zeros and .00. Timestamps of 10 digits are treated as seconds. Invalid numbers give empty or an
  * error.") and the progress percentage of §9.
@@ -66,7 +66,7 @@ export function clampPercent(value: unknown): number {
 }
 
 /**
- * Progress percentage (spec §9: clamped 0 to 100) of `done` out of `total`: round(done ÷ total × 100),
+ * Progress percentage (docs/PRODUCT.md §9: clamped 0 to 100) of `done` out of `total`: round(done ÷ total × 100),
  * clamped. `total` ≤ 0 or any invalid input → 0.
  *
  * @example progressPercent(1, 3) // 33
@@ -101,7 +101,7 @@ export function formatNumber(value: unknown, digits = 2): string {
 
 /**
  * The kinds of numbers in the reports, each with one rule for the screen, the printed report and Excel (issue 9
- * §3; spec §5 "Number formatting drops trailing zeros and .00"): at most this many decimals, trailing zeros
+ * §3; docs/PRODUCT.md §5 "Number formatting drops trailing zeros and .00"): at most this many decimals, trailing zeros
  * dropped. count: students, ranks; score: a score as it is (full scores, a student's score, lines, thresholds:
  * 0.5 steps and 2-decimal level scores stay exact); mean: means, SD, medians, quartiles, SEM, 有效分;
  * rate: a share 0..1 shown as a percentage with 2 decimals (0.4545 → 45.45%); index: difficulty, D, r, α, KR-20
@@ -158,7 +158,7 @@ export function roundMeasure(kind: MeasureKind, value: unknown): number | null {
 
 /**
  * Reads a date. Numbers and all-digit strings are timestamps: exactly 10 digits (ignoring a leading '-')
- * are seconds (spec §5), anything else milliseconds (13 digits being the usual case). Other strings are
+ * are seconds (docs/PRODUCT.md §5), anything else milliseconds (13 digits being the usual case). Other strings are
  * parsed as dates; 'YYYY-MM-DD[ HH:mm[:ss]]' (also with '/' or 'T') is read as local time. A Date is copied.
  * Invalid → null.
  *

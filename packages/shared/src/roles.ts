@@ -1,4 +1,4 @@
-/** Roles of a school's users (DOMAIN.md §1) and the permission codes `module:resource:action` bound to them. */
+/** Roles of a school's users (docs/DOMAIN-RULES.md §1) and the permission codes `module:resource:action` bound to them. */
 export const ROLE_CODES = ['school_admin', 'grade_leader', 'lesson_leader', 'head_teacher', 'subject_teacher', 'student'] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
 
@@ -60,7 +60,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, string[]> = {
 
 export interface MenuItem { name: string; path: string }
 
-/** The header's four default items (spec §2), used when the stored menu list is empty. */
+/** The header's four default items (docs/PRODUCT.md §2), used when the stored menu list is empty. */
 export const DEFAULT_MENUS: MenuItem[] = [
   { name: '考试阅卷', path: '/examMarking' },
   { name: '分析报告', path: '/analysisReportList/list' },

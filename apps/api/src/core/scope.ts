@@ -4,7 +4,7 @@ import { hasRole } from './auth.js';
 import { forbidden } from './http.js';
 
 /**
- * The classes a school user may see (DOMAIN.md §1): all for the school administrator, the grades' classes for
+ * The classes a school user may see (docs/DOMAIN-RULES.md §1): all for the school administrator, the grades' classes for
  * a grade leader or subject-prep leader, their own classes for head and subject teachers.
  * Returns 'all' for the whole school.
  */

@@ -5,7 +5,7 @@ import { bindEmail, sendBindEmailCode } from '@/api/auth';
 import { useCountdown } from '@/hooks/useCountdown';
 import { isTimeoutError } from '@/utils/request';
 
-/** The usual e-mail address pattern (spec §5: otherwise 该邮箱不存在). */
+/** The usual e-mail address pattern (docs/PRODUCT.md §5: otherwise 该邮箱不存在). */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export interface BindEmailFormModalProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Email-code resend countdown (spec §9: 60 s). `running` blocks resending; `start()` begins it. */
+/** Email-code resend countdown (docs/PRODUCT.md §9: 60 s). `running` blocks resending; `start()` begins it. */
 export function useCountdown(seconds = 60) {
   const [left, setLeft] = useState(0);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);

@@ -20,7 +20,7 @@ export interface CurrentUserContextValue {
   clear: () => void;
 }
 
-/** Writes the stored client state of spec §3 from a user info answer. */
+/** Writes the stored client state of docs/PRODUCT.md §3 from a user info answer. */
 export function storeUserInfo(u: CurrentUserInfo) {
   storage.setJson(STORAGE_KEYS.menuList, Array.isArray(u.menus) ? u.menus : []);
   storage.setJson(STORAGE_KEYS.permissions, Array.isArray(u.permissions) ? u.permissions : []);

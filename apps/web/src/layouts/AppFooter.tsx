@@ -1,4 +1,4 @@
-/** Footer (spec §2): copyright line, ICP filing number, contact line with phone and contact teacher. Values configurable at build time. */
+/** Footer (docs/PRODUCT.md §2): copyright line, ICP filing number, contact line with phone and contact teacher. Values configurable at build time. */
 const env = import.meta.env;
 export const SITE_INFO = {
   copyright: (env.VITE_COPYRIGHT as string | undefined) ?? `Copyright © ${new Date().getFullYear()} 大数据精准教学诊断平台 版权所有`,

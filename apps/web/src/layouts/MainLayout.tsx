@@ -12,7 +12,7 @@ import { PASSWORD_CHANGE_DUE_EVENT } from '@/utils/request';
 import { AppFooter } from './AppFooter';
 import { SchoolLogo } from './SchoolLogo';
 
-/** The bind-email command exists but is not shown in the user menu (spec §2). */
+/** The bind-email command exists but is not shown in the user menu (docs/PRODUCT.md §2). */
 const SHOW_BIND_EMAIL_COMMAND = false;
 
 const EXAM_SECTIONS = ['examMarking', 'examDetailsEdit', 'examAnalysisMana', 'multidetails', 'schoolAnalysis', 'examMonitor', 'analyzeManageSystemSettings'];

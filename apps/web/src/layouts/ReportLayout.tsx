@@ -8,14 +8,14 @@ import { useHiddenReportRoutes } from '@/pages/report/common/context';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { ROLE_PAGES } from '@/pages/report/pages/roles';
 
-/** Report navigation menu (spec §2) around a report page; `joint` adds school comparison. */
+/** Report navigation menu (docs/PRODUCT.md §2) around a report page; `joint` adds school comparison. */
 export default function ReportLayout({ base, joint = false }: { base: string; joint?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const examId = search.get('examId') ?? '';
   const [filter] = useReportFilter(examId);
-  // A single-course filter (report filter or transcript attribute) hides 学科对比 and 学科质量 (spec §2).
+  // A single-course filter (report filter or transcript attribute) hides 学科对比 and 学科质量 (docs/PRODUCT.md §2).
   const hideOneCourse = isOneCourseFilter(filter);
   // Reports the caller may not open for this exam (examReportComm/filter `reports`) are left out.
   const hiddenRoutes = useHiddenReportRoutes(joint ? '' : examId);

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** Script chunk load timeout (spec §9). */
+/** Script chunk load timeout (docs/PRODUCT.md §9). */
 export const CHUNK_LOAD_TIMEOUT = 120_000;
 
 /** A chunk that did not load within 120 s, or failed to load. */

@@ -11,7 +11,7 @@ import {
   MULTI_DETAILS_ITEMS, REPORT_ITEMS, SCHOOL_ANALYSIS_MULTI_ITEMS, USER_INFO_ITEMS, type SectionItem,
 } from './sections';
 
-/** Product prefix of every page title (spec §1). */
+/** Product prefix of every page title (docs/PRODUCT.md §1). */
 export const TITLE_PREFIX = '大数据精准教学诊断平台';
 
 export interface RouteHandle { title: string }
@@ -117,7 +117,7 @@ const section = (base: string, title: string, items: SectionItem[], first = item
   children: [to(`${base}/${first}`), ...sectionItems(base, items)],
 });
 
-/** Every route of spec §2 (plus the student login and home pages). */
+/** Every route of docs/PRODUCT.md §2 (plus the student login and home pages). */
 export const routes: RouteObject[] = [
   // ---- public ----
   page('/', '登录', LoginPage),

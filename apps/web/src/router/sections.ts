@@ -1,5 +1,5 @@
 /**
- * Child pages of the routes with children (spec §2): path segment and Chinese title. The route table and the
+ * Child pages of the routes with children (docs/PRODUCT.md §2): path segment and Chinese title. The route table and the
  * side menus of the section layouts are both built from these lists.
  */
 export interface SectionItem { path: string; title: string; /** Permission codes (any) needed to see the menu entry. */ perms?: string[]; hidden?: boolean }
@@ -104,7 +104,7 @@ export const REPORT_ITEMS: Record<string, string> = {
   stedentReport: '学生报告',
 };
 
-/** Report navigation menu (spec §2): data overview; analysis-report group; score-analysis group in order. */
+/** Report navigation menu (docs/PRODUCT.md §2): data overview; analysis-report group; score-analysis group in order. */
 export const REPORT_MENU = {
   overview: 'dataScreening',
   reports: ['gradeGrouper', 'lessonGrouper', 'classGrouper', 'teacher', 'stedentReport'],

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_EXAM_LEVEL, DEFAULT_STUDENT_RULES } from '@jz/shared';
 
 /**
- * Report filter state (spec §3 "Report filter"), one per exam, persisted in sessionStorage under
- * `reportFilter:<examId>`. Defaults of spec §9: class all = 0, subject total = 0, registration type all = 0;
+ * Report filter state (docs/PRODUCT.md §3 "Report filter"), one per exam, persisted in sessionStorage under
+ * `reportFilter:<examId>`. Defaults of docs/PRODUCT.md §9: class all = 0, subject total = 0, registration type all = 0;
  * student rules 10 / 10 / 3 / 3; examLevel 2.
  */
 export interface ReportFilterState {
@@ -27,7 +27,7 @@ export interface ReportFilterState {
   examLevel: number;
   /** The reference (last) exam of student progress; '' = the server's choice. */
   lastExamId: string | number;
-  /** Filter attributes of the transcript (spec §3). A non-empty single-course list hides 学科对比 / 学科质量. */
+  /** Filter attributes of the transcript (docs/PRODUCT.md §3). A non-empty single-course list hides 学科对比 / 学科质量. */
   transcript_oneCourseRelationInfoEntityIds: (string | number)[];
   transcript_registrationTypeName: string;
   transcript_naturalType: string | number;
@@ -86,7 +86,7 @@ export const reportFilterStore = {
   set(examId: string, patch: Partial<ReportFilterState>) {
     write(examId, { ...read(examId), ...patch });
   },
-  /** Back to the defaults of spec §9. */
+  /** Back to the defaults of docs/PRODUCT.md §9. */
   reset(examId: string) {
     write(examId, { ...DEFAULT_REPORT_FILTER });
   },
@@ -104,7 +104,7 @@ export function useReportFilter(examId: string): [ReportFilterState, (patch: Par
 
 /**
  * True when a single course is chosen — the 学科 filter is a subject (not 0 = 总分) or the transcript's
- * single-course attribute is set (spec §2: hides 学科对比 and 学科质量; contract hiddenForSingleCourse).
+ * single-course attribute is set (docs/PRODUCT.md §2: hides 学科对比 and 学科质量; contract hiddenForSingleCourse).
  */
 export function isOneCourseFilter(state: ReportFilterState): boolean {
   return String(state.courseCode ?? '0') !== '0' || state.transcript_oneCourseRelationInfoEntityIds.length > 0;

@@ -4,10 +4,10 @@ import { ADMIN_COOKIES, STORAGE_KEYS, clearUserSession, cookies, nextLocalMidnig
 /** Every API answer: code 200 = success. */
 export interface ApiResult<T = any> { code: number; msg: string; data: T }
 
-/** Request timeout of every client (spec §9). */
+/** Request timeout of every client (docs/PRODUCT.md §9). */
 export const REQUEST_TIMEOUT = 120_000;
 
-/** Host prefix put before '/api/v1', '/adminApi/v1', '/studentApi/v1' (spec §7: configurable; empty = same origin). */
+/** Host prefix put before '/api/v1', '/adminApi/v1', '/studentApi/v1' (docs/PRODUCT.md §7: configurable; empty = same origin). */
 export const API_HOST: string = (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
 
 /** Why a request failed without an answer body: timeout, HTTP status ≥ 400, network failure, or a body without `code`. */
@@ -26,7 +26,7 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(STORAGE_KEYS.token),
 };
 
-/** The platform administrator's token and user: cookies expiring at the next local midnight (spec §6). */
+/** The platform administrator's token and user: cookies expiring at the next local midnight (docs/PRODUCT.md §6). */
 export const adminTokenStore = {
   get: () => cookies.get(ADMIN_COOKIES.token),
   set: (t: string) => cookies.set(ADMIN_COOKIES.token, t, nextLocalMidnight()),
@@ -106,7 +106,7 @@ export function createClient(opts: ClientOptions) {
         if (timedOut) throw new RequestError('timeout', '请求超时，请检查网络连接');
         throw new RequestError('format', '响应格式错误');
       }
-      // A body without `code` is rejected (spec §8).
+      // A body without `code` is rejected (docs/PRODUCT.md §8).
       if (typeof json !== 'object' || json === null || !('code' in json)) throw new RequestError('format', '响应格式错误');
       if (json.code === 401) opts.onUnauthorized();
       else if (json.code !== 200) opts.onBizError?.(json);

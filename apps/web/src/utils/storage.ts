@@ -1,6 +1,6 @@
 import type { MenuItem } from '@jz/shared/roles';
 
-/** localStorage keys of the stored client state (spec §3). */
+/** localStorage keys of the stored client state (docs/PRODUCT.md §3). */
 export const STORAGE_KEYS = {
   token: 'token',
   menuList: 'menuList',
@@ -12,7 +12,7 @@ export const STORAGE_KEYS = {
   studentToken: 'studentToken',
 } as const;
 
-/** Cookie names of the administrator (spec §6: both expire at the next local midnight). */
+/** Cookie names of the administrator (docs/PRODUCT.md §6: both expire at the next local midnight). */
 export const ADMIN_COOKIES = { token: 'adminToken', user: 'adminUserToken' } as const;
 
 function readJson<T>(key: string, fallback: T): T {

@@ -4,7 +4,7 @@ import { buildTranscript } from './transcript.js';
 import { newWorkedExam } from './testFixture.js';
 
 // 成绩类型 等级赋分: the worked exam (testFixture.ts) with 语文 level-assigned, default 3+1+2 bands
-// (A 15 % 100–86, B 35 % 85–71, C 35 % 70–56, D 13 % 55–41, E 2 % 40–30). Worked by hand from DOMAIN.md's rule:
+// (A 15 % 100–86, B 35 % 85–71, C 35 % 70–56, D 13 % 55–41, E 2 % 40–30). Worked by hand from docs/DOMAIN-RULES.md §3.13:
 //   语文 raw s1 19, s4 16, s2 15, s3 13, s5 5 (s6 absent): N = 5, share of students ahead 0, 20, 40, 60, 80 %
 //   → s1 A (0 < 15), s4 B and s2 B (20, 40 < 50), s3 C and s5 C (60, 80 < 85)
 //   A {19}: Y1 = Y2 → T2 = 100

@@ -5,7 +5,7 @@ import { competitionRank } from './competitionRank.js';
 //   A = [78, 92, 85, 64, 92, 71, 55, 88, 97, 60]
 //   [1 + sum(1 for y in A if y > x) for x in A] = [6, 2, 5, 8, 2, 7, 10, 4, 1, 9]
 describe('competitionRank (RANK.EQ, "1224")', () => {
-  it('DOMAIN.md example 100, 100, 98 → 1, 1, 3', () => {
+  it('docs/DOMAIN-RULES.md §3.2 example 100, 100, 98 → 1, 1, 3', () => {
     expect(Array.from(competitionRank([100, 100, 98]))).toEqual([1, 1, 3]);
   });
   it('matches RANK.EQ on a class', () => {

@@ -1,4 +1,4 @@
-/** Quality bands of a discrimination measure (DOMAIN.md §3, after Ebel). */
+/** Quality bands of a discrimination measure (docs/DOMAIN-RULES.md §3.5, after Ebel). */
 export type DiscriminationQuality = '很好' | '良好' | '尚可需改进' | '差';
 
 /**

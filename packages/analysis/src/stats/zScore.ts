@@ -1,5 +1,5 @@
 /**
- * Standard score Z = (x − x̄) ÷ s (s = sample SD, as DOMAIN.md §3). Cost O(1).
+ * Standard score Z = (x − x̄) ÷ s (s = sample SD, as docs/DOMAIN-RULES.md §3.8). Cost O(1).
  * A null/zero/non-finite SD or non-finite input → null (everyone equal: no standing to report).
  *
  * @example zScore(90, 80, 5) // 2

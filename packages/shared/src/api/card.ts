@@ -1,5 +1,5 @@
 /**
- * Answer-sheet cards (答题卡, spec §2 /makeSheetCard, /onLineCard): one saved card per exam subject — the maker's
+ * Answer-sheet cards (答题卡, docs/PRODUCT.md §2 /makeSheetCard, /onLineCard): one saved card per exam subject — the maker's
  * settings and the millimetre layout built from them (packages/report-templates CardLayout), which is what is
  * printed and what recognition will read. Nothing saved = the default card built from the question set-up.
  *

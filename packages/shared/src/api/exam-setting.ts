@@ -1,5 +1,5 @@
 /**
- * Per-exam analysis settings (spec: systemConfig / examSetting; DOMAIN.md §3 defaults). Each family has a zod
+ * Per-exam analysis settings (spec: systemConfig / examSetting; docs/DOMAIN-RULES.md §3 defaults). Each family has a zod
  * schema and a default; a stored value (exam_setting row) overrides the default, a course-level value
  * overrides the exam-wide one for the families in COURSE_LEVEL_FAMILIES. packages/analysis reads the defaults
  * and `resolveSetting` from here.
@@ -108,7 +108,7 @@ export const SETTING_FAMILY_NAMES: Record<SettingFamily, string> = {
 /** Families that may also be set per subject (course-level value overrides the exam-wide one). */
 export const COURSE_LEVEL_FAMILIES: SettingFamily[] = ['rates', 'scoreSegment', 'criticalBuffer', 'studyLevel'];
 
-/** Defaults (DOMAIN.md §3, spec §9). nRank and onlineLines have no documented default: this project's choice. */
+/** Defaults (docs/DOMAIN-RULES.md §3, docs/PRODUCT.md §9). nRank and onlineLines have no documented default: this project's choice. */
 export const SETTING_DEFAULTS: { [F in SettingFamily]: SettingValue<F> } = {
   rates: {
     label: '四率',

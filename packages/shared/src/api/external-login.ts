@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { encryptedPassword } from './auth.js';
 
 /**
- * Phone (SMS code) and WeChat QR sign-in (spec §7: duanx/verify, verifSMS, pwdPhone, bind_phone_obtain_code,
+ * Phone (SMS code) and WeChat QR sign-in (docs/PRODUCT.md §7: duanx/verify, verifSMS, pwdPhone, bind_phone_obtain_code,
  * pc_personal/bind_phone, wechat/qrAuthorize, wechat/qrUserInfo, callBack, pc_personal/bind_wechat, un_bind_wechat).
  * Both need a provider configured by the environment; without one every call answers 未配置.
  */

@@ -6,12 +6,12 @@
  * Conventions of every report:
  * - Numbers come from the analysis engine computed at release (packages/analysis); the api only filters and
  *   cuts them. "—" is `null` (never NaN/Infinity): the web renders null as '—'. Shares / rates are 0..1.
- * - Filters (spec §3 report filter, defaults §9): courseCode '0' or '' = 总分 (the total column, code TOTAL);
+ * - Filters (docs/PRODUCT.md §3 report filter, defaults §9): courseCode '0' or '' = 总分 (the total column, code TOTAL);
  *   classId 0 = 全年级; classType '' or '0' = all; registrationType '0' or '' = all (otherwise every number
  *   is the engine's result over the students of that 学籍类型 only); scoreType 1 = 原始分, 2 = 等级赋分 (the
  *   3+1+2 再选 subjects 政治/地理/化学/生物 level-assigned over the whole grade, the others raw; offered when the
  *   exam has one of them, with 学籍类型 全部 only).
- * - Cut by role on the server (DOMAIN.md §1): school admin & grade leader: every class and subject of the
+ * - Cut by role on the server (docs/DOMAIN-RULES.md §1): school admin & grade leader: every class and subject of the
  *   grade; lesson leader: its course, all classes; head teacher: its classes, all subjects; subject teacher:
  *   its classes × its courses. The total (总分) column, and reports built on the total (G 组, 上线, 学生分析),
  *   need all-subject access to at least one class; otherwise 403. Asking a class or course outside the
@@ -29,7 +29,7 @@ export const TOTAL_CODE = 'TOTAL';
 
 // ================================================================ release (publish)
 
-/** The four visible steps of the score upload page (spec §2: four progress items). */
+/** The four visible steps of the score upload page (docs/PRODUCT.md §2: four progress items). */
 export const RELEASE_STEPS = [
   { step: 1, title: '校验成绩数据' },
   { step: 2, title: '计算科目成绩与总分' },
@@ -122,7 +122,7 @@ export const correctionPageSchema = z.object({ records: z.array(correctionSchema
 
 // ================================================================ report requests
 
-/** Every report's filter (spec §3 report filter state; defaults §9). */
+/** Every report's filter (docs/PRODUCT.md §3 report filter state; defaults §9). */
 export const reportQuery = z.object({
   examId: id,
   /** '0' or '' = 总分; otherwise an exam subject's course code. */
@@ -244,13 +244,13 @@ export const filterSchema = z.object({
   registrationTypes: z.array(option(z.string())),
   scoreTypes: z.array(option(z.number())),
   transcriptFields: z.array(option(z.string())),
-  /** The defaults the web should start from (spec §9: course 0 = 总分, class 0 = 全年级, registration 0). */
+  /** The defaults the web should start from (docs/PRODUCT.md §9: course 0 = 总分, class 0 = 全年级, registration 0). */
   defaults: z.object({ courseCode: z.string(), classId: z.number(), classType: z.string(), registrationType: z.string(), scoreType: z.number() }),
   /** Report keys (REPORT_ROUTES) the caller may open for this exam. */
   reports: z.array(z.string()),
   /** The caller may see the total column. */
   canTotal: z.boolean(),
-  /** Student rules in force (spec §3 topNumber…). */
+  /** Student rules in force (docs/PRODUCT.md §3 topNumber…). */
   studentRules: z.object({ topNumber: z.number(), bottomNumber: z.number(), upNumber: z.number(), lowNumber: z.number() }),
   rateLabel: z.string(),
 });
@@ -629,7 +629,7 @@ export interface ReportRoute {
   exportPath: string;
   /** Chinese title (menu text, export file name). */
   title: string;
-  /** The reportDetails child route of the web (spec §2). */
+  /** The reportDetails child route of the web (docs/PRODUCT.md §2). */
   webRoute: string;
   /** Needs the total column (403 for callers without it). */
   needsTotal: boolean;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Exams (DOMAIN.md §2): exam → exam subjects → questions (+ groups) → exam students → question scores,
+ * Exams (docs/DOMAIN-RULES.md §2): exam → exam subjects → questions (+ groups) → exam students → question scores,
  * absences, per-exam analysis settings and score corrections (the correction workflow is built later on
  * score_correction).
  *

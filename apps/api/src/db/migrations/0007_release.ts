@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Score release (DOMAIN.md §6): the stored results of release and the correction workflow.
+ * Score release (docs/DOMAIN-RULES.md §6): the stored results of release and the correction workflow.
  * - exam_report: one row per released exam, the whole report set of packages/analysis as JSON (data), its
  *   version (1, 2, … per re-release or approved correction) and when it was computed. The report api reads it.
  * - student_score: each exam student's subject scores and total (course_code 'TOTAL') with class and grade

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Phone and WeChat sign-in (spec §7: duanx/verify, verifSMS, pwdPhone, bind_phone, wechat/qrAuthorize, callBack).
+ * Phone and WeChat sign-in (docs/PRODUCT.md §7: duanx/verify, verifSMS, pwdPhone, bind_phone, wechat/qrAuthorize, callBack).
  * user_binding: a phone number or a WeChat openid bound to one account after proof (an SMS code, a WeChat scan);
  * each value binds one account, each account one value per kind. phone_code: SMS codes, stored hashed like email
  * codes. wechat_state: the `state` of one WeChat QR authorisation, carrying its purpose and, once WeChat called

@@ -13,7 +13,7 @@ import { BizError, notFound, page } from '../../core/http.js';
 import type { Tx } from '../../db/database.js';
 import * as repo from './admin.repository.js';
 
-/** Platform administrator rules (DOMAIN.md §1): schools, their admin accounts and grades, dictionaries, sys users and roles. */
+/** Platform administrator rules (docs/DOMAIN-RULES.md §1): schools, their admin accounts and grades, dictionaries, sys users and roles. */
 
 interface PageQ { current: number; size: number }
 const offsetOf = (q: PageQ) => (q.current - 1) * q.size;

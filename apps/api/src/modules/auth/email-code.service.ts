@@ -17,7 +17,7 @@ export const CODE_FAILS_ALLOWED = 5;
 
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
-/** Trimmed, lower-cased email; spec §5: empty → 请输入邮箱号, bad pattern → 该邮箱不存在. */
+/** Trimmed, lower-cased email; docs/PRODUCT.md §5: empty → 请输入邮箱号, bad pattern → 该邮箱不存在. */
 export function normalizeEmail(raw: string | undefined | null): string {
   const email = (raw ?? '').trim().toLowerCase();
   if (!email) throw new BizError('请输入邮箱号');

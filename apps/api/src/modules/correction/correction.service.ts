@@ -1,5 +1,5 @@
 /**
- * Score corrections after release (correction_score; DOMAIN.md §6): apply → approve | reject.
+ * Score corrections after release (correction_score; docs/DOMAIN-RULES.md §6): apply → approve | reject.
  *
  * - apply: the exam must be released; the student must have a score on the question (not 缺考); the new score
  *   must be ≥ 0, ≤ the question's full score and a multiple of its step, and differ from the current one. At

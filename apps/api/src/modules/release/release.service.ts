@@ -1,5 +1,5 @@
 /**
- * Score release (publish/release; DOMAIN.md §6), in the four visible steps of the score upload page:
+ * Score release (publish/release; docs/DOMAIN-RULES.md §6), in the four visible steps of the score upload page:
  * 1 校验成绩数据 — every exam subject has questions (or imported totals) and every exam student is either
  *   absent (缺考) or has a score for every question of each subject; otherwise a Chinese error naming what is missing;
  * 2 计算科目成绩与总分 — the exam is loaded into the engine's input model (students, classes, subjects and

@@ -1,6 +1,6 @@
 /**
  * Report api: reads the stored report set (report.store), applies the request filters and cuts it by role
- * (DOMAIN.md §1). Every number is the engine's (packages/analysis, computed at release); this module only
+ * (docs/DOMAIN-RULES.md §1). Every number is the engine's (packages/analysis, computed at release); this module only
  * selects, masks and relabels. Rules of the contract: packages/shared/src/api/report.ts.
  *
  * Access per class of the exam: 'all' subjects (school admin, grade leader of the grade, head teacher of the

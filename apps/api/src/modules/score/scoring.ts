@@ -1,5 +1,5 @@
 /**
- * Pure scoring rules shared by question set-up, imports and manual edits (DOMAIN.md §2):
+ * Pure scoring rules shared by question set-up, imports and manual edits (docs/DOMAIN-RULES.md §2):
  * answer keys, option letters scored against the key, and point values checked against full score and step.
  */
 import { CARD_OPTION_LETTERS } from '@jz/shared/api/card';

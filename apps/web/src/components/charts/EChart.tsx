@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { echarts, type EChartsOption } from './echarts';
 
-/** Spec §9: the resize observer is throttled at 16 ms. */
+/** docs/PRODUCT.md §9: the resize observer is throttled at 16 ms. */
 export const RESIZE_THROTTLE_MS = 16;
 
 /** Calls `fn` at most once per `ms` (leading and trailing call). */

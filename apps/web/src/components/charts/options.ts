@@ -22,7 +22,7 @@ const baseGrid = { left: 48, right: 24, top: 48, bottom: 40, containLabel: true 
 export interface BarSeries { name: string; data: (number | null)[]; color?: string; type?: 'bar' | 'line'; stack?: string }
 
 /**
- * Bars (and optional lines) over categories; the value axis max follows the chart-axis rule of spec §9
+ * Bars (and optional lines) over categories; the value axis max follows the chart-axis rule of docs/PRODUCT.md §9
  * (`chartAxisMax`). `percent` labels values with % (values already 0..100).
  */
 export function barOption(o: {

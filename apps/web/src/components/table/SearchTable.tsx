@@ -4,7 +4,7 @@ import type { FormInstance, TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TableState } from './useTable';
 
-/** 30 px pagination buttons (spec §9) and compact controls of list pages. */
+/** 30 px pagination buttons (docs/PRODUCT.md §9) and compact controls of list pages. */
 export const listTheme = { components: { Pagination: { itemSize: 30, itemSizeSM: 24 } } };
 
 export interface SearchTableProps<T extends object> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'rowSelection' | 'title'> {

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Layout, Menu, Spin } from 'antd';
 import { HomeOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 
-/** Admin-centre menu (spec §2 /adminInfo children); 'content' is the home page's second path. */
+/** Admin-centre menu (docs/PRODUCT.md §2 /adminInfo children); 'content' is the home page's second path. */
 export const ADMIN_INFO_MENU = [
   { key: 'homePage', label: '首页', icon: <HomeOutlined /> },
   { key: 'userPersion', label: '用户管理', icon: <UserOutlined /> },

@@ -38,7 +38,7 @@ export interface CardMakerProps {
 }
 
 /**
- * The answer-sheet maker (spec §2, §9: a 400 px side panel and the card): choose the subject, change the card's
+ * The answer-sheet maker (docs/PRODUCT.md §2, §9: a 400 px side panel and the card): choose the subject, change the card's
  * title, 考号 digits, most pages, option count, essay words and blanks per fill-in question; 预览 shows the card
  * those settings give, 保存 stores it (what is printed and later recognised), 恢复默认 deletes it, 下载PDF prints
  * the saved card through the render queue. Changes not yet saved are marked as such.

@@ -15,7 +15,7 @@ type Filters = Omit<ExamQuery, 'current' | 'size'>;
 interface ListState { filters: Filters; current: number; size: number; records: Exam[]; total: number }
 
 /**
- * Kept-alive lists (spec §2: analysisMana is kept alive when navigated away): their filters, page and last rows
+ * Kept-alive lists (docs/PRODUCT.md §2: analysisMana is kept alive when navigated away): their filters, page and last rows
  * live here, outside the component, so coming back shows the list as it was left.
  */
 const keptAlive = new Map<string, ListState>();

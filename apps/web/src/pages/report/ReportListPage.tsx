@@ -8,7 +8,7 @@ import { loadData } from '@/components/table';
 import './common/report.css';
 
 const BASE = '/analysisReportList/reportDetails';
-/** Role code → role report page (spec §2 reportDetails children). */
+/** Role code → role report page (docs/PRODUCT.md §2 reportDetails children). */
 const ROLE_ROUTE: Record<string, string> = {
   school_admin: 'gradeGrouper', grade_leader: 'gradeGrouper', lesson_leader: 'lessonGrouper', head_teacher: 'classGrouper', subject_teacher: 'teacher',
 };

@@ -8,7 +8,7 @@ import { usePermissions } from './usePermissions';
 
 interface Entry { key: string; label: string; icon: React.ReactNode; perm?: string[] }
 
-/** Personal-centre menu (spec §2 /userInfo children) and the permission each needs. */
+/** Personal-centre menu (docs/PRODUCT.md §2 /userInfo children) and the permission each needs. */
 export const USER_INFO_MENU: Entry[] = [
   { key: 'personInfo', label: '个人信息', icon: <UserOutlined /> },
   { key: 'schoolGradeSubject', label: '年级学科', icon: <BookOutlined />, perm: ['school:grade:view'] },

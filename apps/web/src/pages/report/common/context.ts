@@ -33,7 +33,7 @@ function loadFilter(examId: string): FilterEntry {
   return e;
 }
 
-/** Keeps the stored filter inside what the caller may ask; falls back to the server's defaults (spec §9). */
+/** Keeps the stored filter inside what the caller may ask; falls back to the server's defaults (docs/PRODUCT.md §9). */
 export function sanitizeFilter(state: ReportFilterState, f: ReportFilter): Partial<ReportFilterState> | null {
   const patch: Partial<ReportFilterState> = {};
   const course = String(state.courseCode);

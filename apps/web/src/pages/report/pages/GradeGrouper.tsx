@@ -1,6 +1,6 @@
 import { RoleReport } from './RoleReport';
 
-/** gradeGrouper: the role report of spec §2. */
+/** gradeGrouper: the role report of docs/PRODUCT.md §2. */
 export default function GradeGrouper() {
   return <RoleReport page="gradeGrouper" />;
 }
