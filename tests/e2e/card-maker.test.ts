@@ -46,7 +46,7 @@ describe('answer-sheet maker in Chromium', () => {
     // the exam list's 答题卡 opens the maker for the exam's first subject
     await page.goto(`${server.url}/#/examMarking/myExamList`);
     await page.getByTestId('exam-card').filter({ hasText: exam.name }).getByRole('button', { name: '更多操作' }).click();
-    await page.getByRole('menuitem', { name: '答题卡' }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: /答题卡/ }).click();
     await page.waitForURL(new RegExp(`#/makeSheetCard\\?examId=${exam.id}&examSubjectId=\\d+`));
     const panel = page.getByTestId('card-panel');
     await panel.getByTestId('card-status').waitFor();

@@ -311,7 +311,8 @@ describe('exam set-up, score import, release and reports in Chromium', () => {
     await dialog.waitFor();
     const errorRows = await dialog.locator('tbody tr.ant-table-row').allInnerTexts();
     expect(errorRows).toHaveLength(1);
-    expect(errorRows[0]!.split('\t').map((t) => t.trim())).toEqual(['数学', '6', '5', '9：超过满分 4']);
+    // The bad cell is column 8 (H) of Excel row 6 (see fill above); the reason names the question and the typed value.
+    expect(errorRows[0]!.split('\t').map((t) => t.trim())).toEqual(['数学', '6', 'H', '第 5 题（填写“9”）：超过满分 4']);
     await dialog.getByRole('button', { name: '知道了' }).click();
     expect(await scoreSnapshot()).toEqual(afterGood);
 
