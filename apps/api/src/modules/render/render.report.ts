@@ -123,6 +123,8 @@ export interface ReportScope extends Omit<ReportQuery, 'scoreType'> {
   fields?: TranscriptField[];
   keyword?: string;
   totalPosition?: 'first' | 'last';
+  /** No course was asked for: 试卷分析 prints every subject the reader may see (not just the scope's course). */
+  allSubjects?: boolean;
 }
 
 /** The query of one report: total-only reports take '0'; others the asked course (or the caller's first column). */
@@ -140,7 +142,7 @@ function queryOf(key: ReportKey, s: ReportScope): ReportQuery {
 async function expand(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>): Promise<{ key: ReportKey; course?: { code: string; name: string } }[]> {
   const out: { key: ReportKey; course?: { code: string; name: string } }[] = [];
   for (const key of keys) {
-    if (key !== 'paper' || (s.courseCode && s.courseCode !== '0' && s.courseCode !== TOTAL_CODE)) { out.push({ key }); continue; }
+    if (key !== 'paper' || (!s.allSubjects && s.courseCode && s.courseCode !== '0' && s.courseCode !== TOTAL_CODE)) { out.push({ key }); continue; }
     let c: service.Ctx;
     try { c = await ctxOf(queryOf(key, s)); } catch (e) {
       if (!(e instanceof BizError)) throw e;

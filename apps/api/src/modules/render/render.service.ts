@@ -192,6 +192,7 @@ async function reportPlan(ctx: AppContext, user: SchoolUser, body: Body, exam: e
   const scopeOf = (classId: number): ReportScope => ({
     examId: exam.id, classId, courseCode: course, classType: p.classType, registrationType: p.registrationType, scoreType: body.scoreType ?? 1,
     fields: body.fields, keyword: body.keyword, totalPosition: body.totalPosition,
+    allSubjects: !body.courseCode || body.courseCode === '0',
   });
   // one class: the one asked for, or the only one the caller sees (else the grade, cut by the filters)
   const single = p.classes.length === 1 && (p.classIds.length === 1 || !access.allClasses) ? p.classes[0]! : null;
