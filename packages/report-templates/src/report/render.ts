@@ -168,8 +168,10 @@ tbody tr:nth-child(even) td{background:#F7F8FB}
 export function renderReportHtml(data: ReportData): string {
   const pages = paginateReport(data);
   const n = pages.length;
+  // without a cover (one module) the page head carries the cover's subtitle: grade, scope and filters
+  const headTitle = pages[0]?.kind !== 'cover' && data.subtitle ? `${data.title} · ${data.subtitle}` : data.title;
   const frame = (i: number, content: ReactNode) => h('section', { key: i, className: 'page' },
-    h('div', { className: 'head' }, h('span', null, `${data.schoolName} · ${data.examName}`), h('span', null, data.title)),
+    h('div', { className: 'head' }, h('span', null, `${data.schoolName} · ${data.examName}`), h('span', null, headTitle)),
     h('div', { className: 'content' }, content),
     h('div', { className: 'foot' }, h('span', null, '大数据精准教学诊断平台'), h('span', null, `第 ${i + 1} 页 / 共 ${n} 页`)));
   return htmlDocument({
