@@ -2,7 +2,7 @@
 // scripts/render-baselines.ts (the only writer of tests/render/baselines/*.png).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { demoCardLayout, demoReport, demoSlipData, renderCardHtml, renderReportHtml, renderSlipsHtml } from '@jz/report-templates';
+import { demoCardLayout, demoReport, demoSlipData, demoWideReport, renderCardHtml, renderReportHtml, renderSlipsHtml } from '@jz/report-templates';
 import type { PdfPageSize, Printer } from '../../apps/render-service/src/printer.js';
 import { pdfToPngs } from '../helpers/pdf.js';
 
@@ -47,6 +47,27 @@ export const SNAPSHOT_DOCS: SnapshotDoc[] = [
     pages: 6,
     pagePt: [681, 964],
     texts: ['高一年级期中考试分析报告', '目录', '成绩总览', '分数段分布', '学生成绩明细（续）', '第 3 页 / 共 6 页'],
+  },
+  {
+    // one module: no cover or contents; the wide 成绩单 in smaller type with 总分 beside the names; long headers wrap
+    name: 'wide',
+    html: () => renderReportHtml(demoWideReport()),
+    size: { width: '908px', height: '1285px' },
+    pages: 2,
+    pagePt: [681, 964],
+    texts: ['成绩单', '总分年级排名', '英语年级排名', '650-750人数', '650-750累计', '第 1 页 / 共 2 页'],
+  },
+  {
+    // 成绩条 to cut apart: 8 students of class 1 on page 1, class 2's three on page 2
+    name: 'strips',
+    html: () => {
+      const d = demoSlipData(53, 50);
+      return renderSlipsHtml({ ...d, layout: 'strips', students: [...d.students.slice(0, 8), ...d.students.slice(50, 53)] });
+    },
+    size: { format: 'A4' },
+    pages: 2,
+    pagePt: [595, 842],
+    texts: ['示范实验中学', '考号：20250101', '考号：20250108', '考号：20250201', '班级排名', '总分'],
   },
 ];
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
-  buildCardLayout, CardLayoutError, parseCardLayout, renderCardHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents,
+  buildCardLayout, CardLayoutError, parseCardLayout, renderCardHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents, stripPages, STRIPS_PER_PAGE,
   type BuildCardInput, type ReportData, type ScoreSlipData,
 } from '@jz/report-templates';
 import { BadInputError, RESULT_EXT, type JobType } from './jobs.js';
@@ -46,6 +46,7 @@ const SlipsSchema = z.object({
     showClassRank: z.boolean().optional(), showGradeRank: z.boolean().optional(),
     showMeans: z.boolean().optional(), showQuestionScores: z.boolean().optional(),
   }).optional(),
+  layout: z.enum(['page', 'strips']).optional(),
   students: z.array(z.object({
     name: z.string().min(1), className: z.string().min(1), classOrder: num.optional(), seatNo: num,
     admissionNo: z.string().min(1), total: SlipSubject.omit({ subject: true, questions: true }).optional(),
@@ -63,6 +64,7 @@ const ReportSchema = z.object({
       title: z.string().optional(),
       columns: z.array(z.union([z.string(), z.object({ title: z.string(), width: num.positive().optional(), align: z.enum(['left', 'center', 'right']).optional() })])).min(1),
       rows: z.array(z.array(z.union([z.string(), num, z.null()]))),
+      compact: z.boolean().optional(),
     })).optional(),
   })).min(1, '没有报告模块'),
 });
@@ -119,7 +121,12 @@ async function runSlips(params: unknown, ctx: ProcessContext, out: string): Prom
     return;
   }
   const chunks: (typeof students)[] = [];
-  for (let i = 0; i < students.length; i += size) chunks.push(students.slice(i, i + size));
+  if (data.layout === 'strips') {
+    // whole pages per chunk (a chunk of full pages paginates the same again), about `size` students each
+    const pages = stripPages(students);
+    const per = Math.max(1, Math.round(size / STRIPS_PER_PAGE));
+    for (let i = 0; i < pages.length; i += per) chunks.push(pages.slice(i, i + per).flat());
+  } else for (let i = 0; i < students.length; i += size) chunks.push(students.slice(i, i + size));
   // Chunks finish out of order (two tabs); each is appended as soon as all before it are in, so at most a
   // few printed chunks wait in memory and the merged document is saved once at the end.
   const merger = await PdfMerger.create();

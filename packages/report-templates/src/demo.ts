@@ -175,3 +175,39 @@ export function demoReport(modules = 4, rows = 30, seed = 7): ReportData {
     modules: mods,
   };
 }
+
+/**
+ * A one-module report with a wide 成绩单 (16 columns, smaller type, 总分 right after the names) and a 分数段 table
+ * whose headers are long (they wrap, never cut): no cover, no contents.
+ */
+export function demoWideReport(rows = 36, seed = 11): ReportData {
+  const rnd = seededRandom(seed);
+  const subjects = ['语文', '数学', '英语', '物理', '化学'];
+  const columns = ['考号', '姓名', '班级', '总分', '总分班级排名', '总分年级排名',
+    ...subjects.flatMap((s) => [`${s}`, `${s}年级排名`])].map((title, i) => ({ title, width: i < 3 ? 1.3 : 1 }));
+  const segs = ['650-750', '550-650', '450-550', '350-450', '250-350'];
+  return {
+    title: '成绩单',
+    schoolName: '示范实验中学',
+    examName: '2025—2026学年第一学期高一期中考试',
+    date: '2025年11月',
+    modules: [{
+      title: '成绩单',
+      tables: [
+        {
+          title: '成绩单', compact: true, columns,
+          rows: Array.from({ length: rows }, (_, r) => {
+            const sc = subjects.map(() => Math.round(60 + rnd() * 80));
+            return [`2025${String(r + 1).padStart(4, '0')}`, SURNAMES[(r * 7) % SURNAMES.length] + GIVEN.substr(((r * 3) % 16) * 2, 2),
+              `高一(${(r % 8) + 1})班`, sc.reduce((a, b) => a + b, 0), (r % 50) + 1, r + 1, ...sc.flatMap((v, k) => [v, ((r * (k + 3)) % 400) + 1])];
+          }),
+        },
+        {
+          title: '总分分数段',
+          columns: [{ title: '班级', width: 1.3 }, ...segs.flatMap((s) => [`${s}人数`, `${s}累计`])].map((c) => (typeof c === 'string' ? { title: c } : c)),
+          rows: Array.from({ length: 4 }, (_, r) => [`高一(${r + 1})班`, ...segs.flatMap((_, k) => [k + r, 2 * k + r])]),
+        },
+      ],
+    }],
+  };
+}

@@ -7,9 +7,10 @@ export {
 } from './card/layout.js';
 export { buildCardLayout, CARD_GEOMETRY, type BuildCardInput, type CardQuestionInput } from './card/build.js';
 export { renderCardHtml } from './card/render.js';
-export type { ScoreSlipData, ScoreSlipOptions, SlipStudent, SlipSubjectScore, SlipQuestionScore } from './slip/types.js';
+export type { ScoreSlipData, SlipLayout, ScoreSlipOptions, SlipStudent, SlipSubjectScore, SlipQuestionScore } from './slip/types.js';
 export { renderSlipsHtml, sortSlipStudents, SLIP_WIDTH_PX, SLIP_HEIGHT_PX } from './slip/render.js';
+export { stripPages, STRIPS_PER_PAGE } from './slip/strips.js';
 export type { ReportData, ReportModule, ReportTable, ReportChart, ReportColumn } from './report/types.js';
-export { renderReportHtml, paginateReport, REPORT_PAGE } from './report/render.js';
+export { renderReportHtml, paginateReport, headerHeight, REPORT_PAGE } from './report/render.js';
 export { renderChartSvg } from './report/charts.js';
-export { demoCardLayout, demoSlipData, demoReport, DEMO_CARD_INPUT, seededRandom } from './demo.js';
+export { demoCardLayout, demoSlipData, demoReport, demoWideReport, DEMO_CARD_INPUT, seededRandom } from './demo.js';

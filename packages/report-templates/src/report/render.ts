@@ -25,12 +25,31 @@ type Block =
   | { kind: 'moduleTitle'; title: string; no: number; height: number }
   | { kind: 'desc'; text: string; height: number }
   | { kind: 'chart'; title?: string; svg: string; width: number; height: number }
-  | { kind: 'table'; title?: string; columns: ReportColumn[]; rows: ReportTable['rows']; height: number };
+  | { kind: 'table'; title?: string; columns: ReportColumn[]; rows: ReportTable['rows']; headH: number; compact: boolean; height: number };
 
 interface Page { kind: 'cover' | 'toc' | 'body'; blocks: Block[]; toc?: { title: string; page: number }[] }
 
 function columnsOf(t: ReportTable): ReportColumn[] {
   return t.columns.map((c) => (typeof c === 'string' ? { title: c } : c));
+}
+
+const HEAD_LINE_H = 16;
+const HEAD_PAD = 6;
+
+/**
+ * Height of a table's header row: headers wrap (never cut with '…'), so the row grows to its longest title.
+ * CJK glyphs are one font-size wide, Latin/digits about half; cells have 4 px padding each side.
+ */
+export function headerHeight(columns: ReportColumn[], compact = false): number {
+  const total = columns.reduce((a, c) => a + (c.width ?? 1), 0);
+  const font = compact ? 11 : 13;
+  let lines = 1;
+  for (const c of columns) {
+    const px = (CONTENT_W * (c.width ?? 1)) / total - 10;
+    const need = [...c.title].reduce((a, ch) => a + (/[\x00-\xff]/.test(ch) ? 0.6 : 1), 0) * font;
+    lines = Math.max(lines, Math.ceil(need / Math.max(px, font)));
+  }
+  return Math.max(TABLE_HEAD_H, lines * HEAD_LINE_H + 2 * HEAD_PAD);
 }
 
 /** Splits modules into pages. Exported for tests (page counts) and the web viewer. */
@@ -58,21 +77,25 @@ export function paginateReport(data: ReportData): Page[] {
     }
     for (const t of m.tables ?? []) {
       const columns = columnsOf(t);
+      const compact = !!t.compact;
+      const headH = headerHeight(columns, compact);
       let rest = t.rows;
       let first = true;
       do {
         const titleH = t.title ? BLOCK_TITLE_H : 0;
-        let fit = Math.floor((CONTENT_H - used - titleH - TABLE_HEAD_H) / ROW_H);
-        if (fit < Math.min(3, rest.length || 1)) { next(); fit = Math.floor((CONTENT_H - titleH - TABLE_HEAD_H) / ROW_H); }
+        let fit = Math.floor((CONTENT_H - used - titleH - headH) / ROW_H);
+        if (fit < Math.min(3, rest.length || 1)) { next(); fit = Math.floor((CONTENT_H - titleH - headH) / ROW_H); }
         const rows = rest.slice(0, fit);
         rest = rest.slice(fit);
         const title = t.title && !first ? `${t.title}（续）` : t.title;
-        const hgt = titleH + TABLE_HEAD_H + rows.length * ROW_H;
-        put({ kind: 'table', title, columns, rows, height: hgt }, hgt);
+        const hgt = titleH + headH + rows.length * ROW_H;
+        put({ kind: 'table', title, columns, rows, headH, compact, height: hgt }, hgt);
         first = false;
       } while (rest.length);
     }
   });
+  // a one-module report is that module: no cover, no one-line contents page
+  if (data.modules.length <= 1) return body;
   const tocEntries = data.modules.length;
   const tocPages = Math.max(1, Math.ceil(tocEntries / TOC_PER_PAGE));
   const offset = 1 + tocPages; // cover + contents come first
@@ -100,9 +123,9 @@ function drawBlock(b: Block, key: number): ReactNode {
       const total = b.columns.reduce((a, c) => a + (c.width ?? 1), 0);
       return h('div', { key, className: 'block' },
         b.title ? h('div', { className: 'block-title' }, b.title) : null,
-        h('table', null,
+        h('table', { className: b.compact ? 'compact' : undefined },
           h('colgroup', null, b.columns.map((c, i) => h('col', { key: i, style: { width: `${((c.width ?? 1) / total) * 100}%` } }))),
-          h('thead', null, h('tr', null, b.columns.map((c, i) => h('th', { key: i }, c.title)))),
+          h('thead', null, h('tr', null, b.columns.map((c, i) => h('th', { key: i, style: { height: b.headH } }, c.title)))),
           h('tbody', null, b.rows.map((r, ri) => h('tr', { key: ri },
             b.columns.map((c, ci) => h('td', { key: ci, style: c.align ? { textAlign: c.align } : undefined }, cell(r[ci] ?? null))))))));
     }
@@ -127,7 +150,9 @@ const REPORT_CSS = `
 table{width:100%;border-collapse:collapse;table-layout:fixed}
 th,td{height:${ROW_H}px;line-height:${ROW_H - 2}px;border:1px solid #BFC6D4;font-size:13px;text-align:center;padding:0 4px;
   white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-th{height:${TABLE_HEAD_H}px;background:#E8EAEF;color:#1F3864;font-weight:700}
+th{height:${TABLE_HEAD_H}px;background:#E8EAEF;color:#1F3864;font-weight:700;
+  white-space:normal;overflow:visible;text-overflow:clip;word-break:break-all;overflow-wrap:anywhere;line-height:${HEAD_LINE_H}px;padding:${HEAD_PAD}px 4px}
+table.compact th,table.compact td{font-size:11px;padding-left:2px;padding-right:2px}
 tbody tr:nth-child(even) td{background:#F7F8FB}
 .cover{position:absolute;inset:0;background:linear-gradient(180deg,#1F3864 0,#2F5597 100%);color:#fff}
 .cover .school{position:absolute;left:90px;top:220px;font-size:28px;letter-spacing:2px;opacity:.9}
@@ -143,8 +168,10 @@ tbody tr:nth-child(even) td{background:#F7F8FB}
 export function renderReportHtml(data: ReportData): string {
   const pages = paginateReport(data);
   const n = pages.length;
+  // without a cover (one module) the page head carries the cover's subtitle: grade, scope and filters
+  const headTitle = pages[0]?.kind !== 'cover' && data.subtitle ? `${data.title} · ${data.subtitle}` : data.title;
   const frame = (i: number, content: ReactNode) => h('section', { key: i, className: 'page' },
-    h('div', { className: 'head' }, h('span', null, `${data.schoolName} · ${data.examName}`), h('span', null, data.title)),
+    h('div', { className: 'head' }, h('span', null, `${data.schoolName} · ${data.examName}`), h('span', null, headTitle)),
     h('div', { className: 'content' }, content),
     h('div', { className: 'foot' }, h('span', null, '大数据精准教学诊断平台'), h('span', null, `第 ${i + 1} 页 / 共 ${n} 页`)));
   return htmlDocument({

@@ -12,6 +12,8 @@ export interface ReportTable {
   title?: string;
   columns: (string | ReportColumn)[];
   rows: (string | number | null)[][];
+  /** Smaller type (11 px) for wide tables such as the 成绩单. */
+  compact?: boolean;
 }
 
 export interface ReportChart {

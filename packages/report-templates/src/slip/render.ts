@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { fmt, h, htmlDocument, zhCollator } from '../common.js';
 import { GRID_CSS, questionGridHtml } from './grid.js';
+import { STRIPS_CSS, stripSections } from './strips.js';
 import type { ScoreSlipData, ScoreSlipOptions, SlipStudent, SlipSubjectScore } from './types.js';
 
 export const SLIP_WIDTH_PX = 595;
@@ -86,7 +87,10 @@ ${GRID_CSS}
 .foot{position:absolute;left:30px;right:30px;bottom:14px;text-align:center;font-size:8px;color:#666}
 `;
 
-/** One HTML document for a class or grade: one A4 page per student, in class-then-seat order. */
+/**
+ * One HTML document for a class or grade, in class-then-seat order: one A4 page per student, or with
+ * layout 'strips' several students per A4 page (成绩条 to cut apart).
+ */
 export function renderSlipsHtml(data: ScoreSlipData): string {
   const opts: Required<ScoreSlipOptions> = {
     showClassRank: false, showGradeRank: false, showMeans: true, showQuestionScores: true, ...data.options,
@@ -94,7 +98,9 @@ export function renderSlipsHtml(data: ScoreSlipData): string {
   return htmlDocument({
     title: `${data.examName} 成绩单`,
     pageCss: '@page{size:A4 portrait;margin:0}',
-    css: SLIP_CSS,
-    body: sortSlipStudents(data.students).map((s, i) => h(Slip, { key: i, data, student: s, opts })),
+    css: data.layout === 'strips' ? STRIPS_CSS : SLIP_CSS,
+    body: data.layout === 'strips'
+      ? stripSections(data, sortSlipStudents(data.students), opts)
+      : sortSlipStudents(data.students).map((s, i) => h(Slip, { key: i, data, student: s, opts })),
   });
 }

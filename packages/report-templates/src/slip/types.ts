@@ -46,11 +46,19 @@ export interface SlipStudent {
   comment?: string;
 }
 
+export type SlipLayout = 'page' | 'strips';
+
 export interface ScoreSlipData {
   schoolName: string;
   examName: string;
   /** e.g. "2025-11-12"; printed under the title. */
   examDate?: string;
   options?: ScoreSlipOptions;
+  /**
+   * 'page' (default): one 595×842 slip per A4 page. 'strips': the 成绩条 schools cut apart — STRIPS_PER_PAGE
+   * students per A4 page, one strip each (name, class, 考号, each subject's score and the allowed ranks, total),
+   * dashed cut lines between strips; every class starts on a new page.
+   */
+  layout?: SlipLayout;
   students: SlipStudent[];
 }

@@ -5,7 +5,8 @@
  * GET render/card_preview?examSubjectId answers the answer-sheet card as HTML (text/html) for the page preview;
  * POST render/report_preview (a report job's body) answers the report's printable pages as HTML (打印预览).
  *
- * Job types: report (printable analysis report, 908×1285 px pages), slips (成绩条, one A4 page per student),
+ * Job types: report (printable analysis report, 908×1285 px pages), slips (成绩条, one A4 page per student, or
+ * with layout strips several students per A4 page to cut apart),
  * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx).
  * classIds empty = every class of the exam the caller may see; format 'zip' with several classes = one PDF per
  * class in a zip. classType / registrationType (and the transcript's fields / keyword) are the report pages'
@@ -22,6 +23,9 @@ export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel'] as const;
 export type RenderJobType = (typeof RENDER_JOB_TYPES)[number];
 export const RENDER_FORMATS = ['pdf', 'zip'] as const;
 export type RenderFormat = (typeof RENDER_FORMATS)[number];
+
+export const SLIP_LAYOUTS = ['page', 'strips'] as const;
+export type SlipLayoutOption = (typeof SLIP_LAYOUTS)[number];
 
 export const RENDER_PATHS = {
   jobs: 'render/jobs', // POST
@@ -58,6 +62,8 @@ export const createRenderJobBody = z.object({
   fields: transcriptQuery.shape.fields.optional(),
   keyword: transcriptQuery.shape.keyword,
   totalPosition: z.enum(['first', 'last']).optional(),
+  /** slips: 'page' (default) one student per A4 page; 'strips' several students per A4 page with cut lines (成绩条). */
+  layout: z.enum(SLIP_LAYOUTS).optional(),
 });
 export type CreateRenderJobBody = z.input<typeof createRenderJobBody>;
 

@@ -5,7 +5,7 @@
  * printed as percentages) and one ECharts option where a chart fits.
  */
 import type { ReportChart, ReportModule, ReportTable } from '@jz/report-templates';
-import { REPORT_ROUTES, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField } from '@jz/shared/api/report';
+import { REPORT_ROUTES, TOTAL_CODE, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField } from '@jz/shared/api/report';
 import { formatIndex, formatMean, formatMeasure } from '@jz/shared';
 import { BizError } from '../../core/http.js';
 import * as ex from '../report/report.export.js';
@@ -123,6 +123,8 @@ export interface ReportScope extends Omit<ReportQuery, 'scoreType'> {
   fields?: TranscriptField[];
   keyword?: string;
   totalPosition?: 'first' | 'last';
+  /** No course was asked for: 试卷分析 prints every subject the reader may see (not just the scope's course). */
+  allSubjects?: boolean;
 }
 
 /** The query of one report: total-only reports take '0'; others the asked course (or the caller's first column). */
@@ -133,13 +135,37 @@ function queryOf(key: ReportKey, s: ReportScope): ReportQuery {
   };
 }
 
+/**
+ * The (report, course) pairs to build: 试卷分析 on the total means every subject the reader may see (in the scope's
+ * class, if one), one section each; other reports once with the scope's course.
+ */
+async function expand(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>): Promise<{ key: ReportKey; course?: { code: string; name: string } }[]> {
+  const out: { key: ReportKey; course?: { code: string; name: string } }[] = [];
+  for (const key of keys) {
+    if (key !== 'paper' || (!s.allSubjects && s.courseCode && s.courseCode !== '0' && s.courseCode !== TOTAL_CODE)) { out.push({ key }); continue; }
+    let c: service.Ctx;
+    try { c = await ctxOf(queryOf(key, s)); } catch (e) {
+      if (!(e instanceof BizError)) throw e;
+      out.push({ key });
+      continue;
+    }
+    const names = new Map(c.reports.transcript.columns.map((col) => [col.code, col.name]));
+    const codes = c.access.courses.filter((code) => !s.classId || service.allowed(c.access, s.classId, code));
+    if (!codes.length) out.push({ key });
+    for (const code of codes) out.push({ key, course: { code, name: names.get(code) ?? code } });
+  }
+  return out;
+}
+
 /** Builds each report the caller may see; refusals of some reports are skipped, of all reports re-thrown. */
-async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, f: (key: ReportKey, b: Built) => T): Promise<T[]> {
+async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>,
+  f: (key: ReportKey, b: Built, course?: { code: string; name: string }) => T): Promise<T[]> {
   const out: T[] = [];
   let firstError: unknown;
-  for (const key of keys) {
+  for (const { key, course } of await expand(keys, s, ctxOf)) {
     try {
-      out.push(f(key, build(key, await ctxOf(queryOf(key, s)), s)));
+      const scope = course ? { ...s, courseCode: course.code } : s;
+      out.push(f(key, build(key, await ctxOf(queryOf(key, scope)), scope), course));
     } catch (e) {
       if (!(e instanceof BizError)) throw e;
       firstError ??= e;
@@ -152,6 +178,8 @@ async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: Repor
 // ---------------------------------------------------------------- sheets → printable tables
 
 const MAX_COLS = 11;
+/** Wide tables print in smaller type (11 px), which fits this many columns on the 808 px content width. */
+const MAX_COLS_COMPACT = 16;
 
 /** A printed cell: numbers as text by their column's kind (the same rule as the page and the Excel cell). */
 function cellText(v: ex.Cell, header: string): string | number | null {
@@ -160,23 +188,33 @@ function cellText(v: ex.Cell, header: string): string | number | null {
   return v;
 }
 
-/** A sheet as one or more printable tables: leading label columns repeated on every column group. */
+/**
+ * A sheet as one or more printable tables. Wide sheets print in smaller type; if still too wide they split into
+ * column groups, each repeating the leading label columns (考号/姓名/班级) and the 总分 columns, so a student's
+ * name and total are always side by side.
+ */
 export function sheetTables(sheet: ex.Sheet): ReportTable[] {
   const raw = [...sheet.rows];
   const rows = raw.map((r) => sheet.header.map((h, i) => cellText(r[i], h)));
   let keep = 0;
   while (keep < Math.min(3, sheet.header.length - 1) && raw.every((r) => typeof r[keep] !== 'number')) keep++;
   keep = Math.max(1, keep);
-  const rest = sheet.header.length - keep;
-  const groups = Math.max(1, Math.ceil(rest / (MAX_COLS - keep)));
-  const per = Math.ceil(rest / groups);
+  const compact = sheet.header.length > MAX_COLS;
+  const max = compact ? MAX_COLS_COMPACT : MAX_COLS;
+  const restIdx = sheet.header.map((_, i) => i).filter((i) => i >= keep);
+  const pinnedIdx = sheet.header.length > max ? restIdx.filter((i) => sheet.header[i]!.startsWith('总分')) : [];
+  const others = restIdx.filter((i) => !pinnedIdx.includes(i));
+  const lead = [...Array(keep).keys(), ...pinnedIdx];
+  const groups = Math.max(1, Math.ceil(others.length / Math.max(1, max - lead.length)));
+  const per = Math.ceil(others.length / groups);
   const tables: ReportTable[] = [];
   for (let g = 0; g < groups; g++) {
-    const idx = [...Array(keep).keys(), ...Array.from({ length: Math.min(per, rest - g * per) }, (_, k) => keep + g * per + k)];
+    const idx = [...lead, ...others.slice(g * per, (g + 1) * per)];
     tables.push({
       title: groups > 1 ? `${sheet.name}（${g + 1}/${groups}）` : sheet.name,
       columns: idx.map((i) => ({ title: sheet.header[i]!, width: i < keep ? 1.3 : 1 })),
       rows: rows.map((r) => idx.map((i) => r[i] ?? null)),
+      ...(compact ? { compact } : {}),
     });
   }
   return tables;
@@ -184,8 +222,8 @@ export function sheetTables(sheet: ex.Sheet): ReportTable[] {
 
 /** The modules of a printed report for one scope (grade or class); `suffix` names the class in module titles. */
 export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, suffix = ''): Promise<ReportModule[]> {
-  return eachReport(keys, s, ctxOf, (key, b) => ({
-    title: `${REPORT_ROUTES[key].title}${suffix}`,
+  return eachReport(keys, s, ctxOf, (key, b, course) => ({
+    title: `${REPORT_ROUTES[key].title}${course ? `（${course.name}）` : ''}${suffix}`,
     description: b.description,
     charts: b.chart ? [b.chart] : [],
     tables: b.sheets.flatMap(sheetTables).filter((t) => t.rows.length),

@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import {
-  renderReportHtml, type ReportData, type ReportModule, type ScoreSlipData, type SlipStudent,
+  renderReportHtml, type ReportData, type ReportModule, type ScoreSlipData, type SlipLayout, type SlipStudent,
 } from '@jz/report-templates';
 import type { JobType } from '@jz/render-service';
 import { REPORT_ROUTES, TOTAL_CODE, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
@@ -63,7 +63,7 @@ interface Scope {
 }
 
 /** Score slips of the classes' students who sat at least one visible subject, ordered by class then seat. */
-async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamRow, scope: Scope, base: reportService.Ctx): Promise<ScoreSlipData> {
+async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamRow, scope: Scope, base: reportService.Ctx, layout?: SlipLayout): Promise<ScoreSlipData> {
   const { loaded, access } = scope;
   const reports = loaded.set.variants['0']!;
   const t = reports.transcript;
@@ -132,6 +132,7 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
     examName: exam.name,
     examDate: exam.startDate === exam.endDate ? exam.startDate : `${exam.startDate} 至 ${exam.endDate}`,
     options: { showClassRank: show, showGradeRank: show, showMeans: true, showQuestionScores: true },
+    layout: layout ?? 'page',
     students,
   };
 }
@@ -192,6 +193,7 @@ async function reportPlan(ctx: AppContext, user: SchoolUser, body: Body, exam: e
   const scopeOf = (classId: number): ReportScope => ({
     examId: exam.id, classId, courseCode: course, classType: p.classType, registrationType: p.registrationType, scoreType: body.scoreType ?? 1,
     fields: body.fields, keyword: body.keyword, totalPosition: body.totalPosition,
+    allSubjects: !body.courseCode || body.courseCode === '0',
   });
   // one class: the one asked for, or the only one the caller sees (else the grade, cut by the filters)
   const single = p.classes.length === 1 && (p.classIds.length === 1 || !access.allClasses) ? p.classes[0]! : null;
@@ -244,13 +246,13 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     if (zip) {
       const parts = [];
       for (const c of classes) {
-        const data = await slipsData(ctx, user, exam, { ...p.scope, classes: [c] }, p.base);
+        const data = await slipsData(ctx, user, exam, { ...p.scope, classes: [c] }, p.base, body.layout);
         if (data.students.length) parts.push({ name: `${examName}-${safeName(c.name)}-成绩条.pdf`, params: data });
       }
       if (!parts.length) throw new BizError(NO_STUDENTS);
       return start('slips', `${examName}-成绩条.zip`, true, parts);
     }
-    const data = await slipsData(ctx, user, exam, p.scope, p.base);
+    const data = await slipsData(ctx, user, exam, p.scope, p.base, body.layout);
     if (!data.students.length) throw new BizError(NO_STUDENTS);
     const fileName = `${examName}${label}-成绩条.pdf`;
     return start('slips', fileName, false, [{ name: fileName, params: data }]);

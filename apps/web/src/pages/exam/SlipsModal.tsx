@@ -6,7 +6,7 @@ import { JobProgressModal, useRenderJob } from '@/components/job';
 
 /**
  * 打印成绩条: choose classes (those the caller may see, narrowed by 班级类型) and one PDF or a zip per class →
- * a slips render job.
+ * a slips render job, one student per A4 page or several per page as strips to cut apart (版式).
  */
 export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean; onClose: () => void }) {
   const job = useRenderJob();
@@ -15,6 +15,7 @@ export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean;
   const [classType, setClassType] = useState('');
   const [classIds, setClassIds] = useState<number[]>([]);
   const [format, setFormat] = useState<'pdf' | 'zip'>('pdf');
+  const [layout, setLayout] = useState<'page' | 'strips'>('page');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -40,7 +41,7 @@ export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean;
     setClassIds((ids) => ids.filter((id) => allClasses.some((c) => c.value === id && (!t || c.classType === t))));
   };
   const ok = () => {
-    void job.start({ type: 'slips', examId: exam.id, classIds, classType, format: classIds.length === 1 ? 'pdf' : format }, `打印成绩条：${exam.name}`);
+    void job.start({ type: 'slips', examId: exam.id, classIds, classType, layout, format: classIds.length === 1 ? 'pdf' : format }, `打印成绩条：${exam.name}`);
     onClose();
   };
   return (
@@ -56,12 +57,16 @@ export function SlipsModal({ exam, open, onClose }: { exam: Exam; open: boolean;
                     options={[{ value: '', label: '全部' }, ...classTypes]} />
                 </Form.Item>
               )}
-              <Form.Item label="班级" extra={`不选 = 可查看的全部${classType ? classType : '班级'}；每名学生一页 A4`}>
+              <Form.Item label="班级" extra={`不选 = 可查看的全部${classType ? classType : '班级'}`}>
                 <Space direction="vertical">
                   <Checkbox indeterminate={classIds.length > 0 && classIds.length < classes.length} checked={classes.length > 0 && classIds.length === classes.length}
                     onChange={(e) => setClassIds(e.target.checked ? classes.map((c) => c.value) : [])}>全选</Checkbox>
                   <Checkbox.Group aria-label="班级" value={classIds} onChange={(v) => setClassIds(v as number[])} options={classes} />
                 </Space>
+              </Form.Item>
+              <Form.Item label="版式" extra={layout === 'strips' ? '每页 A4 印 8 名学生，沿虚线裁开；每个班级从新的一页开始' : '每名学生一页 A4（含小题得分和评语）'}>
+                <Radio.Group aria-label="版式" value={layout} onChange={(e) => setLayout(e.target.value)} optionType="button"
+                  options={[{ value: 'page', label: '每页一人' }, { value: 'strips', label: '每页多人（裁剪条）' }]} />
               </Form.Item>
               <Form.Item label="格式">
                 <Radio.Group aria-label="格式" value={format} onChange={(e) => setFormat(e.target.value)} optionType="button"
