@@ -31,32 +31,25 @@ const StudentHomePage = lazyPage(() => import('@/pages/student/StudentHomePage')
 const StudentExamPage = lazyPage(() => import('@/pages/student/StudentExamPage'));
 const NotFound = lazyPage(() => import('@/pages/NotFound'));
 
-// Personal centre and admin centre pages (built in pages/userInfo and pages/adminInfo by the other engineer).
-// Found with import.meta.glob so a page not written yet shows the placeholder instead of breaking the build.
-type PageModule = { default: ComponentType };
-const externalPages = import.meta.glob<PageModule>(['/src/pages/userInfo/*.tsx', '/src/pages/adminInfo/*.tsx']);
-const external = (file: string, title: string): LazyExoticComponent<ComponentType> => {
-  const loader = externalPages[`/src/pages/${file}.tsx`];
-  return lazyPage(loader ?? (async () => ({ default: () => <PlaceholderPage title={title} /> })));
+// Personal centre (pages/userInfo, with its own layout: left menu with permission checks) and admin centre pages.
+const UserInfoLayout = lazyPage(() => import('@/pages/userInfo/UserInfoLayout'));
+const USER_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  personInfo: lazyPage(() => import('@/pages/userInfo/PersonInfo')),
+  schoolGradeSubject: lazyPage(() => import('@/pages/userInfo/SchoolGradeSubject')),
+  schoolGradeTerm: lazyPage(() => import('@/pages/userInfo/SchoolGradeTerm')),
+  userManagement: lazyPage(() => import('@/pages/userInfo/UserManagement')),
+  schoolClassStudent: lazyPage(() => import('@/pages/userInfo/SchoolClassStudent')),
+  schoolTeachersList: lazyPage(() => import('@/pages/userInfo/SchoolTeachersList')),
+  schoolManaPerson: lazyPage(() => import('@/pages/userInfo/SchoolManaPerson')),
 };
-const USER_INFO_FILES: Record<string, string> = {
-  personInfo: 'PersonInfo', schoolGradeSubject: 'SchoolGradeSubject', schoolGradeTerm: 'SchoolGradeTerm', userManagement: 'UserManagement',
-  schoolClassStudent: 'SchoolClassStudent', schoolTeachersList: 'SchoolTeachersList', schoolManaPerson: 'SchoolManaPerson',
-};
-const USER_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
-  USER_INFO_ITEMS.map((i) => [i.path, external(`userInfo/${USER_INFO_FILES[i.path]}`, i.title)]),
-);
-const HomeContent = external('adminInfo/HomeContent', '首页');
+const HomeContent = lazyPage(() => import('@/pages/adminInfo/HomeContent'));
 const ADMIN_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   homePage: HomeContent,
   content: HomeContent,
-  userPersion: external('adminInfo/UserPersion', '用户管理'),
-  permissionManagement: external('adminInfo/PermissionManagement', '角色管理'),
-  mailOutbox: external('adminInfo/MailOutbox', '发件箱'),
+  userPersion: lazyPage(() => import('@/pages/adminInfo/UserPersion')),
+  permissionManagement: lazyPage(() => import('@/pages/adminInfo/PermissionManagement')),
+  mailOutbox: lazyPage(() => import('@/pages/adminInfo/MailOutbox')),
 };
-/** The personal centre's own layout (left menu with permission checks) when pages/userInfo provides one. */
-const userInfoLayoutLoader = externalPages['/src/pages/userInfo/UserInfoLayout.tsx'];
-const UserInfoLayout = userInfoLayoutLoader ? lazyPage(userInfoLayoutLoader) : null;
 
 // Exam pages (pages/exam), keyed by the route's full path; the other routes of their sections stay placeholders.
 const ExamAnalysisLayout = lazyPage(() => import('@/pages/exam/ExamAnalysisLayout'));
@@ -175,7 +168,7 @@ export const routes: RouteObject[] = [
           ph('/schoolAnalysis/systemSetting', '系统设置'),
           {
             path: '/userInfo',
-            element: UserInfoLayout ? <UserInfoLayout /> : <SectionLayout base="/userInfo" title="个人中心" groups={[{ items: USER_INFO_ITEMS }]} />,
+            element: <UserInfoLayout />,
             handle: { title: '个人中心' },
             children: [
               to('/userInfo/personInfo'),

@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { JobType, RenderQueue } from '@jz/render-service';
 import type { RenderJobState } from '@jz/shared/api/render';
-import { zipFiles } from './zip.js';
+import { writeZipFile } from './zip.js';
 
 export interface JobPart { queueId: string; name: string }
 
@@ -74,10 +74,10 @@ async function buildZip(queue: RenderQueue, dataDir: string, rec: JobRecord): Pr
         let name = part.name;
         for (let k = 2; used.has(name); k++) name = part.name.replace(/(\.\w+)$/, `(${k})$1`);
         used.add(name);
-        entries.push({ name, data: await readFile(file) });
+        entries.push({ name, file });
       }
       const tmp = `${out}.${process.pid}.tmp`;
-      await writeFile(tmp, zipFiles(entries));
+      await writeZipFile(tmp, entries);
       await rename(tmp, out);
       return out;
     })().finally(() => building.delete(rec.id));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRenderJob, downloadRenderJob, getRenderJob, type CreateRenderJobBody, type RenderJob } from '@/api/render';
+import { usePolling } from '@/hooks/usePolling';
 import { saveBlob } from '@/utils/request';
 
 /** Poll interval of a running job (ms). */
@@ -29,43 +30,37 @@ export type AutoAction = 'download' | 'print' | 'none';
  */
 export function useRenderJob() {
   const [view, setView] = useState<RenderJobView>({ open: false, title: '', job: null, error: null, downloading: false, auto: 'download', delivered: false });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const jobId = useRef('');
+  // a failed poll (network hiccup) keeps polling; a refusal or a finished job ends it
+  const polling = usePolling(async (isCurrent) => {
+    const res = await getRenderJob(jobId.current);
+    if (!isCurrent()) return false;
+    if (res.code !== 200 || !res.data) { setView((v) => ({ ...v, error: res.msg || '查询任务失败' })); return false; }
+    const job = res.data;
+    setView((v) => ({ ...v, job }));
+    return job.state !== 'completed' && job.state !== 'failed';
+  }, { interval: POLL_MS });
+  const { stop } = polling;
+  // the create call belongs to the same run: stop() or a new start() makes its answer stale
   const run = useRef(0);
-
-  const stop = useCallback(() => { run.current++; if (timer.current) clearTimeout(timer.current); }, []);
-  useEffect(() => stop, [stop]);
-
-  const poll = useCallback((jobId: string, mine: number) => {
-    timer.current = setTimeout(async () => {
-      if (mine !== run.current) return;
-      try {
-        const res = await getRenderJob(jobId);
-        if (mine !== run.current) return;
-        if (res.code !== 200 || !res.data) { setView((v) => ({ ...v, error: res.msg || '查询任务失败' })); return; }
-        const job = res.data;
-        setView((v) => ({ ...v, job }));
-        if (job.state !== 'completed' && job.state !== 'failed') poll(jobId, mine);
-      } catch {
-        if (mine === run.current) poll(jobId, mine); // a network hiccup: keep polling
-      }
-    }, POLL_MS);
-  }, []);
+  useEffect(() => () => { run.current++; }, []);
 
   const start = useCallback(async (body: CreateRenderJobBody, title: string, auto: AutoAction = 'download') => {
     stop();
-    const mine = run.current;
+    const mine = ++run.current;
     setView({ open: true, title, job: null, error: null, downloading: false, auto, delivered: false });
     try {
       const res = await createRenderJob(body);
       if (mine !== run.current) return;
       if (res.code !== 200 || !res.data) { setView((v) => ({ ...v, error: res.msg || '创建任务失败' })); return; }
-      const jobId = res.data.jobId;
-      setView((v) => ({ ...v, job: { jobId, type: body.type, state: 'waiting', progress: 0, error: null, fileName: '', createdAt: 0 } }));
-      poll(jobId, mine);
+      const id = res.data.jobId;
+      jobId.current = id;
+      setView((v) => ({ ...v, job: { jobId: id, type: body.type, state: 'waiting', progress: 0, error: null, fileName: '', createdAt: 0 } }));
+      polling.start();
     } catch {
       if (mine === run.current) setView((v) => ({ ...v, error: '创建任务失败，请稍后重试' }));
     }
-  }, [poll, stop]);
+  }, [polling, stop]);
 
   /** Fetches the finished file; returns it (for printing) after saving it unless `save` is false. */
   const fetchFile = useCallback(async (save = true, job = view.job): Promise<{ blob: Blob; filename: string } | null> => {
@@ -105,7 +100,7 @@ export function useRenderJob() {
     void (auto === 'print' ? print(job) : fetchFile(true, job));
   }, [open, delivered, auto, job, print, fetchFile]);
 
-  const close = useCallback(() => { stop(); setView((v) => ({ ...v, open: false })); }, [stop]);
+  const close = useCallback(() => { stop(); run.current++; setView((v) => ({ ...v, open: false })); }, [stop]);
 
   return { ...view, start, download, print, close };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Alert, Button, Card, Col, Empty, Progress, Result, Row, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import {
   CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined, SendOutlined, UploadOutlined,
@@ -9,6 +9,7 @@ import { findPublishProgress, releaseScores, RELEASE_STEPS, type ReleaseProgress
 import { downloadScoreTemplate, importQuestionScores, importTotalScores, type ScoreImportError, type ScoreImportResult } from '@/api/score';
 import { feedbackMessage, runDownload, useFeedback } from '@/components/table';
 import { usePermission } from '@/components/Permission';
+import { usePolling } from '@/hooks/usePolling';
 import type { ApiResult } from '@/utils/request';
 import { STATUS_COLORS } from './examConstants';
 import { useExamDetail, useExamId } from './useExam';
@@ -72,29 +73,27 @@ const STEP_TEXT = { wait: '等待中', process: '进行中', finish: '已完成'
 function usePublish(examId: number | null, onFinished: () => void) {
   const [progress, setProgress] = useState<ReleaseProgress | null>(null);
   const [starting, setStarting] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const finished = useRef(onFinished);
   finished.current = onFinished;
+  // the first look (on opening the page) shows a finished release without calling onFinished
+  const first = useRef(true);
 
-  const stop = () => { if (timer.current) { clearTimeout(timer.current); timer.current = null; } };
-  const poll = useCallback(async (first = false) => {
-    if (!examId) return;
-    stop();
-    try {
-      const res = await findPublishProgress(examId);
-      if (res.code === 200 && res.data) {
-        setProgress(res.data);
-        if (res.data.state === 'running') { timer.current = setTimeout(() => void poll(), 1000); return; }
-        if (!first) finished.current();
-      } else if (res.code !== 401 && res.code !== 200) {
-        feedbackMessage().error(res.msg || '查询发布进度失败');
-      }
-    } catch {
-      timer.current = setTimeout(() => void poll(), 3000);
+  const { start: poll } = usePolling(async () => {
+    if (!examId) return false;
+    const res = await findPublishProgress(examId);
+    const wasFirst = first.current;
+    first.current = false;
+    if (res.code === 200 && res.data) {
+      setProgress(res.data);
+      if (res.data.state === 'running') return true;
+      if (!wasFirst) finished.current();
+    } else if (res.code !== 401 && res.code !== 200) {
+      feedbackMessage().error(res.msg || '查询发布进度失败');
     }
-  }, [examId]);
+    return false;
+  }, { interval: 1000, retryInterval: 3000 });
 
-  useEffect(() => { void poll(true); return stop; }, [poll]);
+  useEffect(() => { first.current = true; poll(true); }, [poll, examId]);
 
   const start = async () => {
     if (!examId) return;
@@ -103,7 +102,8 @@ function usePublish(examId: number | null, onFinished: () => void) {
       const res = await releaseScores(examId);
       if (res.code === 200) {
         if (res.data) setProgress(res.data);
-        void poll();
+        first.current = false;
+        poll(true);
       } else if (res.code !== 401) feedbackMessage().error(res.msg || '发布失败');
     } catch {
       feedbackMessage().error('发布失败，请稍后重试');

@@ -3,6 +3,7 @@ import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { wechatQrAuthorize, wechatQrUserInfo, type QrAuthorize } from '@/api/externalLogin';
+import { usePolling } from '@/hooks/usePolling';
 import { LoginShell } from './LoginShell';
 import { useFinishLogin } from './useFinishLogin';
 
@@ -22,22 +23,18 @@ export default function WechatLoginPage() {
     wechatQrAuthorize().then((r) => (r.code === 200 ? setQr(r.data) : setProblem(r.msg))).catch(() => setProblem('请求失败，请检查网络连接'));
   }, [state, problem]);
 
-  useEffect(() => {
-    if (!state) return;
-    let stop = false;
-    const poll = async () => {
-      if (stop) return;
-      const r = await wechatQrUserInfo(state).catch(() => null);
-      if (stop) return;
-      if (!r || r.code !== 200) { setProblem(r?.msg ?? '请求失败，请检查网络连接'); return; }
-      if (r.data.status === 'waiting') { setTimeout(poll, 2000); return; }
-      if (r.data.status === 'done' && r.data.accessToken) { await finish(r); return; }
-      setProblem(r.data.message ?? '微信登录失败，请重试');
-    };
-    void poll();
-    return () => { stop = true; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
+  // every 2 s while the scan is waiting; a failed request shows the problem and stops
+  const { start } = usePolling(async (isCurrent) => {
+    if (!state) return false;
+    const r = await wechatQrUserInfo(state).catch(() => null);
+    if (!isCurrent()) return false;
+    if (!r || r.code !== 200) { setProblem(r?.msg ?? '请求失败，请检查网络连接'); return false; }
+    if (r.data.status === 'waiting') return true;
+    if (r.data.status === 'done' && r.data.accessToken) { await finish(r); return false; }
+    setProblem(r.data.message ?? '微信登录失败，请重试');
+    return false;
+  }, { interval: 2000 });
+  useEffect(() => { if (state) start(true); }, [state, start]);
 
   return (
     <LoginShell>
