@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { loadExternalLoginConfig, type ExternalLoginConfig } from './modules/external-login/external-login.config.js';
 
 /** Everything the server reads from the environment (secrets never live in the code). */
@@ -41,31 +42,68 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
 }
 
+/** An unset or empty variable is its default. */
+const blank = (v: unknown) => (v === undefined || v === '' ? undefined : v);
+const int = (def: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(blank, z.coerce.number({ error: '须为整数' }).int('须为整数').min(min, `不能小于 ${min}`).max(max, `不能大于 ${max}`).default(def));
+const text = z.preprocess(blank, z.string().optional());
+const url = (schemes: string[]) => z.preprocess(blank, z.string()
+  .refine((v) => schemes.some((s) => v.startsWith(`${s}://`)), `须以 ${schemes.map((s) => `${s}://`).join(' 或 ')} 开头`).optional());
+
+/** The environment the server reads, validated once at start: a wrong value stops the start with its name and reason. */
+const envSchema = z.object({
+  // 0: any free port (tests).
+  PORT: int(8080, 0, 65535),
+  HOST: z.preprocess(blank, z.string().default('127.0.0.1')),
+  DATA_DIR: text,
+  DATABASE_URL: url(['postgres', 'postgresql']),
+  SMTP_URL: url(['smtp', 'smtps']),
+  REDIS_URL: url(['redis', 'rediss']),
+  RENDER_QUEUE: text,
+  JOB_QUEUE: text,
+  JOB_CONCURRENCY: int(2, 0, 64),
+  RENDER_FILE_TTL_HOURS: int(72, 1),
+  WEB_DIST: text,
+  SEED_DEMO: z.preprocess(blank, z.enum(['0', '1'], '须为 0 或 1').default('1')),
+  LOGIN_FAIL_LIMIT: int(5, 1, 1000),
+  BACKUP_KEEP_DAYS: int(7, 1, 3650),
+  DB_CONNECT_TIMEOUT_MS: int(10_000, 100),
+  DB_STATEMENT_TIMEOUT_MS: int(300_000, 0),
+  SHUTDOWN_TIMEOUT_MS: int(60_000, 0),
+});
+
+/** Reads and checks the environment; throws 环境变量 X 不正确：… naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `环境变量 ${String(i.path[0])} 不正确：${i.message}（当前为 “${env[String(i.path[0])] ?? ''}”）`);
+    throw new Error(lines.join('\n'));
+  }
+  const e = parsed.data;
   const root = path.resolve(import.meta.dirname, '../../..');
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+  const dataDir = path.resolve(e.DATA_DIR ?? path.join(root, 'data'));
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '127.0.0.1',
+    port: e.PORT,
+    host: e.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    renderQueue: env.RENDER_QUEUE || undefined,
-    jobQueue: env.JOB_QUEUE || undefined,
-    jobConcurrency: Number(env.JOB_CONCURRENCY ?? 2),
-    renderFileTtlMs: Number(env.RENDER_FILE_TTL_HOURS ?? 72) * 3600 * 1000,
-    webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
-    seedDemo: env.SEED_DEMO !== '0',
-    loginFailLimit: Number(env.LOGIN_FAIL_LIMIT ?? 5),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    renderQueue: e.RENDER_QUEUE,
+    jobQueue: e.JOB_QUEUE,
+    jobConcurrency: e.JOB_CONCURRENCY,
+    renderFileTtlMs: e.RENDER_FILE_TTL_HOURS * 3600 * 1000,
+    webDist: e.WEB_DIST ?? path.join(root, 'apps/web/dist'),
+    seedDemo: e.SEED_DEMO !== '0',
+    loginFailLimit: e.LOGIN_FAIL_LIMIT,
     rateWindowMs: 15 * 60 * 1000,
     emailCodeTtlMs: 10 * 60 * 1000,
     emailResendMs: 60 * 1000,
     userTokenTtlMs: 7 * 24 * 3600 * 1000,
     externalLogin: loadExternalLoginConfig(env),
-    backupKeepDays: Number(env.BACKUP_KEEP_DAYS ?? 7),
-    dbConnectTimeoutMs: Number(env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
-    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 300_000),
-    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 60_000),
+    backupKeepDays: e.BACKUP_KEEP_DAYS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -26,7 +26,8 @@ import rankSetting from './student-portal/rank-setting.routes.js';
 import externalLogin from './external-login/external-login.routes.js';
 import specAliases from './spec-aliases.routes.js';
 
-export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
+import type { ModuleRoutes } from './module-routes.js';
+export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {

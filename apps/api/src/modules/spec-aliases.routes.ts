@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enableUserBody, myCourseData, resetPwdBody, userProfile } from '@jz/shared/api/personal';
 import { querySettingQuery, settingFamilySchema, settingListSchema, type SettingFamily } from '@jz/shared/api/exam-setting';
 import { groupGSchema, overviewSchema, reportQuery } from '@jz/shared/api/report';
-import type { ModuleRoutes } from './index.js';
+import type { ModuleRoutes } from './module-routes.js';
 import { envelope, ok } from '../core/http.js';
 import { userOf } from '../core/auth.js';
 import * as settings from './exam-setting/exam-setting.service.js';

@@ -5,7 +5,7 @@ import {
   idParams, idsBody, passwordResetSchema, schoolAdminAccountSchema, schoolCountsSchema, schoolCreateBody, schoolCreatedSchema,
   schoolGradeSchema, schoolIdBody, schoolListFilter, schoolPageSchema, schoolSaveBody, schoolTenantParams, userIdParams,
 } from '@jz/shared/api/admin';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { ok, pageQuery } from '../../core/http.js';
 import { deletedResult, done, idResult, res } from './admin.responses.js';
 import * as svc from './admin.service.js';

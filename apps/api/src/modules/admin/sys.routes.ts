@@ -4,7 +4,7 @@ import {
   ADMIN_TAGS, idParams, idsBody, passwordBody, permissionDefSchema, sysRoleFilter, sysRolePageSchema, sysRoleRowSchema, sysRoleSaveBody,
   sysUserCreateBody, sysUserFilter, sysUserPageSchema, sysUserRowSchema, sysUserUpdateBody, userIdParams,
 } from '@jz/shared/api/admin';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import type { AuthUser } from '../../core/auth.js';
 import { ok, pageQuery, unauthorized } from '../../core/http.js';
 import { outboxPage as outboxPageSchema, outboxQuery } from '@jz/shared/api/users';

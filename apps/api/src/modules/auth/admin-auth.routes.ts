@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminLoginBody, adminMe as adminMeSchema, tokenData } from '@jz/shared/api/auth';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { envelope, ok, unauthorized } from '../../core/http.js';
 import { adminMe, passwordLogin, signOut } from './auth.service.js';
 

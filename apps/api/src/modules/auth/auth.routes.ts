@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminLoginTeachBody, currentUserInfo as currentUserInfoSchema, emailLoginBody, loginBody, sendBindEmailCodeBody, sendCodeData, sendEmailCodeBody, tokenData } from '@jz/shared/api/auth';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { envelope, ok } from '../../core/http.js';
 import { userOf } from '../../core/auth.js';
 import { adminLoginTeach, currentUserInfo, emailLogin, passwordLogin, sendAccountEmailCode, sendBindEmailCode, signOut } from './auth.service.js';

@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   correctionApplyBody, correctionApproveBody, correctionFindQuery, correctionPageSchema, correctionRejectBody, correctionSchema,
 } from '@jz/shared/api/report';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './correction.service.js';

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { querySettingQuery, rollBackSettingBody, settingIdParams, settingListSchema, updateSettingBody } from '@jz/shared/api/exam-setting';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './exam-setting.service.js';

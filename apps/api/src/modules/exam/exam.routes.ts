@@ -6,7 +6,7 @@ import {
   questionTemplateSchema, saveGroupBody, setReferenceBody, saveKnowledgeBody, saveQuestionsBody, subjectQuery, transferSubjectBody,
   updateExamStudentBody,
 } from '@jz/shared/api/exam';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './exam.service.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportStudentsQuery, exportTchCourseQuery, importAnswerSchema } from '@jz/shared/api/excel';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
 import * as service from './excel.service.js';

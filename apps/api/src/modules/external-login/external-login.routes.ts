@@ -5,7 +5,7 @@ import {
   bindPhoneBody, bindPhoneCodeBody, bindingData, callBackQuery, loginOptionsData, phoneLoginBody, pwdPhoneBody, qrAuthorizeData,
   qrAuthorizeQuery, qrUserInfoData, qrUserInfoQuery, sendPhoneCodeBody,
 } from '@jz/shared/api/external-login';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { envelope, ok } from '../../core/http.js';
 import { userOf } from '../../core/auth.js';
 import * as phone from './phone.service.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enableUserBody, myCourseData, resetPwdBody, updatePasswordBody, userProfile } from '@jz/shared/api/personal';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { envelope, ok } from '../../core/http.js';
 import { userOf } from '../../core/auth.js';
 import { findMyCourseData, findUserInfo, resetPwd, setUsersStatus, updatePassword } from './personal.service.js';

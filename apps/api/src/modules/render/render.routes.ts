@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cardPreviewQuery, createRenderJobBody, renderJobCreatedSchema, renderJobParams, renderJobSchema } from '@jz/shared/api/render';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './render.service.js';

@@ -8,7 +8,7 @@ import {
   scoreSegmentSchema, studentAnalysisQuery, studentProgressSchema, studentTopSchema, studentWeakSchema, subjectComparisonSchema,
   subjectQualitySchema, transcriptQuery, transcriptSchema, type ReportKey,
 } from '@jz/shared/api/report';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as ex from './report.export.js';

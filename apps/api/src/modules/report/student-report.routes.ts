@@ -3,7 +3,7 @@ import { renderJobCreatedSchema, renderJobParams, renderJobSchema } from '@jz/sh
 import {
   studentExamDetailSchema, studentExamListSchema, studentExamQuery, studentSlipBody, studentSubjectQuery, studentSubjectSchema,
 } from '@jz/shared/api/student-report';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import { examDetail, examList, subjectDetail } from '../student-portal/student-report.service.js';

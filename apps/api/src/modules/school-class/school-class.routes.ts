@@ -4,7 +4,7 @@ import {
   batchAddBody, batchDeleteClassBody, classIdQuery, classStudent, deleteClassBody, gradeNode, moveClassBody,
   removeFromClassBody, saveClassStudentBody, selectsQuery, selectsResult, updateClassBody,
 } from '@jz/shared/api/school-class';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { ok } from '../../core/http.js';
 import { answer } from './school-data.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteSchoolYearBody, saveSchoolYearBody, schoolYear, schoolYearCode, updateCurrentBody } from '@jz/shared/api/school-year';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { ok } from '../../core/http.js';
 import { answer } from '../school-class/school-data.js';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { findScoreQuery, importAnswerSchema, importQuery, studentScoreSchema, templateQuery, updateScoreBody } from '@jz/shared/api/score';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
 import * as service from './score.service.js';

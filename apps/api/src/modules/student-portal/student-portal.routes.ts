@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody, studentInfo as studentInfoSchema, tokenData } from '@jz/shared/api/auth';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { envelope, ok } from '../../core/http.js';
 import { userOf } from '../../core/auth.js';
 import { passwordLogin, signOut } from '../auth/auth.service.js';

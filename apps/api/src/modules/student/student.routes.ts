@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteStudentsBody, registrationTypeOption, studentPage, studentPageQuery, updateStudentBody } from '@jz/shared/api/student';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { ok } from '../../core/http.js';
 import { answer } from '../school-class/school-data.js';

@@ -4,7 +4,7 @@ import {
   deleteClassRoleCourseBody, deleteRolePermissionBody, findClassCourseQuery, findCourseTblQuery, findPermissionTblQuery,
   permissionTblSchema, rolePermissionResult, rolePermissionTableSchema, saveBusinessPermissionBody,
 } from '@jz/shared/api/tch-course';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './tch-course.service.js';

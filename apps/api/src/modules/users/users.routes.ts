@@ -5,7 +5,7 @@ import {
   updateEmailCodePasswordBody, updateUserBody, userByRegistrationCode as userByCodeSchema, userPage as userPageSchema, userPageQuery,
 } from '@jz/shared/api/users';
 import { DEFAULT_RESET_PASSWORD } from '@jz/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module-routes.js';
 import { envelope, ok } from '../../core/http.js';
 import { userOf } from '../../core/auth.js';
 import { setUsersStatus } from '../personal/personal.service.js';
