@@ -28,7 +28,8 @@ describe('writeXlsx', () => {
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(5001);
     expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
-    expect(ws.getRow(4).values).toEqual([, '学生2', 3, '<&"班2']);
+    // exceljs row values are 1-based: index 0 is empty.
+    expect((ws.getRow(4).values as unknown[]).slice(1)).toEqual(['学生2', 3, '<&"班2']);
     expect(ws.getRow(5001).getCell(2).value).toBe(4999 * 1.5);
     expect(ws.getRow(2).getCell(3).value).toBeNull(); // i = 0: empty cell
     expect(wb.worksheets[1]!.getRow(3).getCell(1).value).toBe('二');

@@ -46,7 +46,7 @@ export function headerHeight(columns: ReportColumn[], compact = false): number {
   let lines = 1;
   for (const c of columns) {
     const px = (CONTENT_W * (c.width ?? 1)) / total - 10;
-    const need = [...c.title].reduce((a, ch) => a + (/[\x00-\xff]/.test(ch) ? 0.6 : 1), 0) * font;
+    const need = [...c.title].reduce((a, ch) => a + (ch.charCodeAt(0) <= 0xff ? 0.6 : 1), 0) * font;
     lines = Math.max(lines, Math.ceil(need / Math.max(px, font)));
   }
   return Math.max(TABLE_HEAD_H, lines * HEAD_LINE_H + 2 * HEAD_PAD);
