@@ -5,6 +5,7 @@ import type { AuthUser } from '../../core/auth.js';
 import { hashPassword, verifyPassword } from '../../core/crypto.js';
 import { BizError, forbidden } from '../../core/http.js';
 import { idsInSchool, loadRoleInfos, revokeUserSessions, setByOther } from '../users/users.repository.js';
+import * as accounts from '../users/accounts.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -33,7 +34,7 @@ export async function updatePassword(ctx: AppContext, user: SchoolUser, body: Up
   const hash = await hashPassword(newPlain);
   await ctx.db.transaction().execute(async (tx) => {
     // Chosen by the owner: no longer a password someone else set.
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', user.id).execute();
+    await accounts.setPassword(tx, [user.id], hash, false);
     await revokeUserSessions(tx, [user.id], user.sessionId);
   });
 }
@@ -92,7 +93,7 @@ export async function resetPwd(ctx: AppContext, user: SchoolUser, userId: number
   const plain = encrypted ? newPasswordFrom(ctx, encrypted, target.login_id) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: setByOther }).where('id', '=', userId).execute();
+    await accounts.setPassword(tx, [userId], hash, setByOther);
     await revokeUserSessions(tx, [userId], user.sessionId);
   });
   return encrypted ? '密码已重置' : `密码已重置为 ${DEFAULT_RESET_PASSWORD}`;
@@ -104,7 +105,7 @@ export async function setUsersStatus(ctx: AppContext, user: SchoolUser, ids: num
   if ((await idsInSchool(ctx.db, user.schoolId, unique)).length !== unique.length) throw forbidden();
   if (status === 0 && unique.includes(user.id)) throw new BizError('不能禁用当前登录的账号');
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ status }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    await accounts.updateAccounts(tx, unique, { status }, user.schoolId);
     if (status === 0) await revokeUserSessions(tx, unique);
   });
   return unique.length;

@@ -7,6 +7,7 @@ import { BizError, forbidden, page, type Page } from '../../core/http.js';
 import type { Db } from '../../db/database.js';
 import { guardInUse, isUniqueViolation, uniqueIds, type SchoolUser } from '../school-class/school-data.js';
 import { containsPattern } from '../student/student.service.js';
+import * as accounts from '../users/accounts.repository.js';
 
 type Duty = TeacherRow['roles'][number];
 
@@ -88,18 +89,15 @@ export async function saveTeacher(ctx: AppContext, user: SchoolUser, body: SaveT
       if (clash) throw taken();
       const person = { phone: body.phone, gender: body.gender };
       if (existing) {
-        await tx.updateTable('teacher').set({ name: body.name, ...person }).where('id', '=', existing.id).execute();
-        await tx.updateTable('app_user').set({ user_name: body.name, login_id: body.loginId, phone: body.phone || null, gender: body.gender || null })
-          .where('id', '=', existing.user_id).execute();
+        await accounts.updateTeacher(tx, existing.id, { name: body.name, ...person });
+        await accounts.updateAccounts(tx, [existing.user_id], { user_name: body.name, login_id: body.loginId, phone: body.phone || null, gender: body.gender || null });
         return existing.id;
       }
-      const u = await tx.insertInto('app_user').values({
+      const userId = await accounts.insertAccount(tx, {
         school_id: user.schoolId, login_id: body.loginId, user_name: body.name, email: null, phone: body.phone || null, gender: body.gender || null,
         password_hash: passwordHash!, user_type: 'teacher', must_change_password: true,
-      }).returning('id').executeTakeFirstOrThrow();
-      const t = await tx.insertInto('teacher').values({ school_id: user.schoolId, user_id: u.id, name: body.name, ...person })
-        .returning('id').executeTakeFirstOrThrow();
-      return t.id;
+      });
+      return accounts.insertTeacher(tx, { school_id: user.schoolId, user_id: userId, name: body.name, ...person });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
@@ -121,8 +119,8 @@ export async function deleteTeachers(ctx: AppContext, user: SchoolUser, ids: num
       throw new BizError(`学校管理员不能删除：${names}`);
     }
     await guardInUse(async () => {
-      await tx.deleteFrom('teacher').where('id', 'in', unique).execute();
-      await tx.deleteFrom('app_user').where('id', 'in', rows.map((r) => r.user_id)).where('school_id', '=', user.schoolId).execute();
+      await accounts.deleteTeacherRows(tx, unique);
+      await accounts.deleteAccounts(tx, rows.map((r) => r.user_id), user.schoolId);
     }, '教师已有阅卷或考试数据，不能删除，可在用户管理中禁用其账号');
     return rows.length;
   });

@@ -8,6 +8,7 @@ import { BizError, forbidden, notFound, page, type Page } from '../../core/http.
 import { consumeEmailCode, issueResetTicket, normalizeEmail } from '../auth/email-code.service.js';
 import { newPasswordFrom } from '../personal/personal.service.js';
 import { findUserByEmail, idsInSchool, loadRoleInfos, outboxPage, revokeUserSessions, roleSummary, setByOther } from './users.repository.js';
+import * as accounts from './accounts.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -55,19 +56,18 @@ export async function addUser(ctx: AppContext, user: SchoolUser, body: AddUserBo
   const plain = body.password ? newPasswordFrom(ctx, body.password, body.loginId) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   return ctx.db.transaction().execute(async (tx) => {
-    const row = await tx.insertInto('app_user').values({
+    const id = await accounts.insertAccount(tx, {
       school_id: user.schoolId, login_id: body.loginId, user_name: body.userName, phone: body.phone || null, gender: body.gender || null,
       password_hash: hash, user_type: 'teacher', must_change_password: true,
-    }).returning('id').executeTakeFirstOrThrow();
-    if (body.schoolAdmin) await tx.insertInto('user_role').values({ school_id: user.schoolId, user_id: row.id, role_code: 'school_admin' }).execute();
-    return row.id;
+    });
+    if (body.schoolAdmin) await accounts.insertRoles(tx, [{ school_id: user.schoolId, user_id: id, role_code: 'school_admin' }]);
+    return id;
   });
 }
 
 export async function updateUser(ctx: AppContext, user: SchoolUser, body: UpdateUserBody): Promise<void> {
   await assertInSchool(ctx, user, [body.id]);
-  await ctx.db.updateTable('app_user').set({ user_name: body.userName, phone: body.phone || null, gender: body.gender || null })
-    .where('id', '=', body.id).where('school_id', '=', user.schoolId).execute();
+  await accounts.updateAccounts(ctx.db, [body.id], { user_name: body.userName, phone: body.phone || null, gender: body.gender || null }, user.schoolId);
 }
 
 async function assertInSchool(ctx: AppContext, user: SchoolUser, ids: number[]): Promise<number[]> {
@@ -81,7 +81,7 @@ export async function resetPasswords(ctx: AppContext, user: SchoolUser, ids: num
   const unique = await assertInSchool(ctx, user, ids);
   const hash = await hashPassword(DEFAULT_RESET_PASSWORD);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: setByOther }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    await accounts.setPassword(tx, unique, hash, setByOther, user.schoolId);
     await revokeUserSessions(tx, unique, user.sessionId);
   });
   return unique.length;
@@ -95,9 +95,7 @@ export async function unbindEmails(ctx: AppContext, user: SchoolUser, ids: numbe
     if (!user.permissions.has('system:user:edit')) throw forbidden();
     await assertInSchool(ctx, user, unique);
   }
-  const res = await ctx.db.updateTable('app_user').set({ email: null })
-    .where('id', 'in', unique).where('school_id', '=', user.schoolId).where('email', 'is not', null).executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return accounts.clearEmails(ctx.db, unique, user.schoolId);
 }
 
 /** teach/user/bindEmail: the code of email/sendBindEmailCode binds the mailbox to the caller. */
@@ -110,7 +108,7 @@ export async function bindEmail(ctx: AppContext, user: SchoolUser, rawEmail: str
   const { userId } = await consumeEmailCode(ctx, email, 'bind', code);
   if (userId !== user.id) throw new BizError('验证码错误或已过期');
   try {
-    await ctx.db.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
+    await accounts.updateAccounts(ctx.db, [user.id], { email });
   } catch (e) {
     if ((e as { code?: string }).code === '23505') throw new BizError('该邮箱已绑定其他账号，每个邮箱号仅支持绑定一个账号');
     throw e;
@@ -142,7 +140,7 @@ export async function updatePasswordByEmail(ctx: AppContext, body: { email: stri
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
     // Chosen by the mailbox's owner: no longer a password someone else set.
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', owner.id).execute();
+    await accounts.setPassword(tx, [owner.id], hash, false);
     await revokeUserSessions(tx, [owner.id]);
   });
 }
