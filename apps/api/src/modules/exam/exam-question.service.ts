@@ -1,5 +1,4 @@
 /** question_template: a subject's questions, full scores, steps and answer keys. */
-import { sql } from 'kysely';
 import type { QuestionInput, QuestionTemplate } from '@jz/shared/api/exam';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
@@ -7,6 +6,7 @@ import { isObjective, isMultipleOf, normalizeKey, round2, scoreChoice } from '..
 import { assertNotReleased, canEditSubject, subjectFor, type SchoolUser } from './exam.access.js';
 import { refreshExamStatus } from './exam.status.js';
 import * as repo from './exam.repository.js';
+import * as questionRepo from './exam-question.repository.js';
 
 export async function findQuestions(db: Db, user: SchoolUser, examSubjectId: number): Promise<QuestionTemplate> {
   const { exam, subject } = await subjectFor(db, user, examSubjectId);
@@ -92,15 +92,14 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     const groupId = new Map(groups.map((g) => [g.name, g.id]));
     for (const name of new Set(next.map((q) => q.groupName).filter((n): n is string => !!n))) {
       if (!groupId.has(name)) {
-        const g = await tx.insertInto('question_group').values({ exam_subject_id: examSubjectId, name, sort: groupId.size + 1 }).returning('id').executeTakeFirstOrThrow();
-        groupId.set(name, g.id);
+        groupId.set(name, await questionRepo.insertGroup(tx, examSubjectId, name, groupId.size + 1));
       }
     }
     const keep = new Set(next.map((q) => q.no));
     const drop = existing.filter((q) => q.isTotal || !keep.has(q.no)).map((q) => q.id);
     if (drop.length) {
       await repo.deleteScoresOfQuestions(tx, drop);
-      await tx.deleteFrom('question').where('id', 'in', drop).execute();
+      await questionRepo.deleteQuestions(tx, drop);
     }
     const rescore: number[] = [];
     for (const [i, q] of next.entries()) {
@@ -111,10 +110,10 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
         ...(q.groupName === undefined ? {} : { group_id: q.groupName ? groupId.get(q.groupName)! : null }),
       };
       if (old) {
-        await tx.updateTable('question').set(values).where('id', '=', old.id).execute();
+        await questionRepo.updateQuestion(tx, old.id, values);
         if (!cleared && isObjective(q.type) && (old.answer !== q.answer || old.partialScore !== q.partialScore)) rescore.push(old.id);
       } else {
-        await tx.insertInto('question').values({ exam_subject_id: examSubjectId, no: q.no, ...values, group_id: values.group_id ?? null }).execute();
+        await questionRepo.insertQuestion(tx, { exam_subject_id: examSubjectId, no: q.no, ...values, group_id: values.group_id ?? null });
       }
     }
     if (rescore.length) await rescoreChoices(tx, rescore);
@@ -126,16 +125,13 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
 
 /** Re-scores stored option letters after a key change. */
 async function rescoreChoices(tx: Tx, questionIds: number[]): Promise<void> {
-  const questions = await tx.selectFrom('question').select(['id', 'type', 'full_score', 'step', 'answer', 'partial_score'])
-    .where('id', 'in', questionIds).execute();
+  const questions = await questionRepo.questionKeys(tx, questionIds);
   for (const q of questions) {
-    const rows = await tx.selectFrom('question_score').select(['exam_student_id', 'choice']).where('question_id', '=', q.id).where('choice', 'is not', null).execute();
+    const rows = await questionRepo.storedChoices(tx, q.id);
     if (!rows.length) continue;
     const sq = { type: q.type, fullScore: Number(q.full_score), step: Number(q.step), answer: q.answer, partialScore: q.partial_score === null ? null : Number(q.partial_score) };
     const ids = rows.map((r) => r.exam_student_id);
     const scores = rows.map((r) => (sq.answer ? scoreChoice(sq, r.choice!) : 0));
-    await sql`update question_score qs set score = v.score
-      from (select unnest(${ids}::int[]) as sid, unnest(${scores}::numeric[]) as score) v
-      where qs.question_id = ${q.id} and qs.exam_student_id = v.sid`.execute(tx);
+    await questionRepo.setChoiceScores(tx, q.id, ids, scores);
   }
 }

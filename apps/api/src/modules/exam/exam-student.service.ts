@@ -14,19 +14,18 @@ export async function findExamStudents(db: Db, user: SchoolUser, q: { examId: nu
 }
 
 export async function updateExamStudent(db: Db, user: SchoolUser, body: { id: number; examNo?: string; room?: string; seat?: number | null }) {
-  const row = await db.selectFrom('exam_student').select(['id', 'exam_id', 'exam_no']).where('id', '=', body.id).executeTakeFirst();
+  const row = await repo.findExamStudent(db, body.id);
   if (!row) throw notFound('考生');
   const exam = await examFor(db, user, row.exam_id, 'edit');
   if (body.examNo !== undefined && body.examNo !== row.exam_no) {
     assertNotReleased(exam, '成绩已发布，不能修改考号');
-    const clash = await db.selectFrom('exam_student').select('id').where('exam_id', '=', exam.id).where('exam_no', '=', body.examNo).executeTakeFirst();
-    if (clash) throw new BizError(`考号 ${body.examNo} 已被其他考生使用`);
+    if (await repo.examNoTaken(db, exam.id, body.examNo)) throw new BizError(`考号 ${body.examNo} 已被其他考生使用`);
   }
   const set: { exam_no?: string; room?: string; seat?: number | null } = {};
   if (body.examNo !== undefined) set.exam_no = body.examNo;
   if (body.room !== undefined) set.room = body.room;
   if (body.seat !== undefined) set.seat = body.seat;
-  if (Object.keys(set).length) await db.updateTable('exam_student').set(set).where('id', '=', row.id).execute();
+  await repo.updateExamStudent(db, row.id, set);
   return (await repo.examStudentsById(db, [row.id]))[0]!;
 }
 

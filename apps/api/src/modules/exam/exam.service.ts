@@ -1,5 +1,4 @@
 /** exam_manage: the exams themselves (list, create, delete, reference exam, copy/transfer of a subject). */
-import { sql } from 'kysely';
 import { examTypeLabel } from '@jz/shared/exam';
 import { EXAM_STATUSES, type AddExamBody, type Exam, type QuestionInput, type QuestionTemplate } from '@jz/shared/api/exam';
 import type { Db } from '../../db/database.js';
@@ -59,43 +58,40 @@ export async function getExam(db: Db, user: SchoolUser, examId: number): Promise
 export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode: 'single' | 'multi'): Promise<Exam> {
   if (mode === 'single' && body.subjects.length !== 1) throw new BizError('单科考试只能设置一个科目');
   if (body.endDate < body.startDate) throw new BizError('结束日期不能早于开始日期');
-  const grade = await db.selectFrom('school_grade').select(['id', 'name']).where('id', '=', body.gradeId).where('school_id', '=', user.schoolId).executeTakeFirst();
+  const grade = await repo.gradeOfSchool(db, user.schoolId, body.gradeId);
   if (!grade) throw forbidden();
   if (!canEditExam(user, { gradeId: grade.id })) throw forbidden();
   if (body.semesterId) {
-    const sem = await db.selectFrom('semester').select('id').where('id', '=', body.semesterId).where('school_id', '=', user.schoolId).executeTakeFirst();
-    if (!sem) throw new BizError('学期不存在');
+    if (!(await repo.semesterInSchool(db, user.schoolId, body.semesterId))) throw new BizError('学期不存在');
   }
   if (body.referenceExamId) {
-    const ref = await db.selectFrom('exam').select('id').where('id', '=', body.referenceExamId).where('school_id', '=', user.schoolId).executeTakeFirst();
-    if (!ref) throw new BizError('参照考试不存在');
+    if (!(await repo.examInSchool(db, user.schoolId, body.referenceExamId))) throw new BizError('参照考试不存在');
   }
   const codes = body.subjects.map((s) => s.courseCode);
   const dup = codes.find((c, i) => codes.indexOf(c) !== i);
   if (dup) throw new BizError(`科目 ${dup} 重复`);
-  const courses = await db.selectFrom('school_grade_course').select(['course_code', 'course_name', 'sort'])
-    .where('grade_id', '=', grade.id).where('school_id', '=', user.schoolId).execute();
+  const courses = await repo.gradeCourses(db, user.schoolId, grade.id);
   const courseOf = new Map(courses.map((c) => [c.course_code, c]));
   const unknown = codes.filter((c) => !courseOf.has(c));
   if (unknown.length) throw new BizError(`科目 ${unknown.join('、')} 不是${grade.name}的学科`);
   const classIds = [...new Set(body.classIds)];
-  const classes = await db.selectFrom('school_class').select(['id', 'grade_id']).where('school_id', '=', user.schoolId).where('id', 'in', classIds).execute();
+  const classes = await repo.classesOfSchool(db, user.schoolId, classIds);
   if (classes.length !== classIds.length) throw forbidden();
   if (classes.some((c) => c.grade_id !== grade.id)) throw new BizError(`所选班级须都属于${grade.name}`);
 
   const examId = await db.transaction().execute(async (tx) => {
-    const exam = await tx.insertInto('exam').values({
+    const id = await repo.insertExam(tx, {
       school_id: user.schoolId, name: body.name, exam_type: body.examType, grade_id: grade.id, semester_id: body.semesterId ?? null,
       mode, start_date: body.startDate, end_date: body.endDate, reference_exam_id: body.referenceExamId ?? null, created_by: user.id,
-    }).returning('id').executeTakeFirstOrThrow();
-    await tx.insertInto('exam_subject').values(body.subjects.map((s, i) => ({
-      exam_id: exam.id, course_code: s.courseCode, course_name: courseOf.get(s.courseCode)!.course_name,
+    });
+    await repo.insertExamSubjects(tx, body.subjects.map((s, i) => ({
+      exam_id: id, course_code: s.courseCode, course_name: courseOf.get(s.courseCode)!.course_name,
       full_score: s.fullScore, exam_date: s.examDate ?? null, sort: i + 1,
-    }))).execute();
-    const n = await repo.insertExamStudents(tx, exam.id, user.schoolId, classIds);
+    })));
+    const n = await repo.insertExamStudents(tx, id, user.schoolId, classIds);
     if (n === 0) throw new BizError('所选班级没有在读学生');
-    await refreshExamStatus(tx, exam.id);
-    return exam.id;
+    await refreshExamStatus(tx, id);
+    return id;
   });
   return getExam(db, user, examId);
 }
@@ -103,11 +99,7 @@ export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode:
 export async function deleteExam(db: Db, user: SchoolUser, examId: number): Promise<void> {
   const exam = await examFor(db, user, examId, 'edit');
   assertNotReleased(exam, '考试成绩已发布，不能删除');
-  await db.transaction().execute(async (tx) => {
-    await tx.updateTable('exam').set({ reference_exam_id: null }).where('reference_exam_id', '=', examId).execute();
-    await repo.deleteScoresOfExam(tx, examId);
-    await tx.deleteFrom('exam').where('id', '=', examId).execute();
-  });
+  await db.transaction().execute((tx) => repo.deleteExam(tx, examId));
 }
 
 /** benchMarkExamPaper: sets (or clears) the reference exam of the caller's school used for progress. */
@@ -115,21 +107,15 @@ export async function setReferenceExam(db: Db, user: SchoolUser, examId: number,
   const exam = await examFor(db, user, examId, 'edit');
   if (referenceExamId !== null) {
     if (referenceExamId === exam.id) throw new BizError('参照考试不能是本场考试');
-    const ref = await db.selectFrom('exam').select('id').where('id', '=', referenceExamId).where('school_id', '=', user.schoolId).executeTakeFirst();
-    if (!ref) throw new BizError('参照考试不存在');
+    if (!(await repo.examInSchool(db, user.schoolId, referenceExamId))) throw new BizError('参照考试不存在');
   }
-  await db.updateTable('exam').set({ reference_exam_id: referenceExamId, updated_at: new Date() }).where('id', '=', exam.id).execute();
+  await repo.setReferenceExam(db, exam.id, referenceExamId);
   return getExam(db, user, exam.id);
 }
 
 export async function getExamSchool(db: Db, user: SchoolUser, examId: number) {
   await examFor(db, user, examId);
-  const rows = await db.selectFrom('exam as e')
-    .innerJoin('school as sc', 'sc.id', 'e.school_id')
-    .leftJoin('exam_student as es', 'es.exam_id', 'e.id')
-    .select(['sc.id as schoolId', 'sc.name as schoolName', sql<number>`count(es.id)::int`.as('studentCount'), sql<number>`count(distinct es.class_id)::int`.as('classCount')])
-    .where('e.id', '=', examId).groupBy(['sc.id', 'sc.name']).execute();
-  return rows;
+  return repo.examSchool(db, examId);
 }
 
 /** Copies the question set-up of one subject onto another subject (same full score, no scores yet). */
@@ -161,15 +147,10 @@ export async function transferSubject(db: Db, user: SchoolUser, examSubjectId: n
   assertNotReleased(target);
   if (target.gradeId !== exam.gradeId) throw new BizError('只能转移到同一年级的考试');
   if (await repo.subjectHasScores(db, examSubjectId)) throw new BizError('该科目已有成绩，不能转移');
-  const clash = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', target.id).where('course_code', '=', subject.course_code).executeTakeFirst();
-  if (clash) throw new BizError(`目标考试已有${subject.course_name}科目`);
-  const count = await db.selectFrom('exam_subject').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', exam.id).executeTakeFirstOrThrow();
-  if (Number(count.n) <= 1) throw new BizError('考试至少要保留一个科目');
+  if (await repo.examHasCourse(db, target.id, subject.course_code)) throw new BizError(`目标考试已有${subject.course_name}科目`);
+  if ((await repo.subjectCount(db, exam.id)) <= 1) throw new BizError('考试至少要保留一个科目');
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('exam_subject').set({ exam_id: target.id }).where('id', '=', examSubjectId).execute();
-    await tx.deleteFrom('exam_setting').where('exam_id', '=', target.id).where('course_code', '=', subject.course_code).execute();
-    await tx.updateTable('exam_setting').set({ exam_id: target.id }).where('exam_id', '=', exam.id).where('course_code', '=', subject.course_code).execute();
-    await tx.updateTable('exam').set({ mode: 'multi' }).where('id', '=', target.id).where('mode', '=', 'single').execute();
+    await repo.moveSubject(tx, examSubjectId, subject.course_code, exam.id, target.id);
     await refreshExamStatus(tx, exam.id);
     await refreshExamStatus(tx, target.id);
   });

@@ -8,7 +8,7 @@ import * as repo from './exam.repository.js';
 
 /** Recomputes the stored status 1–3 and progress of an unreleased exam from its subjects. */
 export async function refreshExamStatus(q: Db | Tx, examId: number): Promise<void> {
-  const exam = await q.selectFrom('exam').select(['released_at']).where('id', '=', examId).executeTakeFirst();
+  const exam = await repo.examReleasedAt(q, examId);
   if (!exam || exam.released_at) return;
   const subjects = await repo.subjectsOf(q, [examId]);
   const n = subjects.length || 1;
@@ -26,5 +26,5 @@ export async function refreshExamStatus(q: Db | Tx, examId: number): Promise<voi
     status = 3;
     progress = 100;
   }
-  await q.updateTable('exam').set({ status, progress, updated_at: new Date() }).where('id', '=', examId).execute();
+  await repo.setExamStatus(q, examId, status, progress);
 }
