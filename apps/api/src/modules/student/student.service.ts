@@ -98,9 +98,7 @@ export async function removeFromClass(ctx: AppContext, user: SchoolUser, classId
     if (rows.some((r) => r.class_id !== classId)) throw new BizError('所选学生不在该班级中');
     await tx.updateTable('student').set({ class_id: null }).where('id', 'in', rows.map((r) => r.id)).execute();
     const userIds = rows.map((r) => r.user_id).filter((u): u is number => u !== null);
-    if (userIds.length) {
-      await tx.updateTable('user_role').set({ class_id: null, grade_id: null }).where('user_id', 'in', userIds).where('role_code', '=', 'student').execute();
-    }
+    await accounts.clearStudentRoles(tx, userIds);
     return rows.length;
   });
 }

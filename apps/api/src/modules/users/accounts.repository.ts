@@ -140,6 +140,17 @@ export async function moveStudentRole(tx: Q, userId: number, gradeId: number, cl
     .where('user_id', '=', userId).where('role_code', '=', 'student').execute();
 }
 
+/** Students taken out of their class: their student role keeps no class nor grade. */
+export async function clearStudentRoles(tx: Q, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  await tx.updateTable('user_role').set({ class_id: null, grade_id: null }).where('user_id', 'in', userIds).where('role_code', '=', 'student').execute();
+}
+
+/** A class moved to another grade: every role held on it follows. */
+export async function moveClassRoles(tx: Q, classId: number, gradeId: number): Promise<void> {
+  await tx.updateTable('user_role').set({ grade_id: gradeId }).where('class_id', '=', classId).execute();
+}
+
 export async function deleteRoles(tx: Q, schoolId: number, ids: number[]): Promise<number> {
   const res = await tx.deleteFrom('user_role').where('school_id', '=', schoolId).where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
