@@ -10,7 +10,10 @@
  */
 import { ALL_PERMISSION_CODES } from '@jz/shared/roles';
 import type { Db } from '../db/database.js';
-import { addExam, refreshExamStatus, saveQuestions, type SchoolUser } from '../modules/exam/exam.service.js';
+import { addExam } from '../modules/exam/exam.service.js';
+import type { SchoolUser } from '../modules/exam/exam.access.js';
+import { refreshExamStatus } from '../modules/exam/exam.status.js';
+import { saveQuestions } from '../modules/exam/exam-question.service.js';
 import * as examRepo from '../modules/exam/exam.repository.js';
 import * as scoreRepo from '../modules/score/score.repository.js';
 import { planDemoExam, studentTraits, type PlanOptions } from './demo-exam-scores.js';

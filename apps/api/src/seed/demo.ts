@@ -2,6 +2,7 @@ import { COURSES, DEFAULT_ROLE_PERMISSIONS, DEMO_PASSWORD, GRADES, PLATFORM_PERM
 import type { Db, Tx } from '../db/database.js';
 import { hashPassword } from '../core/crypto.js';
 import { seedDemoExams } from './demo-exams.js';
+import * as accounts from '../modules/users/accounts.repository.js';
 import { mulberry32 } from '@jz/shared/random';
 
 export { mulberry32 };
@@ -169,9 +170,9 @@ export async function seedDemoIfEmpty(db: Db, options: { exams?: boolean } = {})
     await tx.insertInto('sys_role')
       .values({ code: 'operator', name: '运营人员', remark: '查看与维护学校', permissions: ['admin:school:view', 'admin:school:edit'] })
       .execute();
-    await tx.insertInto('app_user').values({
+    await accounts.insertAccount(tx, {
       school_id: null, login_id: 'root', user_name: '平台管理员', password_hash: nextHash(), user_type: 'platform', sys_role_id: superRole.id,
-    }).execute();
+    });
 
     for (const [schoolIndex, plan] of schools.entries()) {
       await seedSchool(tx, plan, schoolIndex, rand, gradeDict, nextHash);
@@ -249,14 +250,13 @@ async function seedSchool(
   await insertChunked(students, 500, (chunk) => tx.insertInto('student').values(chunk).execute());
 
   // Teachers: app_user + teacher + user_role rows.
-  const users = await tx.insertInto('app_user').values(plan.teachers.map((t) => ({
+  const userId = await accounts.insertAccounts(tx, plan.teachers.map((t) => ({
     school_id: schoolId, login_id: t.loginId, user_name: t.name, phone: t.phone, gender: t.gender,
     password_hash: nextHash(), user_type: 'teacher' as const,
-  }))).returning(['id', 'login_id']).execute();
-  const userId = new Map(users.map((u) => [u.login_id, u.id]));
-  await tx.insertInto('teacher').values(plan.teachers.map((t) => ({
+  })));
+  await accounts.insertTeacherRows(tx, plan.teachers.map((t) => ({
     school_id: schoolId, user_id: userId.get(t.loginId)!, name: t.name, phone: t.phone, gender: t.gender,
-  }))).execute();
+  })));
   const roles = plan.teachers.flatMap((t) => t.roles.map((r) => ({
     school_id: schoolId,
     user_id: userId.get(t.loginId)!,
@@ -265,16 +265,16 @@ async function seedSchool(
     class_id: r.grade && r.classNo ? classIds[`${r.grade}-${r.classNo}`]! : null,
     course_code: r.course ?? null,
   })));
-  await insertChunked(roles, 500, (chunk) => tx.insertInto('user_role').values(chunk).execute());
+  await accounts.insertRoles(tx, roles);
 
   // The demo student account of 示例中学: the first student of 高一1班.
   if (schoolIndex === 0) {
     const first = await tx.selectFrom('student').select(['id', 'name', 'gender'])
       .where('class_id', '=', classIds['高一-1']!).orderBy('admission_no').limit(1).executeTakeFirstOrThrow();
-    const user = await tx.insertInto('app_user').values({
+    const studentUserId = await accounts.insertAccount(tx, {
       school_id: schoolId, login_id: 'student1', user_name: first.name, gender: first.gender, password_hash: nextHash(), user_type: 'student',
-    }).returning('id').executeTakeFirstOrThrow();
-    await tx.updateTable('student').set({ user_id: user.id }).where('id', '=', first.id).execute();
-    await tx.insertInto('user_role').values({ school_id: schoolId, user_id: user.id, role_code: 'student', grade_id: gradeIds['高一']!, class_id: classIds['高一-1']! }).execute();
+    });
+    await tx.updateTable('student').set({ user_id: studentUserId }).where('id', '=', first.id).execute();
+    await accounts.insertRoles(tx, [{ school_id: schoolId, user_id: studentUserId, role_code: 'student', grade_id: gradeIds['高一']!, class_id: classIds['高一-1']! }]);
   }
 }

@@ -12,6 +12,7 @@ import { hashPassword } from '../../core/crypto.js';
 import { BizError, notFound, page } from '../../core/http.js';
 import type { Tx } from '../../db/database.js';
 import * as repo from './admin.repository.js';
+import * as accounts from '../users/accounts.repository.js';
 
 /** Platform administrator rules (docs/DOMAIN-RULES.md §1): schools, their admin accounts and grades, dictionaries, sys users and roles. */
 
@@ -105,16 +106,16 @@ export async function createSchool(ctx: AppContext, body: SchoolCreateBody) {
     await assertNoSchoolClash(tx, body);
     if (await repo.loginIdTaken(tx, adminLoginId)) throw new BizError(`管理员账号「${adminLoginId}」已存在，请换一个`);
     const school = await tx.insertInto('school').values(schoolColumns(body)).returning('id').executeTakeFirstOrThrow();
-    const user = await tx.insertInto('app_user').values({
+    const adminUserId = await accounts.insertAccount(tx, {
       school_id: school.id, login_id: adminLoginId, user_name: adminUserName, email: null, phone: body.contactPhone || null, gender: null,
       password_hash: passwordHash, user_type: 'teacher', sys_role_id: null, must_change_password: true,
-    }).returning('id').executeTakeFirstOrThrow();
-    await tx.insertInto('teacher').values({ school_id: school.id, user_id: user.id, name: adminUserName, phone: body.contactPhone ?? '' }).execute();
-    await tx.insertInto('user_role').values({ school_id: school.id, user_id: user.id, role_code: 'school_admin', grade_id: null, class_id: null, course_code: null }).execute();
+    });
+    await accounts.insertTeacher(tx, { school_id: school.id, user_id: adminUserId, name: adminUserName, phone: body.contactPhone ?? '' });
+    await accounts.insertRoles(tx, [{ school_id: school.id, user_id: adminUserId, role_code: 'school_admin', grade_id: null, class_id: null, course_code: null }]);
     // school_admin holds every permission implicitly (core/auth), as in the demo seed.
     const perms = ROLE_CODES.filter((role) => role !== 'school_admin').flatMap((role) => [...new Set(DEFAULT_ROLE_PERMISSIONS[role])].map((code) => ({ school_id: school.id, role_code: role, permission_code: code })));
     if (perms.length) await tx.insertInto('role_permission').values(perms).execute();
-    return { id: school.id, adminUserId: user.id, adminLoginId, initialPassword: DEFAULT_RESET_PASSWORD };
+    return { id: school.id, adminUserId, adminLoginId, initialPassword: DEFAULT_RESET_PASSWORD };
   }, { unique: '学校名称、编码或管理员账号已存在' });
 }
 
@@ -151,7 +152,7 @@ export async function resetSchoolAdminPassword(ctx: AppContext, userId: number) 
   const hash = await hashPassword(DEFAULT_RESET_PASSWORD);
   return command(ctx, async (tx) => {
     const a = await schoolAdminOrThrow({ db: tx }, userId);
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: true }).where('id', '=', userId).execute();
+    await accounts.setPassword(tx, [userId], hash, true);
     await repo.revokeSessionsOfUsers(tx, [userId]);
     return { userId, loginId: a.loginId, password: DEFAULT_RESET_PASSWORD };
   });
@@ -274,11 +275,11 @@ export async function createSysUser(ctx: AppContext, body: SysUserCreateBody) {
   const hash = await hashPassword(plain);
   return command(ctx, async (tx) => {
     await checkSysUserFields(tx, body);
-    const row = await tx.insertInto('app_user').values({
+    const id = await accounts.insertAccount(tx, {
       school_id: null, login_id: body.loginId, user_name: body.userName, email: body.email || null, phone: body.phone || null, gender: null,
       password_hash: hash, user_type: 'platform', sys_role_id: body.roleId, status: body.status ?? 1,
-    }).returning('id').executeTakeFirstOrThrow();
-    return { id: row.id };
+    });
+    return { id };
   }, { unique: '登录账号或邮箱已存在' });
 }
 
@@ -288,10 +289,10 @@ export async function updateSysUser(ctx: AppContext, caller: AuthUser, id: numbe
     if (!user) throw notFound('系统用户');
     if (id === caller.id && body.status === 0) throw new BizError('不能禁用当前登录的账号');
     await checkSysUserFields(tx, body, id);
-    await tx.updateTable('app_user').set({
+    await accounts.updateAccounts(tx, [id], {
       login_id: body.loginId, user_name: body.userName, email: body.email || null, phone: body.phone || null, sys_role_id: body.roleId,
       ...(body.status !== undefined ? { status: body.status } : {}),
-    }).where('id', '=', id).execute();
+    });
     if (body.status === 0) await repo.revokeSessionsOfUsers(tx, [id]);
     await assertSysAdminRemains(tx);
   }, { unique: '登录账号或邮箱已存在' });
@@ -304,7 +305,7 @@ export async function setSysUserPassword(ctx: AppContext, caller: AuthUser, user
   const hash = await hashPassword(decryptPassword(ctx, encrypted, target.login_id));
   await command(ctx, async (tx) => {
     if (!(await repo.findPlatformUser(tx, userId))) throw notFound('系统用户');
-    await tx.updateTable('app_user').set({ password_hash: hash }).where('id', '=', userId).execute();
+    await accounts.setPassword(tx, [userId], hash);
     await repo.revokeSessionsOfUsers(tx, [userId], userId === caller.id ? caller.sessionId : undefined);
   });
 }
@@ -315,7 +316,7 @@ export async function deleteSysUsers(ctx: AppContext, caller: AuthUser, ids: num
   return command(ctx, async (tx) => {
     const rows = await tx.selectFrom('app_user').select('id').where('id', 'in', unique).where('user_type', '=', 'platform').execute();
     if (rows.length !== unique.length) throw notFound('系统用户');
-    await tx.deleteFrom('app_user').where('id', 'in', unique).execute();
+    await accounts.deleteAccounts(tx, unique);
     await assertSysAdminRemains(tx);
     return { deleted: rows.length };
   }, { foreignKey: '用户已有业务数据，不能删除，请改为禁用' });

@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden } from '../../core/http.js';
 import * as examRepo from '../exam/exam.repository.js';
-import { subjectFor, type SchoolUser } from '../exam/exam.service.js';
+import { subjectFor, type SchoolUser } from '../exam/exam.access.js';
 import * as repo from './card.repository.js';
 
 /** What a card is built from: the exam subject, its questions, the essay (语文) and the exam's longest 考号. */

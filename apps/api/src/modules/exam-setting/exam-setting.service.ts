@@ -9,7 +9,7 @@ import {
 } from '@jz/shared/api/exam-setting';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
-import { canEditExam, canEditSubject, examFor, type SchoolUser } from '../exam/exam.service.js';
+import { canEditExam, canEditSubject, examFor, type SchoolUser } from '../exam/exam.access.js';
 
 interface StoredSetting { id: number; courseCode: string | null; family: string; value: unknown }
 

@@ -1,6 +1,7 @@
 /** SQL of exam management: exams, exam subjects, exam students, questions and groups. */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
+import type { ExamSubjectTable, ExamTable } from '../../db/schema.js';
 
 type Q = Db | Tx;
 
@@ -244,4 +245,90 @@ export async function markFlow(q: Q, examSubjectId: number, token: string): Prom
       when ${token} = any(string_to_array(flow_status, ',')) then flow_status
       else flow_status || ',' || ${token} end
     where id = ${examSubjectId}`.execute(q);
+}
+
+// ---------- writes and lookups of exam_manage / exam_student (services hold no SQL) ----------
+
+export function gradeOfSchool(q: Q, schoolId: number, gradeId: number) {
+  return q.selectFrom('school_grade').select(['id', 'name']).where('id', '=', gradeId).where('school_id', '=', schoolId).executeTakeFirst();
+}
+
+export async function semesterInSchool(q: Q, schoolId: number, semesterId: number): Promise<boolean> {
+  return !!(await q.selectFrom('semester').select('id').where('id', '=', semesterId).where('school_id', '=', schoolId).executeTakeFirst());
+}
+
+export async function examInSchool(q: Q, schoolId: number, examId: number): Promise<boolean> {
+  return !!(await q.selectFrom('exam').select('id').where('id', '=', examId).where('school_id', '=', schoolId).executeTakeFirst());
+}
+
+export function gradeCourses(q: Q, schoolId: number, gradeId: number) {
+  return q.selectFrom('school_grade_course').select(['course_code', 'course_name', 'sort']).where('grade_id', '=', gradeId).where('school_id', '=', schoolId).execute();
+}
+
+export function classesOfSchool(q: Q, schoolId: number, classIds: number[]) {
+  return q.selectFrom('school_class').select(['id', 'grade_id']).where('school_id', '=', schoolId).where('id', 'in', classIds).execute();
+}
+
+export async function insertExam(tx: Q, values: Insertable<ExamTable>): Promise<number> {
+  return (await tx.insertInto('exam').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function insertExamSubjects(tx: Q, rows: Insertable<ExamSubjectTable>[]): Promise<void> {
+  await tx.insertInto('exam_subject').values(rows).execute();
+}
+
+/** Deletes an exam (scores first); exams that used it as their reference lose it. */
+export async function deleteExam(tx: Q, examId: number): Promise<void> {
+  await tx.updateTable('exam').set({ reference_exam_id: null }).where('reference_exam_id', '=', examId).execute();
+  await deleteScoresOfExam(tx, examId);
+  await tx.deleteFrom('exam').where('id', '=', examId).execute();
+}
+
+export async function setReferenceExam(q: Q, examId: number, referenceExamId: number | null): Promise<void> {
+  await q.updateTable('exam').set({ reference_exam_id: referenceExamId, updated_at: new Date() }).where('id', '=', examId).execute();
+}
+
+export function examSchool(q: Q, examId: number) {
+  return q.selectFrom('exam as e')
+    .innerJoin('school as sc', 'sc.id', 'e.school_id')
+    .leftJoin('exam_student as es', 'es.exam_id', 'e.id')
+    .select(['sc.id as schoolId', 'sc.name as schoolName', sql<number>`count(es.id)::int`.as('studentCount'), sql<number>`count(distinct es.class_id)::int`.as('classCount')])
+    .where('e.id', '=', examId).groupBy(['sc.id', 'sc.name']).execute();
+}
+
+export async function examHasCourse(q: Q, examId: number, courseCode: string): Promise<boolean> {
+  return !!(await q.selectFrom('exam_subject').select('id').where('exam_id', '=', examId).where('course_code', '=', courseCode).executeTakeFirst());
+}
+
+export async function subjectCount(q: Q, examId: number): Promise<number> {
+  const row = await q.selectFrom('exam_subject').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Moves a subject (and its course settings, replacing the target's) to another exam, which becomes multi-subject. */
+export async function moveSubject(tx: Q, examSubjectId: number, courseCode: string, fromExamId: number, toExamId: number): Promise<void> {
+  await tx.updateTable('exam_subject').set({ exam_id: toExamId }).where('id', '=', examSubjectId).execute();
+  await tx.deleteFrom('exam_setting').where('exam_id', '=', toExamId).where('course_code', '=', courseCode).execute();
+  await tx.updateTable('exam_setting').set({ exam_id: toExamId }).where('exam_id', '=', fromExamId).where('course_code', '=', courseCode).execute();
+  await tx.updateTable('exam').set({ mode: 'multi' }).where('id', '=', toExamId).where('mode', '=', 'single').execute();
+}
+
+export function examReleasedAt(q: Q, examId: number) {
+  return q.selectFrom('exam').select(['released_at']).where('id', '=', examId).executeTakeFirst();
+}
+
+export async function setExamStatus(q: Q, examId: number, status: number, progress: number): Promise<void> {
+  await q.updateTable('exam').set({ status, progress, updated_at: new Date() }).where('id', '=', examId).execute();
+}
+
+export function findExamStudent(q: Q, id: number) {
+  return q.selectFrom('exam_student').select(['id', 'exam_id', 'exam_no']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function examNoTaken(q: Q, examId: number, examNo: string): Promise<boolean> {
+  return !!(await q.selectFrom('exam_student').select('id').where('exam_id', '=', examId).where('exam_no', '=', examNo).executeTakeFirst());
+}
+
+export async function updateExamStudent(q: Q, id: number, set: { exam_no?: string; room?: string; seat?: number | null }): Promise<void> {
+  if (Object.keys(set).length) await q.updateTable('exam_student').set(set).where('id', '=', id).execute();
 }

@@ -10,6 +10,10 @@ import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './exam.service.js';
+import * as students from './exam-student.service.js';
+import * as questions from './exam-question.service.js';
+import * as knowledge from './exam-knowledge.service.js';
+import * as groups from './exam-group.service.js';
 
 const tags = ['考试管理'];
 
@@ -73,23 +77,23 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.get('/exam_student/find_page', {
     config: view,
     schema: { tags, summary: '考生名单（分页；可按班级、考场、姓名或考号筛选；教师只见可见班级）', querystring: findExamStudentQuery, response: { 200: envelope(examStudentPageSchema.nullable()) } },
-  }, async (req) => ok(await service.findExamStudents(db, userOf(req), req.query), '查询成功'));
+  }, async (req) => ok(await students.findExamStudents(db, userOf(req), req.query), '查询成功'));
 
   app.post('/exam_student/update', {
     config: edit,
     schema: { tags, summary: '修改考生的考号、考场、座号（发布后不能改考号）', body: updateExamStudentBody, response: { 200: envelope(examStudentSchema.nullable()) } },
-  }, async (req) => ok(await service.updateExamStudent(db, userOf(req), req.body), '修改成功'));
+  }, async (req) => ok(await students.updateExamStudent(db, userOf(req), req.body), '修改成功'));
 
   app.post('/exam_student/arrange_rooms', {
     config: edit,
     schema: { tags, summary: '按班级顺序（班内按学号）编排考场与座号，每考场 perRoom 人', body: arrangeRoomsBody, response: { 200: envelope(arrangeRoomsResult.nullable()) } },
-  }, async (req) => ok(await service.arrangeRooms(db, userOf(req), req.body.examId, req.body.perRoom, req.body.prefix), '编排成功'));
+  }, async (req) => ok(await students.arrangeRooms(db, userOf(req), req.body.examId, req.body.perRoom, req.body.prefix), '编排成功'));
 
   // ---- question_template
   app.get('/question_template/find', {
     config: view,
     schema: { tags, summary: '一个考试科目的小题设置与题组', querystring: subjectQuery, response: { 200: envelope(questionTemplateSchema.nullable()) } },
-  }, async (req) => ok(await service.findQuestions(db, userOf(req), req.query.examSubjectId), '查询成功'));
+  }, async (req) => ok(await questions.findQuestions(db, userOf(req), req.query.examSubjectId), '查询成功'));
 
   app.post('/question_template/save', {
     config: view,
@@ -101,29 +105,29 @@ const routes: ModuleRoutes = async (base, ctx) => {
     },
   }, async (req) => {
     const user = userOf(req);
-    const { cleared } = await service.saveQuestions(db, user, req.body.examSubjectId, req.body.questions, req.body.clearScores);
-    return ok(await service.findQuestions(db, user, req.body.examSubjectId), cleared ? '保存成功，该科目原有成绩已清除，请重新导入' : '保存成功');
+    const { cleared } = await questions.saveQuestions(db, user, req.body.examSubjectId, req.body.questions, req.body.clearScores);
+    return ok(await questions.findQuestions(db, user, req.body.examSubjectId), cleared ? '保存成功，该科目原有成绩已清除，请重新导入' : '保存成功');
   });
 
   app.post('/question_template/save_knowledge', {
     config: view,
     schema: { tags, summary: '保存小题的知识点', body: saveKnowledgeBody, response: { 200: envelope(questionTemplateSchema.nullable()) } },
-  }, async (req) => ok(await service.saveKnowledge(db, userOf(req), req.body.examSubjectId, req.body.items), '保存成功'));
+  }, async (req) => ok(await knowledge.saveKnowledge(db, userOf(req), req.body.examSubjectId, req.body.items), '保存成功'));
 
   // ---- question_group
   app.get('/question_group/find', {
     config: view,
     schema: { tags, summary: '一个考试科目的题组', querystring: subjectQuery, response: { 200: envelope(questionGroupListSchema.nullable()) } },
-  }, async (req) => ok(await service.findGroups(db, userOf(req), req.query.examSubjectId), '查询成功'));
+  }, async (req) => ok(await groups.findGroups(db, userOf(req), req.query.examSubjectId), '查询成功'));
 
   app.post('/question_group/save', {
     config: view,
     schema: { tags, summary: '新建或修改题组（id 为空则新建）；questionIds 为该组的全部小题', body: saveGroupBody, response: { 200: envelope(questionGroupListSchema.nullable()) } },
-  }, async (req) => ok(await service.saveGroup(db, userOf(req), req.body), '保存成功'));
+  }, async (req) => ok(await groups.saveGroup(db, userOf(req), req.body), '保存成功'));
 
   app.post('/question_group/delete', {
     config: view,
     schema: { tags, summary: '删除题组（其小题不再属于任何题组）', body: idBody, response: { 200: envelope(questionGroupListSchema.nullable()) } },
-  }, async (req) => ok(await service.deleteGroup(db, userOf(req), req.body.id), '删除成功'));
+  }, async (req) => ok(await groups.deleteGroup(db, userOf(req), req.body.id), '删除成功'));
 };
 export default routes;

@@ -1,15 +1,9 @@
 /** SQL of the Excel imports and exports: preloaded lookups and bulk multi-row writes (chunks of 1000). */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
+import { chunks } from '../users/accounts.repository.js';
 
 type Q = Db | Tx;
-const CHUNK = 1000;
-
-function chunks<T>(rows: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 export function schoolGrades(db: Q, schoolId: number) {
   return db.selectFrom('school_grade').select(['id', 'name', 'sort']).where('school_id', '=', schoolId).orderBy('sort').orderBy('id').execute();
@@ -79,55 +73,6 @@ export function schoolTeachers(db: Q, schoolId: number) {
     .select(['t.id', 't.user_id', 't.name', 't.phone', 't.gender', 'u.login_id'])
     .where('t.school_id', '=', schoolId)
     .orderBy('t.id').execute();
-}
-
-export interface NewTeacher { loginId: string; name: string; phone: string; gender: string; passwordHash: string }
-
-export async function insertTeachers(tx: Q, schoolId: number, rows: NewTeacher[]): Promise<void> {
-  for (const chunk of chunks(rows)) {
-    const users = await tx.insertInto('app_user').values(chunk.map((r) => ({
-      school_id: schoolId, login_id: r.loginId, user_name: r.name, phone: r.phone || null, gender: r.gender || null,
-      password_hash: r.passwordHash, user_type: 'teacher' as const, must_change_password: true,
-    }))).returning(['id', 'login_id']).execute();
-    const idOf = new Map(users.map((u) => [u.login_id, u.id]));
-    await tx.insertInto('teacher').values(chunk.map((r) => ({
-      school_id: schoolId, user_id: idOf.get(r.loginId)!, name: r.name, phone: r.phone, gender: r.gender,
-    }))).execute();
-  }
-}
-
-export interface TeacherUpdate { userId: number; name: string; phone: string; gender: string }
-
-/** Updates teachers and their accounts: one UPDATE … FROM (VALUES …) per table and 1000 rows. */
-export async function updateTeachers(tx: Q, schoolId: number, rows: TeacherUpdate[]): Promise<void> {
-  for (const chunk of chunks(rows)) {
-    const values = sql.join(chunk.map((r) => sql`(${r.userId}::int, ${r.name}::text, ${r.phone}::text, ${r.gender}::text)`));
-    await sql`update teacher as t set name = v.name, phone = v.phone, gender = v.gender
-      from (values ${values}) as v(user_id, name, phone, gender)
-      where t.user_id = v.user_id and t.school_id = ${schoolId}`.execute(tx);
-    await sql`update app_user as u set user_name = v.name, phone = nullif(v.phone, ''), gender = nullif(v.gender, '')
-      from (values ${values}) as v(user_id, name, phone, gender)
-      where u.id = v.user_id and u.school_id = ${schoolId}`.execute(tx);
-  }
-}
-
-export interface RelationWrite {
-  school_id: number;
-  user_id: number;
-  role_code: string;
-  grade_id: number;
-  class_id: number;
-  course_code: string | null;
-}
-
-/** Inserts relations, skipping those already present; returns how many were new. */
-export async function insertRelations(tx: Q, rows: RelationWrite[]): Promise<number> {
-  let created = 0;
-  for (const chunk of chunks(rows)) {
-    const res = await tx.insertInto('user_role').values(chunk).onConflict((oc) => oc.doNothing()).returning('id').execute();
-    created += res.length;
-  }
-  return created;
 }
 
 /** Head-teacher and subject-teacher relations of the given classes (or all), for export. */

@@ -14,6 +14,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import { hashPassword } from '../../core/crypto.js';
 import { visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import * as repo from './excel.repository.js';
+import * as accountsRepo from '../users/accounts.repository.js';
 import { readTemplateSheet, writeTemplate, writeWorkbook, type SheetRow } from './excel.workbook.js';
 import { IMPORT_LIMITS } from './import-limits.js';
 
@@ -163,8 +164,8 @@ export async function importTeachers(db: Db, user: SchoolUser, buffer: Buffer): 
   const accountOf = new Map(accounts.map((a) => [a.login_id, a]));
   const teacherOf = new Map(teachers.map((t) => [t.user_id, t]));
   const firstRowOf = new Map<string, number>();
-  const creates: Omit<repo.NewTeacher, 'passwordHash'>[] = [];
-  const updates: repo.TeacherUpdate[] = [];
+  const creates: Omit<accountsRepo.NewTeacherAccount, 'passwordHash'>[] = [];
+  const updates: accountsRepo.TeacherAccountUpdate[] = [];
   let unchanged = 0;
   for (const { row, cells } of rows) {
     const { name, loginId, phone, gender } = cells;
@@ -194,8 +195,8 @@ export async function importTeachers(db: Db, user: SchoolUser, buffer: Buffer): 
   // A distinct salted hash per new account (never one hash shared by many accounts).
   const hashes = await mapLimit(creates, 4, () => hashPassword(DEFAULT_RESET_PASSWORD));
   await db.transaction().execute(async (tx) => {
-    await repo.insertTeachers(tx, user.schoolId, creates.map((c, i) => ({ ...c, passwordHash: hashes[i]! })));
-    await repo.updateTeachers(tx, user.schoolId, updates);
+    await accountsRepo.insertTeacherAccounts(tx, user.schoolId, creates.map((c, i) => ({ ...c, passwordHash: hashes[i]! })));
+    await accountsRepo.updateTeacherAccounts(tx, user.schoolId, updates);
   });
   return { created: creates.length, updated: updates.length, unchanged };
 }
@@ -223,7 +224,7 @@ export async function importTchCourse(db: Db, user: SchoolUser, buffer: Buffer):
   const teacherByLogin = new Map(teachers.map((t) => [t.login_id, t]));
   const errors = new ErrorList(letters);
   checkRequired(rows, TCH_COURSE_TEMPLATE, errors);
-  const writes: repo.RelationWrite[] = [];
+  const writes: accountsRepo.NewRole[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
   for (const { row, cells } of rows) {
@@ -265,7 +266,7 @@ export async function importTchCourse(db: Db, user: SchoolUser, buffer: Buffer):
     writes.push({ school_id: user.schoolId, user_id: teacher.user_id, role_code: roleCode, grade_id: gradeId, class_id: classId, course_code: courseCode });
   }
   errors.throwIfAny();
-  const created = await db.transaction().execute((tx) => repo.insertRelations(tx, writes));
+  const created = (await db.transaction().execute((tx) => accountsRepo.insertRoles(tx, writes, true))).length;
   return { created, updated: 0, unchanged: writes.length - created + duplicates };
 }
 

@@ -16,6 +16,7 @@ import { revokeUserSessions } from '../users/users.repository.js';
 import { SMS_NOT_CONFIGURED } from './external-login.config.js';
 import * as repo from './external-login.repository.js';
 import { sendSmsCode } from './sms.provider.js';
+import * as accounts from '../users/accounts.repository.js';
 
 type Purpose = 'bind' | 'login' | 'reset';
 const SENDS_PER_WINDOW = 10;
@@ -108,7 +109,7 @@ export async function resetPasswordByPhone(ctx: AppContext, body: { phone: strin
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
     // The owner chose this password: a pending forced change is done.
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', u.id).execute();
+    await accounts.setPassword(tx, [u.id], hash, false);
     await revokeUserSessions(tx, [u.id]);
   });
 }

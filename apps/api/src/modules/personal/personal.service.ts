@@ -5,6 +5,8 @@ import type { AuthUser } from '../../core/auth.js';
 import { hashPassword, verifyPassword } from '../../core/crypto.js';
 import { BizError, forbidden } from '../../core/http.js';
 import { idsInSchool, loadRoleInfos, revokeUserSessions, setByOther } from '../users/users.repository.js';
+import * as accounts from '../users/accounts.repository.js';
+import * as repo from './personal.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -27,21 +29,19 @@ export async function updatePassword(ctx: AppContext, user: SchoolUser, body: Up
   if (newPlain !== confirm) throw new BizError('两次输入密码不一致');
   const problem = checkNewPassword(newPlain, user.loginId);
   if (problem) throw new BizError(problem);
-  const row = await ctx.db.selectFrom('app_user').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const row = await repo.passwordHashOf(ctx.db, user.id);
   if (!(await verifyPassword(oldPlain, row.password_hash))) throw new BizError('原密码错误');
   if (oldPlain === newPlain) throw new BizError('新密码不能与原密码相同');
   const hash = await hashPassword(newPlain);
   await ctx.db.transaction().execute(async (tx) => {
     // Chosen by the owner: no longer a password someone else set.
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', user.id).execute();
+    await accounts.setPassword(tx, [user.id], hash, false);
     await revokeUserSessions(tx, [user.id], user.sessionId);
   });
 }
 
 export async function findUserInfo(ctx: AppContext, user: SchoolUser): Promise<UserProfile> {
-  const row = await ctx.db.selectFrom('app_user as u').innerJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 's.id as school_id', 's.name as school_name'])
-    .where('u.id', '=', user.id).executeTakeFirstOrThrow();
+  const row = await repo.profileOf(ctx.db, user.id);
   const roles = (await loadRoleInfos(ctx.db, user.schoolId, [user.id])).get(user.id) ?? [];
   return {
     id: row.id, username: row.login_id, loginId: row.login_id, userName: row.user_name, userEmail: row.email,
@@ -61,17 +61,7 @@ export async function findMyCourseData(ctx: AppContext, user: SchoolUser): Promi
     if (r.classId) classIds.add(r.classId);
   }
   const leaderGrades = roles.filter((r) => (r.roleCode === 'grade_leader' || r.roleCode === 'lesson_leader') && r.gradeId).map((r) => r.gradeId!);
-  let classQuery = ctx.db.selectFrom('school_class as c').innerJoin('school_grade as g', 'g.id', 'c.grade_id')
-    .select(['c.id', 'c.name', 'g.id as grade_id', 'g.name as grade_name']).where('c.school_id', '=', user.schoolId);
-  if (!admin) {
-    const ids = [...classIds];
-    if (!ids.length && !leaderGrades.length) classQuery = classQuery.where('c.id', '=', -1);
-    else classQuery = classQuery.where((eb) => eb.or([
-      ...(ids.length ? [eb('c.id', 'in', ids)] : []),
-      ...(leaderGrades.length ? [eb('c.grade_id', 'in', leaderGrades)] : []),
-    ]));
-  }
-  const classes = await classQuery.orderBy('g.sort').orderBy('c.sort').orderBy('c.id').execute();
+  const classes = await repo.classesForRoles(ctx.db, user.schoolId, admin, [...classIds], leaderGrades);
   const grades = new Map<number, string>();
   for (const r of roles) if (r.gradeId && r.gradeName) grades.set(r.gradeId, r.gradeName);
   for (const c of classes) if (admin || gradeIds.has(c.grade_id) || classIds.has(c.id)) grades.set(c.grade_id, c.grade_name);
@@ -87,12 +77,12 @@ export async function findMyCourseData(ctx: AppContext, user: SchoolUser): Promi
 
 /** pc_personal/reset_pwd: a school user's password → the given one (encrypted) or DEFAULT_RESET_PASSWORD. */
 export async function resetPwd(ctx: AppContext, user: SchoolUser, userId: number, encrypted?: string): Promise<string> {
-  const target = await ctx.db.selectFrom('app_user').select('login_id').where('id', '=', userId).where('school_id', '=', user.schoolId).executeTakeFirst();
+  const target = await repo.loginIdInSchool(ctx.db, user.schoolId, userId);
   if (!target) throw forbidden();
   const plain = encrypted ? newPasswordFrom(ctx, encrypted, target.login_id) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: setByOther }).where('id', '=', userId).execute();
+    await accounts.setPassword(tx, [userId], hash, setByOther);
     await revokeUserSessions(tx, [userId], user.sessionId);
   });
   return encrypted ? '密码已重置' : `密码已重置为 ${DEFAULT_RESET_PASSWORD}`;
@@ -104,7 +94,7 @@ export async function setUsersStatus(ctx: AppContext, user: SchoolUser, ids: num
   if ((await idsInSchool(ctx.db, user.schoolId, unique)).length !== unique.length) throw forbidden();
   if (status === 0 && unique.includes(user.id)) throw new BizError('不能禁用当前登录的账号');
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ status }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    await accounts.updateAccounts(tx, unique, { status }, user.schoolId);
     if (status === 0) await revokeUserSessions(tx, unique);
   });
   return unique.length;

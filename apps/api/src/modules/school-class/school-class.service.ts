@@ -7,6 +7,7 @@ import { assertClassesVisible, assertFilterVisible, visibleClassIds, visibleGrad
 import type { Db, Tx } from '../../db/database.js';
 import { saveStudentTx, type StudentInput } from '../student/student.service.js';
 import { classOfSchool, gradeOfSchool, guardInUse, uniqueIds, type SchoolUser } from './school-data.js';
+import * as accounts from '../users/accounts.repository.js';
 
 /**
  * Grade → class tree of what the caller may see (administrators: every grade, also those without classes),
@@ -95,7 +96,7 @@ export async function moveClass(ctx: AppContext, user: SchoolUser, id: number, s
       const clash = await tx.selectFrom('school_class').select('id').where('grade_id', '=', targetGradeId).where('name', '=', cls.name).executeTakeFirst();
       if (clash) throw new BizError(`${target.name}已有班级「${cls.name}」`);
       await tx.updateTable('school_class').set({ grade_id: targetGradeId }).where('id', '=', id).execute();
-      await tx.updateTable('user_role').set({ grade_id: targetGradeId }).where('class_id', '=', id).execute();
+      await accounts.moveClassRoles(tx, id, targetGradeId);
       const rest = await tx.selectFrom('school_class').select('id').where('grade_id', '=', cls.grade_id).orderBy('sort').orderBy('id').execute();
       await renumber(tx, rest.map((r) => r.id));
     }

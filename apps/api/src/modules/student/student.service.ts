@@ -6,6 +6,7 @@ import { BizError, forbidden, page, type Page } from '../../core/http.js';
 import { assertClassesVisible, assertFilterVisible, visibleClassIds } from '../../core/scope.js';
 import type { Db, Tx } from '../../db/database.js';
 import { classOfSchool, guardInUse, uniqueIds, type SchoolUser } from '../school-class/school-data.js';
+import * as accounts from '../users/accounts.repository.js';
 
 /** A LIKE pattern matching `text` anywhere, with % _ \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,9 +66,8 @@ export async function saveStudentTx(tx: Tx, user: SchoolUser, input: StudentInpu
   }
   await tx.updateTable('student').set(values).where('id', '=', existing.id).execute();
   if (existing.user_id) {
-    await tx.updateTable('app_user').set({ user_name: input.name, gender: input.gender }).where('id', '=', existing.user_id).execute();
-    await tx.updateTable('user_role').set({ class_id: input.classId, grade_id: cls.grade_id })
-      .where('user_id', '=', existing.user_id).where('role_code', '=', 'student').execute();
+    await accounts.updateAccounts(tx, [existing.user_id], { user_name: input.name, gender: input.gender });
+    await accounts.moveStudentRole(tx, existing.user_id, cls.grade_id, input.classId);
   }
   return existing.id;
 }
@@ -83,7 +83,7 @@ export async function deleteStudents(ctx: AppContext, user: SchoolUser, ids: num
     const userIds = rows.map((r) => r.user_id).filter((u): u is number => u !== null);
     await guardInUse(async () => {
       await tx.deleteFrom('student').where('id', 'in', rows.map((r) => r.id)).execute();
-      if (userIds.length) await tx.deleteFrom('app_user').where('id', 'in', userIds).where('school_id', '=', user.schoolId).execute();
+      await accounts.deleteAccounts(tx, userIds, user.schoolId);
     }, '学生已有考试或成绩数据，无法删除');
     return rows.length;
   });
@@ -98,9 +98,7 @@ export async function removeFromClass(ctx: AppContext, user: SchoolUser, classId
     if (rows.some((r) => r.class_id !== classId)) throw new BizError('所选学生不在该班级中');
     await tx.updateTable('student').set({ class_id: null }).where('id', 'in', rows.map((r) => r.id)).execute();
     const userIds = rows.map((r) => r.user_id).filter((u): u is number => u !== null);
-    if (userIds.length) {
-      await tx.updateTable('user_role').set({ class_id: null, grade_id: null }).where('user_id', 'in', userIds).where('role_code', '=', 'student').execute();
-    }
+    await accounts.clearStudentRoles(tx, userIds);
     return rows.length;
   });
 }

@@ -81,32 +81,8 @@ export interface NewRelation {
   temporary: boolean;
 }
 
-/** Inserts relations; rows already present (unique index) are skipped. Returns the new ids. */
-export async function insertRelations(tx: Q, rows: NewRelation[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += 1000) {
-    const res = await tx.insertInto('user_role').values(rows.slice(i, i + 1000)).onConflict((oc) => oc.doNothing()).returning('id').execute();
-    ids.push(...res.map((r) => r.id));
-  }
-  return ids;
-}
-
 export function relationsByIds(db: Q, ids: number[]) {
   return db.selectFrom('user_role').select(['id', 'school_id', 'role_code', 'grade_id', 'class_id']).where('id', 'in', ids).execute();
-}
-
-export async function deleteRelations(tx: Q, schoolId: number, ids: number[]): Promise<number> {
-  const res = await tx.deleteFrom('user_role').where('school_id', '=', schoolId).where('id', 'in', ids).executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
-
-/** Removes the head-teacher and subject-teacher rows of a grade's classes. */
-export async function deleteGradeClassRelations(tx: Q, schoolId: number, gradeId: number, classIds?: number[]): Promise<number> {
-  let q = tx.deleteFrom('user_role').where('school_id', '=', schoolId).where('role_code', 'in', [...CLASS_ROLE_CODES])
-    .where('class_id', 'in', (eb) => eb.selectFrom('school_class').select('id').where('school_id', '=', schoolId).where('grade_id', '=', gradeId));
-  if (classIds) q = q.where('class_id', 'in', classIds.length ? classIds : [0]);
-  const res = await q.executeTakeFirst();
-  return Number(res.numDeletedRows);
 }
 
 export function rolePermissions(db: Q, schoolId: number) {

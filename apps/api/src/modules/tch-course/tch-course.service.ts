@@ -13,6 +13,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import { hasRole, requirePermission } from '../../core/auth.js';
 import { visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import * as repo from './tch-course.repository.js';
+import * as accounts from '../users/accounts.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -123,7 +124,7 @@ export async function addClassRoleCourse(db: Db, user: SchoolUser, body: AddClas
     }
     rows.push({ ...base, grade_id: body.gradeId, class_id: null, course_code: roleCode === 'lesson_leader' ? courseCode! : null });
   }
-  const ids = await db.transaction().execute((tx) => repo.insertRelations(tx, rows));
+  const ids = await db.transaction().execute((tx) => accounts.insertRoles(tx, rows, true));
   return { created: ids.length, ids };
 }
 
@@ -141,7 +142,7 @@ export async function deleteClassRoleCourse(db: Db, user: SchoolUser, ids: numbe
       || (!r.class_id && r.grade_id && grades !== 'all' && !grades.includes(r.grade_id)));
     if (out) throw forbidden();
   }
-  const deleted = await db.transaction().execute((tx) => repo.deleteRelations(tx, user.schoolId, unique));
+  const deleted = await db.transaction().execute((tx) => accounts.deleteRoles(tx, user.schoolId, unique));
   return { deleted };
 }
 
@@ -149,7 +150,7 @@ export async function cleanClassRoleCourse(db: Db, user: SchoolUser, gradeId: nu
   await visibleGrade(db, user, gradeId);
   const visible = await visibleClassIds(db, user);
   const deleted = await db.transaction().execute((tx) =>
-    repo.deleteGradeClassRelations(tx, user.schoolId, gradeId, visible === 'all' ? undefined : visible));
+    accounts.deleteGradeClassRoles(tx, user.schoolId, repo.CLASS_ROLE_CODES, gradeId, visible === 'all' ? undefined : visible));
   return { deleted };
 }
 

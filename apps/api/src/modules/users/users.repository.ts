@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { COURSES, ROLE_CODES, ROLE_NAMES, classFullName, type RoleCode } from '@jz/shared';
 import type { RoleInfo } from '@jz/shared/api/auth';
+import type { UserPageQuery } from '@jz/shared/api/users';
 import type { Db } from '../../db/database.js';
 import { page } from '../../core/http.js';
 
@@ -87,4 +88,52 @@ export async function outboxPage(db: Db, schoolId: number | 'all', q: { current:
     .orderBy('m.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
   const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOString();
   return page(rows.map((r) => ({ id: r.id, to: r.to_addr, subject: r.subject, body: r.body, createdAt: iso(r.created_at) })), Number(total), q);
+}
+
+/** One page of a school's users filtered by keyword, status, type, role and temporary role, teachers first. */
+export async function pageUsers(db: Db, schoolId: number, q: UserPageQuery) {
+  let base = db.selectFrom('app_user as u').where('u.school_id', '=', schoolId);
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    base = base.where((eb) => eb.or([eb('u.login_id', 'ilike', like), eb('u.user_name', 'ilike', like), eb('u.email', 'ilike', like), eb('u.phone', 'ilike', like)]));
+  }
+  if (q.status !== undefined) base = base.where('u.status', '=', q.status);
+  if (q.userType) base = base.where('u.user_type', '=', q.userType);
+  if (q.roleCode) {
+    const roleCode = q.roleCode;
+    base = base.where((eb) => eb.exists(eb.selectFrom('user_role as ur').select('ur.id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_code', '=', roleCode)));
+  }
+  if (q.temporary !== undefined) {
+    const wanted = q.temporary === 1;
+    base = base.where((eb) => {
+      const temporaryRole = eb.exists(eb.selectFrom('user_role as tr').select('tr.id').whereRef('tr.user_id', '=', 'u.id').where('tr.temporary', '=', true));
+      return wanted ? temporaryRole : eb.not(temporaryRole);
+    });
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 'u.status', 'u.created_at'])
+    .orderBy('u.user_type', 'desc').orderBy('u.id').limit(q.size).offset((q.current - 1) * q.size).execute();
+  return { total: Number(total), rows };
+}
+
+/** The account holding a login id, case-insensitive. */
+export function accountByLoginId(db: Db, loginId: string) {
+  return db.selectFrom('app_user').select('id').where(sql`lower(login_id)`, '=', loginId.toLowerCase()).executeTakeFirst();
+}
+
+export function accountEmail(db: Db, userId: number) {
+  return db.selectFrom('app_user').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** A student of the school by admission number, with its account, class and grade. */
+export function studentByAdmissionNo(db: Db, schoolId: number, admissionNo: string) {
+  return db.selectFrom('student as s').leftJoin('app_user as u', 'u.id', 's.user_id')
+    .leftJoin('school_class as c', 'c.id', 's.class_id').leftJoin('school_grade as g', 'g.id', 'c.grade_id')
+    .select(['s.id as student_id', 's.name', 's.admission_no', 'u.id as user_id', 'u.login_id', 'c.name as class_name', 'g.name as grade_name'])
+    .where('s.school_id', '=', schoolId).where('s.admission_no', '=', admissionNo).executeTakeFirst();
+}
+
+export function accountOfSchoolByLoginId(db: Db, schoolId: number, loginId: string) {
+  return db.selectFrom('app_user').select(['id', 'login_id', 'user_name', 'user_type'])
+    .where('school_id', '=', schoolId).where('login_id', '=', loginId).executeTakeFirst();
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { DEFAULT_RESET_PASSWORD } from '@jz/shared';
 import type { AddUserBody, UpdateUserBody, UserPageQuery, UserRecord } from '@jz/shared/api/users';
 import type { AppContext } from '../../core/context.js';
@@ -7,7 +6,11 @@ import { hashPassword } from '../../core/crypto.js';
 import { BizError, forbidden, notFound, page, type Page } from '../../core/http.js';
 import { consumeEmailCode, issueResetTicket, normalizeEmail } from '../auth/email-code.service.js';
 import { newPasswordFrom } from '../personal/personal.service.js';
-import { findUserByEmail, idsInSchool, loadRoleInfos, outboxPage, revokeUserSessions, roleSummary, setByOther } from './users.repository.js';
+import {
+  accountByLoginId, accountEmail, accountOfSchoolByLoginId, findUserByEmail, idsInSchool, loadRoleInfos, outboxPage, pageUsers, revokeUserSessions,
+  roleSummary, setByOther, studentByAdmissionNo,
+} from './users.repository.js';
+import * as accounts from './accounts.repository.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -15,27 +18,7 @@ const iso = (d: unknown) => (d instanceof Date ? d : new Date(String(d))).toISOS
 
 /** GET teach/user/page: users of the caller's school. */
 export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQuery): Promise<Page<UserRecord>> {
-  let base = ctx.db.selectFrom('app_user as u').where('u.school_id', '=', user.schoolId);
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    base = base.where((eb) => eb.or([eb('u.login_id', 'ilike', like), eb('u.user_name', 'ilike', like), eb('u.email', 'ilike', like), eb('u.phone', 'ilike', like)]));
-  }
-  if (q.status !== undefined) base = base.where('u.status', '=', q.status);
-  if (q.userType) base = base.where('u.user_type', '=', q.userType);
-  if (q.roleCode) {
-    const roleCode = q.roleCode;
-    base = base.where((eb) => eb.exists(eb.selectFrom('user_role as ur').select('ur.id').whereRef('ur.user_id', '=', 'u.id').where('ur.role_code', '=', roleCode)));
-  }
-  if (q.temporary !== undefined) {
-    const wanted = q.temporary === 1;
-    base = base.where((eb) => {
-      const temporaryRole = eb.exists(eb.selectFrom('user_role as tr').select('tr.id').whereRef('tr.user_id', '=', 'u.id').where('tr.temporary', '=', true));
-      return wanted ? temporaryRole : eb.not(temporaryRole);
-    });
-  }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.phone', 'u.gender', 'u.user_type', 'u.status', 'u.created_at'])
-    .orderBy('u.user_type', 'desc').orderBy('u.id').limit(q.size).offset((q.current - 1) * q.size).execute();
+  const { total, rows } = await pageUsers(ctx.db, user.schoolId, q);
   const roles = await loadRoleInfos(ctx.db, user.schoolId, rows.map((r) => r.id));
   return page(rows.map((r) => {
     const list = roles.get(r.id) ?? [];
@@ -50,24 +33,23 @@ export async function userPage(ctx: AppContext, user: SchoolUser, q: UserPageQue
 
 /** teach/user/add: a teaching account of the caller's school (no teacher-table row: pc_teacher does that). */
 export async function addUser(ctx: AppContext, user: SchoolUser, body: AddUserBody): Promise<number> {
-  const exists = await ctx.db.selectFrom('app_user').select('id').where(sql`lower(login_id)`, '=', body.loginId.toLowerCase()).executeTakeFirst();
+  const exists = await accountByLoginId(ctx.db, body.loginId);
   if (exists) throw new BizError('账号已存在');
   const plain = body.password ? newPasswordFrom(ctx, body.password, body.loginId) : DEFAULT_RESET_PASSWORD;
   const hash = await hashPassword(plain);
   return ctx.db.transaction().execute(async (tx) => {
-    const row = await tx.insertInto('app_user').values({
+    const id = await accounts.insertAccount(tx, {
       school_id: user.schoolId, login_id: body.loginId, user_name: body.userName, phone: body.phone || null, gender: body.gender || null,
       password_hash: hash, user_type: 'teacher', must_change_password: true,
-    }).returning('id').executeTakeFirstOrThrow();
-    if (body.schoolAdmin) await tx.insertInto('user_role').values({ school_id: user.schoolId, user_id: row.id, role_code: 'school_admin' }).execute();
-    return row.id;
+    });
+    if (body.schoolAdmin) await accounts.insertRoles(tx, [{ school_id: user.schoolId, user_id: id, role_code: 'school_admin' }]);
+    return id;
   });
 }
 
 export async function updateUser(ctx: AppContext, user: SchoolUser, body: UpdateUserBody): Promise<void> {
   await assertInSchool(ctx, user, [body.id]);
-  await ctx.db.updateTable('app_user').set({ user_name: body.userName, phone: body.phone || null, gender: body.gender || null })
-    .where('id', '=', body.id).where('school_id', '=', user.schoolId).execute();
+  await accounts.updateAccounts(ctx.db, [body.id], { user_name: body.userName, phone: body.phone || null, gender: body.gender || null }, user.schoolId);
 }
 
 async function assertInSchool(ctx: AppContext, user: SchoolUser, ids: number[]): Promise<number[]> {
@@ -81,7 +63,7 @@ export async function resetPasswords(ctx: AppContext, user: SchoolUser, ids: num
   const unique = await assertInSchool(ctx, user, ids);
   const hash = await hashPassword(DEFAULT_RESET_PASSWORD);
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: setByOther }).where('id', 'in', unique).where('school_id', '=', user.schoolId).execute();
+    await accounts.setPassword(tx, unique, hash, setByOther, user.schoolId);
     await revokeUserSessions(tx, unique, user.sessionId);
   });
   return unique.length;
@@ -95,22 +77,20 @@ export async function unbindEmails(ctx: AppContext, user: SchoolUser, ids: numbe
     if (!user.permissions.has('system:user:edit')) throw forbidden();
     await assertInSchool(ctx, user, unique);
   }
-  const res = await ctx.db.updateTable('app_user').set({ email: null })
-    .where('id', 'in', unique).where('school_id', '=', user.schoolId).where('email', 'is not', null).executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return accounts.clearEmails(ctx.db, unique, user.schoolId);
 }
 
 /** teach/user/bindEmail: the code of email/sendBindEmailCode binds the mailbox to the caller. */
 export async function bindEmail(ctx: AppContext, user: SchoolUser, rawEmail: string, code: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  const self = await ctx.db.selectFrom('app_user').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const self = await accountEmail(ctx.db, user.id);
   if (self.email) throw new BizError('每个账号仅允许绑定一个邮箱号，请先解除绑定');
   const owner = await findUserByEmail(ctx.db, email);
   if (owner && owner.id !== user.id) throw new BizError('该邮箱已绑定其他账号，每个邮箱号仅支持绑定一个账号');
   const { userId } = await consumeEmailCode(ctx, email, 'bind', code);
   if (userId !== user.id) throw new BizError('验证码错误或已过期');
   try {
-    await ctx.db.updateTable('app_user').set({ email }).where('id', '=', user.id).execute();
+    await accounts.updateAccounts(ctx.db, [user.id], { email });
   } catch (e) {
     if ((e as { code?: string }).code === '23505') throw new BizError('该邮箱已绑定其他账号，每个邮箱号仅支持绑定一个账号');
     throw e;
@@ -142,25 +122,21 @@ export async function updatePasswordByEmail(ctx: AppContext, body: { email: stri
   const hash = await hashPassword(plain);
   await ctx.db.transaction().execute(async (tx) => {
     // Chosen by the mailbox's owner: no longer a password someone else set.
-    await tx.updateTable('app_user').set({ password_hash: hash, must_change_password: false }).where('id', '=', owner.id).execute();
+    await accounts.setPassword(tx, [owner.id], hash, false);
     await revokeUserSessions(tx, [owner.id]);
   });
 }
 
 /** teach/user/getUserByRegistrationCode/{code}: a student of the school by admission number, else a user by login id. */
 export async function userByRegistrationCode(ctx: AppContext, user: SchoolUser, code: string) {
-  const st = await ctx.db.selectFrom('student as s').leftJoin('app_user as u', 'u.id', 's.user_id')
-    .leftJoin('school_class as c', 'c.id', 's.class_id').leftJoin('school_grade as g', 'g.id', 'c.grade_id')
-    .select(['s.id as student_id', 's.name', 's.admission_no', 'u.id as user_id', 'u.login_id', 'c.name as class_name', 'g.name as grade_name'])
-    .where('s.school_id', '=', user.schoolId).where('s.admission_no', '=', code).executeTakeFirst();
+  const st = await studentByAdmissionNo(ctx.db, user.schoolId, code);
   if (st) {
     return {
       id: st.user_id ?? null, loginId: st.login_id ?? null, userName: st.name, userType: 'student', studentId: st.student_id,
       admissionNo: st.admission_no, className: st.class_name ? `${st.grade_name ?? ''}${st.class_name}` : null,
     };
   }
-  const u = await ctx.db.selectFrom('app_user').select(['id', 'login_id', 'user_name', 'user_type'])
-    .where('school_id', '=', user.schoolId).where('login_id', '=', code).executeTakeFirst();
+  const u = await accountOfSchoolByLoginId(ctx.db, user.schoolId, code);
   if (!u) throw notFound('用户');
   return { id: u.id, loginId: u.login_id, userName: u.user_name, userType: u.user_type, studentId: null, admissionNo: null, className: null };
 }

@@ -1,0 +1,139 @@
+/** question_template: a subject's questions, full scores, steps and answer keys. */
+import type { QuestionInput, QuestionTemplate } from '@jz/shared/api/exam';
+import type { Db, Tx } from '../../db/database.js';
+import { BizError } from '../../core/http.js';
+import { isObjective, isMultipleOf, normalizeKey, round2, scoreChoice } from '../score/scoring.js';
+import { assertNotReleased, canEditSubject, subjectFor, type SchoolUser } from './exam.access.js';
+import { refreshExamStatus } from './exam.status.js';
+import * as repo from './exam.repository.js';
+import { withExamLock } from '../job/exam-lock.repository.js';
+import * as questionRepo from './exam-question.repository.js';
+
+export async function findQuestions(db: Db, user: SchoolUser, examSubjectId: number): Promise<QuestionTemplate> {
+  const { exam, subject } = await subjectFor(db, user, examSubjectId);
+  const [questions, groups] = await Promise.all([repo.questionsOf(db, [examSubjectId]), repo.groupsOf(db, examSubjectId)]);
+  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  return {
+    examId: exam.id,
+    examSubjectId,
+    courseCode: subject.course_code,
+    courseName: subject.course_name,
+    subjectFullScore: subject.full_score,
+    questionFullScore: round2(questions.reduce((s, q) => s + q.fullScore, 0)),
+    editable: !exam.releasedAt && canEditSubject(user, exam, subject.course_code),
+    questions: questions.map((q) => ({
+      id: q.id, no: q.no, parentNo: q.parentNo, sort: q.sort, type: q.type, fullScore: q.fullScore, step: q.step, answer: q.answer,
+      partialScore: q.partialScore, groupId: q.groupId, groupName: q.groupId ? groupName.get(q.groupId) ?? null : null, knowledgePoints: q.knowledgePoints,
+    })),
+    groups: groups.map((g) => ({ id: g.id, name: g.name, questionIds: questions.filter((q) => q.groupId === g.id).map((q) => q.id) })),
+  };
+}
+
+/** 13（1） → 13(1); spaces removed. The form used to compare question numbers and sheet headers. */
+export const normalizeNo = (no: string) => no.replace(/（/g, '(').replace(/）/g, ')').replace(/\s+/g, '');
+
+/** Validates a question set against the subject's full score; returns the normalised questions or throws with every problem. */
+function validateQuestions(subjectFullScore: number, questions: QuestionInput[]) {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const out = questions.map((q) => {
+    const no = normalizeNo(q.no);
+    const label = `第 ${no} 题`;
+    if (seen.has(no)) problems.push(`题号 ${no} 重复`);
+    seen.add(no);
+    if (!(q.fullScore > 0)) problems.push(`${label}满分须大于 0`);
+    else if (!isMultipleOf(q.fullScore, q.step)) problems.push(`${label}满分 ${q.fullScore} 不是给分步长 ${q.step} 的整数倍`);
+    const [answer, keyError] = normalizeKey(q.type, q.answer);
+    if (keyError) problems.push(`${label}${keyError}`);
+    let partialScore: number | null = null;
+    if (q.partialScore != null) {
+      if (q.type !== 'multiple') problems.push(`${label}只有多选题可以设置部分得分`);
+      else if (q.partialScore >= q.fullScore) problems.push(`${label}部分得分须小于满分`);
+      else partialScore = q.partialScore;
+    }
+    return { ...q, no, parentNo: q.parentNo ? normalizeNo(q.parentNo) : null, answer, partialScore };
+  });
+  const sum = round2(out.reduce((s, q) => s + q.fullScore, 0));
+  if (Math.abs(sum - subjectFullScore) > 1e-6) problems.push(`小题满分之和 ${sum} 分与科目满分 ${subjectFullScore} 分不一致`);
+  if (problems.length) {
+    const shown = problems.slice(0, 10);
+    throw new BizError(shown.join('；') + (problems.length > shown.length ? `；等 ${problems.length} 处问题` : ''));
+  }
+  return out;
+}
+
+/**
+ * Replaces a subject's question set (one transaction). Questions are matched by number: unchanged numbers
+ * keep their id (and scores). If the subject has scores, a change of numbers, types, full scores or steps
+ * needs clearScores = true and removes every score of the subject; a change of keys re-scores the stored
+ * option letters. A totals-only subject's synthetic question is removed (with its scores, clearScores needed).
+ */
+export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: number, questions: QuestionInput[], clearScores: boolean): Promise<{ cleared: boolean }> {
+  const { exam, subject } = await subjectFor(db, user, examSubjectId, 'edit');
+  assertNotReleased(exam, '成绩已发布，不能修改小题');
+  const next = validateQuestions(subject.full_score, questions);
+  // clears or re-scores the subject's scores: under the exam's score lock
+  return withExamLock(db, exam.id, async (tx) => {
+    const existing = await repo.questionsOf(tx, [examSubjectId], true);
+    const real = existing.filter((q) => !q.isTotal);
+    const byNo = new Map(real.map((q) => [q.no, q]));
+    const structural = existing.some((q) => q.isTotal) || real.length !== next.length
+      || next.some((q) => {
+        const old = byNo.get(q.no);
+        return !old || old.type !== q.type || Math.abs(old.fullScore - q.fullScore) > 1e-6 || Math.abs(old.step - q.step) > 1e-6;
+      });
+    const hasScores = await repo.subjectHasScores(tx, examSubjectId);
+    let cleared = false;
+    if (structural && hasScores) {
+      if (!clearScores) throw new BizError('该科目已有成绩，修改题号、题型、满分或步长会清除已录入的成绩；确认清除后请重新保存（clearScores=true）', 409);
+      await repo.clearSubjectScores(tx, examSubjectId);
+      cleared = true;
+    }
+    // Groups named in the set are created when missing.
+    const groups = await repo.groupsOf(tx, examSubjectId);
+    const groupId = new Map(groups.map((g) => [g.name, g.id]));
+    for (const name of new Set(next.map((q) => q.groupName).filter((n): n is string => !!n))) {
+      if (!groupId.has(name)) {
+        groupId.set(name, await questionRepo.insertGroup(tx, examSubjectId, name, groupId.size + 1));
+      }
+    }
+    const keep = new Set(next.map((q) => q.no));
+    const drop = existing.filter((q) => q.isTotal || !keep.has(q.no)).map((q) => q.id);
+    if (drop.length) {
+      await repo.deleteScoresOfQuestions(tx, drop);
+      await questionRepo.deleteQuestions(tx, drop);
+    }
+    const rescore: number[] = [];
+    for (const [i, q] of next.entries()) {
+      const old = byNo.get(q.no);
+      const values = {
+        parent_no: q.parentNo, sort: i + 1, type: q.type, full_score: q.fullScore, step: q.step, answer: q.answer,
+        partial_score: q.partialScore, knowledge_points: q.knowledgePoints,
+        ...(q.groupName === undefined ? {} : { group_id: q.groupName ? groupId.get(q.groupName)! : null }),
+      };
+      if (old) {
+        await questionRepo.updateQuestion(tx, old.id, values);
+        if (!cleared && isObjective(q.type) && (old.answer !== q.answer || old.partialScore !== q.partialScore)) rescore.push(old.id);
+      } else {
+        await questionRepo.insertQuestion(tx, { exam_subject_id: examSubjectId, no: q.no, ...values, group_id: values.group_id ?? null });
+      }
+    }
+    if (rescore.length) await rescoreChoices(tx, rescore);
+    await repo.markFlow(tx, examSubjectId, 'question');
+    await refreshExamStatus(tx, exam.id);
+    return { cleared };
+  }, { unreleased: '成绩已发布，不能修改小题' });
+}
+
+/** Re-scores stored option letters after a key change. */
+async function rescoreChoices(tx: Tx, questionIds: number[]): Promise<void> {
+  const questions = await questionRepo.questionKeys(tx, questionIds);
+  for (const q of questions) {
+    const rows = await questionRepo.storedChoices(tx, q.id);
+    if (!rows.length) continue;
+    const sq = { type: q.type, fullScore: Number(q.full_score), step: Number(q.step), answer: q.answer, partialScore: q.partial_score === null ? null : Number(q.partial_score) };
+    const ids = rows.map((r) => r.exam_student_id);
+    const scores = rows.map((r) => (sq.answer ? scoreChoice(sq, r.choice!) : 0));
+    await questionRepo.setChoiceScores(tx, q.id, ids, scores);
+  }
+}
