@@ -1,5 +1,4 @@
 /** SQL of the Excel imports and exports: preloaded lookups and bulk multi-row writes (chunks of 1000). */
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import { chunks } from '../users/accounts.repository.js';
 

@@ -5,7 +5,6 @@ import { hashPassword } from '../../core/crypto.js';
 import { BizError, forbidden, page, type Page } from '../../core/http.js';
 import type { Db } from '../../db/database.js';
 import { guardInUse, isUniqueViolation, uniqueIds, type SchoolUser } from '../school-class/school-data.js';
-import { containsPattern } from '../student/student.service.js';
 import * as accounts from '../users/accounts.repository.js';
 import * as repo from './teacher.repository.js';
 
