@@ -75,7 +75,8 @@ async function blockReleaseReads(t: TestApp) {
   await c.query('lock table exam_setting in access exclusive mode');
   return {
     async waitBlocked() {
-      for (let i = 0; i < 500; i++) {
+      // generous: under a loaded CI machine a release can take many seconds to reach its second step
+      for (const end = Date.now() + 90_000; Date.now() < end;) {
         // (a statement waiting for a lock while being planned still shows the previous statement's text)
         const r = await c.query(`select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))`);
         if (r.rows[0].n > 0) return;
