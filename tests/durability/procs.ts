@@ -13,6 +13,15 @@ export interface Proc {
 }
 
 /** A real child process (node with tsx, one process: killing it kills the database's owner). */
+/**
+ * A child's environment: this process's without the test run's database and queue (CI sets DATABASE_URL and
+ * REDIS_URL for the api tests; these children test the embedded default unless the test names them itself).
+ */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...rest } = process.env;
+  return { ...rest, ...env };
+}
+
 export function spawnNode(script: string, env: Record<string, string>, args: string[] = []): Proc {
   return spawnJs(['--import', 'tsx', path.join(root, script), ...args], env);
 }
@@ -21,14 +30,14 @@ export function spawnNode(script: string, env: Record<string, string>, args: str
 export function spawnJs(args: string[], env: Record<string, string>): Proc {
   const proc = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', WEB_DIST: '/nonexistent', ...env },
+    env: childEnv({ NODE_ENV: 'production', WEB_DIST: '/nonexistent', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return wrap(proc);
 }
 
 export function spawnShell(command: string, env: Record<string, string>): Proc {
-  return wrap(spawn('sh', ['-c', command], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return wrap(spawn('sh', ['-c', command], { cwd: root, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 function wrap(proc: ChildProcess): Proc {
