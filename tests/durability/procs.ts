@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { mulberry32 } from '@jz/shared/random';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -80,14 +81,5 @@ function wrap(proc: ChildProcess): Proc {
   };
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers (the project's mulberry32), so a failing run can be replayed. */
+export const seededRandom = mulberry32;
