@@ -18,7 +18,7 @@ import { classFullName } from '@jz/shared/school';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound, page } from '../../core/http.js';
-import { canEditExam, examFor, type SchoolUser } from '../exam/exam.service.js';
+import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { checkPoints, round2 } from '../score/scoring.js';
 import { computeRelease, storeRelease } from '../release/release.service.js';
 import { withExamLock } from '../job/exam-lock.repository.js';

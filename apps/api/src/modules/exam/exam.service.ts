@@ -9,12 +9,6 @@ import { refreshExamStatus } from './exam.status.js';
 import { findQuestions, saveQuestions } from './exam-question.service.js';
 import * as repo from './exam.repository.js';
 
-// Kept for modules that still import these from here (release, score, correction, render, report); new code
-// imports exam.access / exam.status / exam-question.service directly.
-export { assertNotReleased, canEditExam, canEditSubject, examFor, subjectFor, type ExamRow, type SchoolUser } from './exam.access.js';
-export { refreshExamStatus } from './exam.status.js';
-export { normalizeNo, saveQuestions } from './exam-question.service.js';
-
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {

@@ -20,7 +20,7 @@ import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { assertClassesVisible } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
-import type { SchoolUser } from '../exam/exam.service.js';
+import type { SchoolUser } from '../exam/exam.access.js';
 import { printableCard } from '../card/card.service.js';
 import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.js';
 import { hasRole } from '../../core/auth.js';
 import { page } from '../../core/http.js';
 import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
-import type { SchoolUser } from '../exam/exam.service.js';
+import type { SchoolUser } from '../exam/exam.access.js';
 import { REPORT_KEYS, REPORT_ROUTES } from '@jz/shared/api/report';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

@@ -15,7 +15,7 @@ import type {
 import type { Db } from '../../db/database.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden } from '../../core/http.js';
-import type { SchoolUser } from '../exam/exam.service.js';
+import type { SchoolUser } from '../exam/exam.access.js';
 import type { EngineReports, ReportSet, StoredClass } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
 import { loadReportSet, type LoadedSet } from './report.store.js';

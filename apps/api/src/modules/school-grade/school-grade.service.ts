@@ -5,17 +5,15 @@ import { BizError } from '../../core/http.js';
 import { assertGradesVisible, visibleGradeIds } from '../../core/scope.js';
 import type { Db } from '../../db/database.js';
 import { gradeOfSchool, guardInUse, type SchoolUser } from '../school-class/school-data.js';
+import * as repo from './school-grade.repository.js';
 
 /** Grades of the school (those the caller may see) with their courses, by sort. */
 export async function findGrades(db: Db, user: SchoolUser): Promise<SchoolGrade[]> {
   const visible = await visibleGradeIds(db, user);
   if (visible !== 'all' && !visible.length) return [];
-  let q = db.selectFrom('school_grade').select(['id', 'name', 'grade_dict_id', 'sort']).where('school_id', '=', user.schoolId);
-  if (visible !== 'all') q = q.where('id', 'in', visible);
-  const grades = await q.orderBy('sort').orderBy('id').execute();
+  const grades = await repo.gradesOfSchool(db, user.schoolId, visible);
   if (!grades.length) return [];
-  const courses = await db.selectFrom('school_grade_course').select(['id', 'grade_id', 'course_code', 'course_name', 'sort'])
-    .where('school_id', '=', user.schoolId).where('grade_id', 'in', grades.map((g) => g.id)).orderBy('sort').orderBy('id').execute();
+  const courses = await repo.coursesOfGrades(db, user.schoolId, grades.map((g) => g.id));
   return grades.map((g) => ({
     id: g.id,
     name: g.name,
@@ -28,8 +26,7 @@ export async function findGrades(db: Db, user: SchoolUser): Promise<SchoolGrade[
 export async function findCourses(db: Db, user: SchoolUser, gradeId: number) {
   await gradeOfSchool(db, user, gradeId);
   await assertGradesVisible(db, user, [gradeId]);
-  const rows = await db.selectFrom('school_grade_course').select(['id', 'course_code', 'course_name', 'sort'])
-    .where('grade_id', '=', gradeId).where('school_id', '=', user.schoolId).orderBy('sort').orderBy('id').execute();
+  const rows = await repo.coursesOfGrades(db, user.schoolId, [gradeId]);
   return rows.map((c) => ({ id: c.id, courseCode: c.course_code, courseName: c.course_name, sort: c.sort }));
 }
 
@@ -44,29 +41,27 @@ export async function saveGradeCourse(ctx: AppContext, user: SchoolUser, body: S
     if (gradeId) {
       await gradeOfSchool(tx, user, gradeId);
     } else {
-      const dict = await tx.selectFrom('grade_dict').select(['id', 'name', 'sort']).where('id', '=', body.gradeDictId!).executeTakeFirst();
+      const dict = await repo.gradeDictEntry(tx, body.gradeDictId!);
       if (!dict) throw new BizError('年级字典中没有该年级');
-      const exists = await tx.selectFrom('school_grade').select('id').where('school_id', '=', user.schoolId).where('name', '=', dict.name).executeTakeFirst();
+      const exists = await repo.gradeNamed(tx, user.schoolId, dict.name);
       if (exists) throw new BizError(`年级「${dict.name}」已存在`);
-      const row = await tx.insertInto('school_grade').values({ school_id: user.schoolId, grade_dict_id: dict.id, name: dict.name, sort: dict.sort })
-        .returning('id').executeTakeFirstOrThrow();
-      gradeId = row.id;
+      gradeId = await repo.insertGrade(tx, { school_id: user.schoolId, grade_dict_id: dict.id, name: dict.name, sort: dict.sort });
     }
     if (body.courseCodes) {
       const codes = [...new Set(body.courseCodes)];
-      const dict = codes.length ? await tx.selectFrom('course_dict').select(['code', 'name', 'sort']).where('code', 'in', codes).execute() : [];
+      const dict = codes.length ? await repo.courseDictEntries(tx, codes) : [];
       const unknown = codes.filter((c) => !dict.some((d) => d.code === c));
       if (unknown.length) throw new BizError(`学科不存在：${unknown.join('、')}`);
-      const current = await tx.selectFrom('school_grade_course').select(['id', 'course_code']).where('grade_id', '=', gradeId).execute();
+      const current = await repo.gradeCourseRows(tx, gradeId);
       const removed = current.filter((c) => !codes.includes(c.course_code));
       if (removed.length) {
-        await guardInUse(() => tx.deleteFrom('school_grade_course').where('id', 'in', removed.map((r) => r.id)).execute(), '学科已被使用，无法移除');
+        await guardInUse(() => repo.deleteGradeCourses(tx, removed.map((r) => r.id)), '学科已被使用，无法移除');
       }
       const added = dict.filter((d) => !current.some((c) => c.course_code === d.code));
       if (added.length) {
-        await tx.insertInto('school_grade_course').values(added.map((d) => ({
+        await repo.insertGradeCourses(tx, added.map((d) => ({
           school_id: user.schoolId, grade_id: gradeId!, course_code: d.code, course_name: d.name, sort: d.sort,
-        }))).execute();
+        })));
       }
     }
     return gradeId!;
@@ -76,18 +71,15 @@ export async function saveGradeCourse(ctx: AppContext, user: SchoolUser, body: S
 export async function deleteSingleCourse(ctx: AppContext, user: SchoolUser, gradeId: number, courseCode: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const grade = await gradeOfSchool(tx, user, gradeId);
-    const row = await tx.selectFrom('school_grade_course').select('id').where('grade_id', '=', gradeId).where('course_code', '=', courseCode).executeTakeFirst();
+    const [row] = await repo.gradeCourseRows(tx, gradeId, courseCode);
     const name = COURSES.find((c) => c.code === courseCode)?.name ?? courseCode;
     if (!row) throw new BizError(`年级「${grade.name}」没有学科「${name}」`);
-    await guardInUse(() => tx.deleteFrom('school_grade_course').where('id', '=', row.id).execute(), `学科「${name}」已被使用，无法移除`);
+    await guardInUse(() => repo.deleteGradeCourses(tx, [row.id]), `学科「${name}」已被使用，无法移除`);
   });
 }
 
 /** The platform dictionaries a school picks its grades and courses from. */
 export async function findDictionaries(db: Db) {
-  const [grades, courses] = await Promise.all([
-    db.selectFrom('grade_dict').select(['id', 'name', 'stage']).orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('course_dict').select(['code', 'name']).orderBy('sort').orderBy('id').execute(),
-  ]);
+  const [grades, courses] = await repo.dictionaries(db);
   return { grades, courses };
 }

@@ -1,19 +1,15 @@
-import { sql } from 'kysely';
 import type { SaveSchoolYearBody, SchoolYear } from '@jz/shared/api/school-year';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden } from '../../core/http.js';
-import type { Db, Tx } from '../../db/database.js';
-import { guardInUse, ymd, type SchoolUser } from '../school-class/school-data.js';
+import type { Db } from '../../db/database.js';
+import { guardInUse, type SchoolUser } from '../school-class/school-data.js';
+import * as repo from './school-year.repository.js';
 
 /** The school's years, newest first, each with its terms by start date. */
 export async function findYears(db: Db, user: SchoolUser): Promise<SchoolYear[]> {
-  const years = await db.selectFrom('school_year')
-    .select(['id', 'name', 'is_current', ymd('start_date').as('startDate'), ymd('end_date').as('endDate')])
-    .where('school_id', '=', user.schoolId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute();
+  const years = await repo.yearsOfSchool(db, user.schoolId);
   if (!years.length) return [];
-  const terms = await db.selectFrom('semester')
-    .select(['id', 'school_year_id', 'name', 'is_current', ymd('start_date').as('startDate'), ymd('end_date').as('endDate')])
-    .where('school_id', '=', user.schoolId).orderBy('start_date').orderBy('id').execute();
+  const terms = await repo.termsOfSchool(db, user.schoolId);
   return years.map((y) => ({
     id: y.id, name: y.name, startDate: y.startDate, endDate: y.endDate, isCurrent: y.is_current,
     semesters: terms.filter((t) => t.school_year_id === y.id)
@@ -22,8 +18,7 @@ export async function findYears(db: Db, user: SchoolUser): Promise<SchoolYear[]>
 }
 
 export async function findYearCodes(db: Db, user: SchoolUser) {
-  const rows = await db.selectFrom('school_year').select(['id', 'name', 'is_current'])
-    .where('school_id', '=', user.schoolId).orderBy('start_date', 'desc').orderBy('id', 'desc').execute();
+  const rows = await repo.yearsOfSchool(db, user.schoolId);
   return rows.map((r) => ({ id: r.id, name: r.name, isCurrent: r.is_current }));
 }
 
@@ -55,13 +50,6 @@ function validate(body: SaveSchoolYearBody, yearIsCurrent: boolean): void {
   if (yearIsCurrent && current !== 1) throw new BizError('当前学年须指定一个当前学期');
 }
 
-/** Makes `yearId` the school's only current year. */
-async function setCurrentYear(tx: Tx, schoolId: number, yearId: number): Promise<void> {
-  await tx.updateTable('school_year').set({ is_current: false }).where('school_id', '=', schoolId).where('id', '!=', yearId).where('is_current', '=', true).execute();
-  await tx.updateTable('semester').set({ is_current: false }).where('school_id', '=', schoolId).where('school_year_id', '!=', yearId).where('is_current', '=', true).execute();
-  await tx.updateTable('school_year').set({ is_current: true }).where('id', '=', yearId).execute();
-}
-
 /**
  * Creates or updates a year with its whole term list (terms missing from the list are deleted).
  * isCurrent makes it the only current year; the current year cannot be un-set here (switch with update_grade).
@@ -69,54 +57,50 @@ async function setCurrentYear(tx: Tx, schoolId: number, yearId: number): Promise
 export async function saveYear(ctx: AppContext, user: SchoolUser, body: SaveSchoolYearBody): Promise<number> {
   return ctx.db.transaction().execute(async (tx) => {
     const existing = body.id
-      ? await tx.selectFrom('school_year').select(['id', 'is_current']).where('id', '=', body.id).where('school_id', '=', user.schoolId).executeTakeFirst()
+      ? await repo.yearOfSchool(tx, user.schoolId, body.id)
       : undefined;
     if (body.id && !existing) throw forbidden();
-    const anyCurrent = await tx.selectFrom('school_year').select('id').where('school_id', '=', user.schoolId).where('is_current', '=', true).executeTakeFirst();
+    const anyCurrent = await repo.currentYear(tx, user.schoolId);
     if (existing?.is_current && !body.isCurrent) throw new BizError('必须有一个当前学年：请将其他学年设为当前学年');
     const isCurrent = body.isCurrent || !anyCurrent; // the school's first year becomes current
     if (isCurrent && !body.semesters.some((s) => s.isCurrent)) body.semesters[0]!.isCurrent = true;
     validate(body, isCurrent);
-    const dup = await tx.selectFrom('school_year').select('id').where('school_id', '=', user.schoolId).where('name', '=', body.name)
-      .$if(!!body.id, (q) => q.where('id', '!=', body.id!)).executeTakeFirst();
+    const dup = await repo.yearNamed(tx, user.schoolId, body.name, body.id);
     if (dup) throw new BizError(`学年「${body.name}」已存在`);
 
     let yearId: number;
     const values = { name: body.name, start_date: body.startDate, end_date: body.endDate };
     if (existing) {
       yearId = existing.id;
-      await tx.updateTable('school_year').set(values).where('id', '=', yearId).execute();
+      await repo.updateYear(tx, yearId, values);
     } else {
-      yearId = (await tx.insertInto('school_year').values({ ...values, school_id: user.schoolId, is_current: false }).returning('id').executeTakeFirstOrThrow()).id;
+      yearId = await repo.insertYear(tx, user.schoolId, values);
     }
-    const old = await tx.selectFrom('semester').select(['id']).where('school_year_id', '=', yearId).execute();
+    const old = await repo.termIdsOfYear(tx, yearId);
     for (const s of body.semesters) {
-      if (s.id && !old.some((o) => o.id === s.id)) throw new BizError('学期不属于该学年');
+      if (s.id && !old.includes(s.id)) throw new BizError('学期不属于该学年');
     }
     const keep = body.semesters.filter((s) => s.id).map((s) => s.id!);
-    const removed = old.filter((o) => !keep.includes(o.id)).map((o) => o.id);
-    if (removed.length) await guardInUse(() => tx.deleteFrom('semester').where('id', 'in', removed).execute(), '学期已被考试使用，无法删除');
+    const removed = old.filter((o) => !keep.includes(o));
+    if (removed.length) await guardInUse(() => repo.deleteTerms(tx, removed), '学期已被考试使用，无法删除');
     // Temporarily rename kept terms so a swap of names does not hit the unique (year, name) index.
-    if (keep.length) await tx.updateTable('semester').set({ name: sql<string>`name || '#' || id::text` }).where('id', 'in', keep).execute();
+    if (keep.length) await repo.renameTermsAside(tx, keep);
     for (const s of body.semesters) {
       const v = { name: s.name, start_date: s.startDate, end_date: s.endDate, is_current: s.isCurrent };
-      if (s.id) await tx.updateTable('semester').set(v).where('id', '=', s.id).execute();
-      else await tx.insertInto('semester').values({ ...v, school_id: user.schoolId, school_year_id: yearId }).execute();
+      if (s.id) await repo.updateTerm(tx, s.id, v);
+      else await repo.insertTerm(tx, user.schoolId, yearId, v);
     }
-    if (isCurrent) await setCurrentYear(tx, user.schoolId, yearId);
+    if (isCurrent) await repo.setCurrentYear(tx, user.schoolId, yearId);
     return yearId;
   });
 }
 
 export async function deleteYear(ctx: AppContext, user: SchoolUser, id: number): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    const year = await tx.selectFrom('school_year').select(['id', 'name', 'is_current']).where('id', '=', id).where('school_id', '=', user.schoolId).executeTakeFirst();
+    const year = await repo.yearOfSchool(tx, user.schoolId, id);
     if (!year) throw forbidden();
     if (year.is_current) throw new BizError('当前学年不能删除，请先将其他学年设为当前学年');
-    await guardInUse(async () => {
-      await tx.deleteFrom('semester').where('school_year_id', '=', id).execute();
-      await tx.deleteFrom('school_year').where('id', '=', id).execute();
-    }, `学年「${year.name}」已被使用，无法删除`);
+    await guardInUse(() => repo.deleteYear(tx, id), `学年「${year.name}」已被使用，无法删除`);
   });
 }
 
@@ -126,14 +110,13 @@ export async function deleteYear(ctx: AppContext, user: SchoolUser, id: number):
  */
 export async function switchCurrent(ctx: AppContext, user: SchoolUser, id: number, semesterId?: number): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    const year = await tx.selectFrom('school_year').select('id').where('id', '=', id).where('school_id', '=', user.schoolId).executeTakeFirst();
+    const year = await repo.yearOfSchool(tx, user.schoolId, id);
     if (!year) throw forbidden();
-    const terms = await tx.selectFrom('semester').select('id').where('school_year_id', '=', id).orderBy('start_date').execute();
+    const terms = await repo.termIdsOfYear(tx, id);
     if (!terms.length) throw new BizError('该学年没有学期，请先添加学期');
-    const termId = semesterId ?? terms[0]!.id;
-    if (!terms.some((t) => t.id === termId)) throw new BizError('学期不属于该学年');
-    await setCurrentYear(tx, user.schoolId, id);
-    await tx.updateTable('semester').set({ is_current: false }).where('school_year_id', '=', id).execute();
-    await tx.updateTable('semester').set({ is_current: true }).where('id', '=', termId).execute();
+    const termId = semesterId ?? terms[0]!;
+    if (!terms.includes(termId)) throw new BizError('学期不属于该学年');
+    await repo.setCurrentYear(tx, user.schoolId, id);
+    await repo.setCurrentTerm(tx, id, termId);
   });
 }

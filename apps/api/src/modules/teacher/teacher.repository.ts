@@ -1,7 +1,7 @@
 /** SQL of pc_teacher: teachers with their accounts and duties (writes of teacher/app_user rows: users/accounts.repository). */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
-import { containsPattern } from '../student/student.service.js';
+import { containsPattern } from '../student/student.repository.js';
 
 type Q = Db | Tx;
 
