@@ -195,3 +195,86 @@ export function findRoleClash(db: Q, code: string, name: string, exceptId?: numb
   if (exceptId) q = q.where('id', '<>', exceptId);
   return q.execute();
 }
+
+// ---------- writes of schools, grades, dictionaries and roles (the service holds the rules) ----------
+
+export interface SchoolValues { name: string; code: string; province: string; area: string; address: string; contact_name: string; contact_phone: string; logo?: string | null }
+
+export async function insertSchool(tx: Q, values: SchoolValues): Promise<number> {
+  return (await tx.insertInto('school').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateSchool(tx: Q, id: number, values: Partial<SchoolValues> & { status?: number }): Promise<void> {
+  await tx.updateTable('school').set(values).where('id', '=', id).execute();
+}
+
+export async function insertRolePermissions(tx: Q, rows: { school_id: number; role_code: string; permission_code: string }[]): Promise<void> {
+  if (rows.length) await tx.insertInto('role_permission').values(rows).execute();
+}
+
+/** Dictionary grades with these ids, in display order. */
+export const gradeDictByIds = (tx: Q, ids: number[]) => tx.selectFrom('grade_dict').selectAll().where('id', 'in', ids).orderBy('sort').orderBy('id').execute();
+
+export const gradesOfSchool = (tx: Q, schoolId: number) => tx.selectFrom('school_grade').select(['grade_dict_id', 'name']).where('school_id', '=', schoolId).execute();
+
+/** A grade with the given courses (sort 1, 2, … in the given order); returns the grade id. */
+export async function insertGradeWithCourses(tx: Q, schoolId: number, g: { id: number; name: string; sort: number }, courses: { code: string; name: string }[]): Promise<number> {
+  const row = await tx.insertInto('school_grade').values({ school_id: schoolId, grade_dict_id: g.id, name: g.name, sort: g.sort })
+    .returning('id').executeTakeFirstOrThrow();
+  if (courses.length) {
+    await tx.insertInto('school_grade_course')
+      .values(courses.map((c, i) => ({ school_id: schoolId, grade_id: row.id, course_code: c.code, course_name: c.name, sort: i + 1 })))
+      .execute();
+  }
+  return row.id;
+}
+
+/** Dictionary courses with this code or name (exceptId: the course being edited). */
+export function findCourseClash(tx: Q, code: string, name: string, exceptId?: number) {
+  let q = tx.selectFrom('course_dict').select(['id', 'code', 'name'])
+    .where((eb) => eb.or([eb('code', '=', code), eb('name', '=', name)]));
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return q.execute();
+}
+
+export const findCourse = (tx: Q, id: number) => tx.selectFrom('course_dict').selectAll().where('id', '=', id).executeTakeFirst();
+export const coursesByIds = (tx: Q, ids: number[]) => tx.selectFrom('course_dict').select(['id', 'code', 'name']).where('id', 'in', ids).execute();
+
+export async function maxCourseSort(tx: Q): Promise<number> {
+  return Number((await tx.selectFrom('course_dict').select((eb) => eb.fn.max<number>('sort').as('m')).executeTakeFirst())?.m ?? 0);
+}
+
+export async function updateCourse(tx: Q, id: number, values: { code: string; name: string; sort?: number }): Promise<void> {
+  await tx.updateTable('course_dict').set(values).where('id', '=', id).execute();
+}
+
+export async function insertCourse(tx: Q, values: { code: string; name: string; sort: number }): Promise<number> {
+  return (await tx.insertInto('course_dict').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function deleteCourses(tx: Q, ids: number[]): Promise<void> {
+  await tx.deleteFrom('course_dict').where('id', 'in', ids).execute();
+}
+
+/** The platform users among these ids. */
+export const platformUsersByIds = (tx: Q, ids: number[]) => tx.selectFrom('app_user').select('id').where('id', 'in', ids).where('user_type', '=', 'platform').execute();
+
+export const findRole = (tx: Q, id: number) => tx.selectFrom('sys_role').select('id').where('id', '=', id).executeTakeFirst();
+export const rolesByIds = (tx: Q, ids: number[]) => tx.selectFrom('sys_role').select(['id', 'name']).where('id', 'in', ids).execute();
+
+/** The roles among these ids that some user holds. */
+export const rolesInUse = (tx: Q, ids: number[]) => tx.selectFrom('app_user').select('sys_role_id').distinct().where('sys_role_id', 'in', ids).execute();
+
+export interface SysRoleValues { code: string; name: string; remark: string; permissions: string[] }
+
+export async function insertSysRole(tx: Q, values: SysRoleValues): Promise<number> {
+  return (await tx.insertInto('sys_role').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateSysRole(tx: Q, id: number, values: SysRoleValues): Promise<void> {
+  await tx.updateTable('sys_role').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteSysRoles(tx: Q, ids: number[]): Promise<void> {
+  await tx.deleteFrom('sys_role').where('id', 'in', ids).execute();
+}

@@ -105,17 +105,17 @@ export async function createSchool(ctx: AppContext, body: SchoolCreateBody) {
   return command(ctx, async (tx) => {
     await assertNoSchoolClash(tx, body);
     if (await repo.loginIdTaken(tx, adminLoginId)) throw new BizError(`管理员账号「${adminLoginId}」已存在，请换一个`);
-    const school = await tx.insertInto('school').values(schoolColumns(body)).returning('id').executeTakeFirstOrThrow();
+    const schoolId = await repo.insertSchool(tx, schoolColumns(body));
     const adminUserId = await accounts.insertAccount(tx, {
-      school_id: school.id, login_id: adminLoginId, user_name: adminUserName, email: null, phone: body.contactPhone || null, gender: null,
+      school_id: schoolId, login_id: adminLoginId, user_name: adminUserName, email: null, phone: body.contactPhone || null, gender: null,
       password_hash: passwordHash, user_type: 'teacher', sys_role_id: null, must_change_password: true,
     });
-    await accounts.insertTeacher(tx, { school_id: school.id, user_id: adminUserId, name: adminUserName, phone: body.contactPhone ?? '' });
-    await accounts.insertRoles(tx, [{ school_id: school.id, user_id: adminUserId, role_code: 'school_admin', grade_id: null, class_id: null, course_code: null }]);
+    await accounts.insertTeacher(tx, { school_id: schoolId, user_id: adminUserId, name: adminUserName, phone: body.contactPhone ?? '' });
+    await accounts.insertRoles(tx, [{ school_id: schoolId, user_id: adminUserId, role_code: 'school_admin', grade_id: null, class_id: null, course_code: null }]);
     // school_admin holds every permission implicitly (core/auth), as in the demo seed.
-    const perms = ROLE_CODES.filter((role) => role !== 'school_admin').flatMap((role) => [...new Set(DEFAULT_ROLE_PERMISSIONS[role])].map((code) => ({ school_id: school.id, role_code: role, permission_code: code })));
-    if (perms.length) await tx.insertInto('role_permission').values(perms).execute();
-    return { id: school.id, adminUserId, adminLoginId, initialPassword: DEFAULT_RESET_PASSWORD };
+    const perms = ROLE_CODES.filter((role) => role !== 'school_admin').flatMap((role) => [...new Set(DEFAULT_ROLE_PERMISSIONS[role])].map((code) => ({ school_id: schoolId, role_code: role, permission_code: code })));
+    await repo.insertRolePermissions(tx, perms);
+    return { id: schoolId, adminUserId, adminLoginId, initialPassword: DEFAULT_RESET_PASSWORD };
   }, { unique: '学校名称、编码或管理员账号已存在' });
 }
 
@@ -124,7 +124,7 @@ export async function updateSchool(ctx: AppContext, id: number, body: SchoolSave
   await command(ctx, async (tx) => {
     if (!(await repo.findSchool(tx, id))) throw notFound('学校');
     await assertNoSchoolClash(tx, body, id);
-    await tx.updateTable('school').set(schoolColumns(body)).where('id', '=', id).execute();
+    await repo.updateSchool(tx, id, schoolColumns(body));
   }, { unique: '学校名称或编码已存在' });
 }
 
@@ -132,7 +132,7 @@ export async function updateSchool(ctx: AppContext, id: number, body: SchoolSave
 export async function setSchoolStatus(ctx: AppContext, id: number, status: 0 | 1) {
   await command(ctx, async (tx) => {
     if (!(await repo.findSchool(tx, id))) throw notFound('学校');
-    await tx.updateTable('school').set({ status }).where('id', '=', id).execute();
+    await repo.updateSchool(tx, id, { status });
     if (status === 0) await repo.revokeSessionsOfSchool(tx, id);
   });
 }
@@ -172,21 +172,15 @@ export async function addSchoolGrades(ctx: AppContext, schoolId: number, gradeId
   return command(ctx, async (tx) => {
     if (!(await repo.findSchool(tx, schoolId))) throw notFound('学校');
     const ids = [...new Set(gradeIds)];
-    const dict = await tx.selectFrom('grade_dict').selectAll().where('id', 'in', ids).orderBy('sort').orderBy('id').execute();
+    const dict = await repo.gradeDictByIds(tx, ids);
     if (dict.length !== ids.length) throw new BizError('所选年级不存在，请刷新后重试');
-    const existing = await tx.selectFrom('school_grade').select(['grade_dict_id', 'name']).where('school_id', '=', schoolId).execute();
+    const existing = await repo.gradesOfSchool(tx, schoolId);
     const courses = await repo.courseDict(tx);
     const added: string[] = [];
     const skipped: string[] = [];
     for (const g of dict) {
       if (existing.some((e) => e.grade_dict_id === g.id || e.name === g.name)) { skipped.push(g.name); continue; }
-      const row = await tx.insertInto('school_grade').values({ school_id: schoolId, grade_dict_id: g.id, name: g.name, sort: g.sort })
-        .returning('id').executeTakeFirstOrThrow();
-      if (courses.length) {
-        await tx.insertInto('school_grade_course')
-          .values(courses.map((c, i) => ({ school_id: schoolId, grade_id: row.id, course_code: c.code, course_name: c.name, sort: i + 1 })))
-          .execute();
-      }
+      await repo.insertGradeWithCourses(tx, schoolId, g, courses);
       added.push(g.name);
     }
     return { added, skipped };
@@ -200,39 +194,34 @@ export const courseDictList = (ctx: AppContext) => repo.courseDict(ctx.db);
 
 export async function saveCourse(ctx: AppContext, body: CourseSaveBody) {
   return command(ctx, async (tx) => {
-    let q = tx.selectFrom('course_dict').select(['id', 'code', 'name'])
-      .where((eb) => eb.or([eb('code', '=', body.code), eb('name', '=', body.name)]));
-    if (body.id) q = q.where('id', '<>', body.id);
-    const clash = await q.execute();
+    const clash = await repo.findCourseClash(tx, body.code, body.name, body.id);
     if (clash.some((c) => c.code === body.code)) throw new BizError(`学科编码「${body.code}」已存在`);
     if (clash.length) throw new BizError(`学科名称「${body.name}」已存在`);
     if (body.id) {
-      const old = await tx.selectFrom('course_dict').selectAll().where('id', '=', body.id).executeTakeFirst();
+      const old = await repo.findCourse(tx, body.id);
       if (!old) throw notFound('学科');
       if (old.code !== body.code && (await repo.coursesInUse(tx, [old.code])).length) {
         throw new BizError(`学科「${old.name}」已被学校年级使用，不能修改编码`);
       }
-      await tx.updateTable('course_dict').set({ code: body.code, name: body.name, ...(body.sort !== undefined ? { sort: body.sort } : {}) })
-        .where('id', '=', body.id).execute();
+      await repo.updateCourse(tx, body.id, { code: body.code, name: body.name, ...(body.sort !== undefined ? { sort: body.sort } : {}) });
       return { id: body.id };
     }
-    const sort = body.sort ?? Number((await tx.selectFrom('course_dict').select((eb) => eb.fn.max<number>('sort').as('m')).executeTakeFirst())?.m ?? 0) + 1;
-    const row = await tx.insertInto('course_dict').values({ code: body.code, name: body.name, sort }).returning('id').executeTakeFirstOrThrow();
-    return { id: row.id };
+    const sort = body.sort ?? (await repo.maxCourseSort(tx)) + 1;
+    return { id: await repo.insertCourse(tx, { code: body.code, name: body.name, sort }) };
   }, { unique: '学科编码或名称已存在' });
 }
 
 export async function deleteCourses(ctx: AppContext, ids: number[]) {
   return command(ctx, async (tx) => {
     const unique = [...new Set(ids)];
-    const rows = await tx.selectFrom('course_dict').select(['id', 'code', 'name']).where('id', 'in', unique).execute();
+    const rows = await repo.coursesByIds(tx, unique);
     if (rows.length !== unique.length) throw notFound('学科');
     const used = await repo.coursesInUse(tx, rows.map((r) => r.code));
     if (used.length) {
       const names = rows.filter((r) => used.includes(r.code)).map((r) => `「${r.name}」`).join('、');
       throw new BizError(`学科${names}已被学校年级使用，不能删除`);
     }
-    await tx.deleteFrom('course_dict').where('id', 'in', unique).execute();
+    await repo.deleteCourses(tx, unique);
     return { deleted: rows.length };
   });
 }
@@ -260,7 +249,7 @@ async function assertSysAdminRemains(tx: Tx) {
 }
 
 async function assertRoleExists(tx: Tx, roleId: number) {
-  const role = await tx.selectFrom('sys_role').select('id').where('id', '=', roleId).executeTakeFirst();
+  const role = await repo.findRole(tx, roleId);
   if (!role) throw new BizError('所选角色不存在，请刷新后重试');
 }
 
@@ -314,7 +303,7 @@ export async function deleteSysUsers(ctx: AppContext, caller: AuthUser, ids: num
   const unique = [...new Set(ids)];
   if (unique.includes(caller.id)) throw new BizError('不能删除当前登录的账号');
   return command(ctx, async (tx) => {
-    const rows = await tx.selectFrom('app_user').select('id').where('id', 'in', unique).where('user_type', '=', 'platform').execute();
+    const rows = await repo.platformUsersByIds(tx, unique);
     if (rows.length !== unique.length) throw notFound('系统用户');
     await accounts.deleteAccounts(tx, unique);
     await assertSysAdminRemains(tx);
@@ -349,20 +338,15 @@ async function assertNoRoleClash(tx: Tx, body: SysRoleSaveBody, exceptId?: numbe
 export async function createSysRole(ctx: AppContext, body: SysRoleSaveBody) {
   return command(ctx, async (tx) => {
     await assertNoRoleClash(tx, body);
-    const row = await tx.insertInto('sys_role')
-      .values({ code: body.code, name: body.name, remark: body.remark ?? '', permissions: [...new Set(body.permissions)] })
-      .returning('id').executeTakeFirstOrThrow();
-    return { id: row.id };
+    return { id: await repo.insertSysRole(tx, { code: body.code, name: body.name, remark: body.remark ?? '', permissions: [...new Set(body.permissions)] }) };
   }, { unique: '角色编码或名称已存在' });
 }
 
 export async function updateSysRole(ctx: AppContext, id: number, body: SysRoleSaveBody) {
   await command(ctx, async (tx) => {
-    if (!(await tx.selectFrom('sys_role').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('角色');
+    if (!(await repo.findRole(tx, id))) throw notFound('角色');
     await assertNoRoleClash(tx, body, id);
-    await tx.updateTable('sys_role')
-      .set({ code: body.code, name: body.name, remark: body.remark ?? '', permissions: [...new Set(body.permissions)] })
-      .where('id', '=', id).execute();
+    await repo.updateSysRole(tx, id, { code: body.code, name: body.name, remark: body.remark ?? '', permissions: [...new Set(body.permissions)] });
     await assertSysAdminRemains(tx);
   }, { unique: '角色编码或名称已存在' });
 }
@@ -370,14 +354,14 @@ export async function updateSysRole(ctx: AppContext, id: number, body: SysRoleSa
 export async function deleteSysRoles(ctx: AppContext, ids: number[]) {
   return command(ctx, async (tx) => {
     const unique = [...new Set(ids)];
-    const rows = await tx.selectFrom('sys_role').select(['id', 'name']).where('id', 'in', unique).execute();
+    const rows = await repo.rolesByIds(tx, unique);
     if (rows.length !== unique.length) throw notFound('角色');
-    const used = await tx.selectFrom('app_user').select('sys_role_id').distinct().where('sys_role_id', 'in', unique).execute();
+    const used = await repo.rolesInUse(tx, unique);
     if (used.length) {
       const names = rows.filter((r) => used.some((u) => u.sys_role_id === r.id)).map((r) => `「${r.name}」`).join('、');
       throw new BizError(`角色${names}已分配给用户，不能删除`);
     }
-    await tx.deleteFrom('sys_role').where('id', 'in', unique).execute();
+    await repo.deleteSysRoles(tx, unique);
     return { deleted: rows.length };
   }, { foreignKey: '角色已被使用，不能删除' });
 }
