@@ -3,11 +3,12 @@ import { DEFAULT_MENUS, ROLE_CODES, type RoleCode } from '@jz/shared';
 import type { AdminMe, CurrentUserInfo } from '@jz/shared/api/auth';
 import type { AppContext } from '../../core/context.js';
 import { createSession, tokenOf, type AuthUser } from '../../core/auth.js';
-import { hashPassword, sha256, verifyPassword } from '../../core/crypto.js';
+import { hashPassword, verifyPassword } from '../../core/crypto.js';
 import { BizError, notFound, unauthorized } from '../../core/http.js';
 import { findUserByEmail, loadRoleInfos } from '../users/users.repository.js';
 import { releaseAttempt, reserveAttempt, waitSecondsAfter } from './login-throttle.js';
 import { consumeEmailCode, issueEmailCode, normalizeEmail } from './email-code.service.js';
+import * as repo from './auth.repository.js';
 
 /** Which login entry is used: the teaching site (/api/v1), the student site (/studentApi/v1) or the platform admin (/adminApi/v1). */
 export type Portal = 'teacher' | 'student' | 'admin';
@@ -45,9 +46,7 @@ export async function passwordLogin(ctx: AppContext, opts: { loginId: string; pa
   const address = { key: `login:ip:${opts.ip}`, limit: config.loginFailLimit * ADDRESS_LIMIT_FACTOR };
   const turn = await reserveAttempt(db, [pair, address], config.rateWindowMs);
   if (!turn.ok) throw new BizError(`登录失败次数过多，请${turn.waitSeconds}秒后再试`, 429, { waitSeconds: turn.waitSeconds });
-  const u = await db.selectFrom('app_user as u').leftJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.login_id', 'u.email', 'u.password_hash', 'u.user_type', 'u.status', 'u.school_id', 's.status as school_status', 'u.must_change_password'])
-    .where('u.login_id', '=', loginId).executeTakeFirst();
+  const u = await repo.loginTarget(db, loginId);
   // Unknown accounts cost the same time as known ones.
   const good = u ? await verifyPassword(plain, u.password_hash) : await verifyPassword(plain, await (dummyHash ??= hashPassword('dummy-password')));
   if (!u || !good) {
@@ -88,7 +87,7 @@ export async function emailLogin(ctx: AppContext, rawEmail: string, code: string
 export async function signOut(ctx: AppContext, req: FastifyRequest): Promise<void> {
   const token = tokenOf(req);
   if (!token) return;
-  await ctx.db.updateTable('session').set({ revoked_at: new Date() }).where('token_hash', '=', sha256(token)).where('revoked_at', 'is', null).execute();
+  await repo.revokeToken(ctx.db, token);
 }
 
 /**
@@ -106,7 +105,7 @@ export async function sendAccountEmailCode(ctx: AppContext, rawEmail: string, pu
 export async function sendBindEmailCode(ctx: AppContext, user: AuthUser, rawEmail: string, userId: number | undefined, ip: string): Promise<number> {
   if (userId !== undefined && userId !== user.id) throw new BizError('只能为当前登录账号绑定邮箱', 403);
   const email = normalizeEmail(rawEmail);
-  const self = await ctx.db.selectFrom('app_user').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const self = await repo.emailOf(ctx.db, user.id);
   if (self.email) throw new BizError('每个账号仅允许绑定一个邮箱号，请先解除绑定');
   const owner = await findUserByEmail(ctx.db, email);
   if (owner) throw new BizError('该邮箱已绑定其他账号，每个邮箱号仅支持绑定一个账号');
@@ -118,9 +117,7 @@ const mainRole = (codes: string[]) => [...codes].sort((a, b) => ROLE_CODES.index
 /** GET teach/user/getCurrentUserInfo */
 export async function currentUserInfo(ctx: AppContext, user: AuthUser & { schoolId: number }): Promise<CurrentUserInfo> {
   // The session's view (core/auth): a session the platform administrator opened is not forced.
-  const row = await ctx.db.selectFrom('app_user as u').innerJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.login_id', 'u.user_name', 'u.email', 'u.user_type', 's.id as school_id', 's.name as school_name', 's.logo'])
-    .where('u.id', '=', user.id).executeTakeFirstOrThrow();
+  const row = await repo.accountWithSchool(ctx.db, user.id);
   const roles = (await loadRoleInfos(ctx.db, user.schoolId, [user.id])).get(user.id) ?? [];
   const roleCodes = [...new Set(roles.map((r) => r.roleCode))];
   const permissions = [...user.permissions].sort();
@@ -154,12 +151,10 @@ export function adminMe(user: AuthUser): AdminMe {
 export async function adminLoginTeach(ctx: AppContext, req: FastifyRequest, schoolId: number): Promise<string> {
   const caller = req.auth;
   if (!caller || caller.kind !== 'admin' || caller.userType !== 'platform') throw unauthorized();
-  const school = await ctx.db.selectFrom('school').select(['id', 'status']).where('id', '=', schoolId).executeTakeFirst();
+  const school = await repo.schoolStatus(ctx.db, schoolId);
   if (!school) throw notFound('学校');
   if (school.status !== 1) throw new BizError('该学校已关闭');
-  const admin = await ctx.db.selectFrom('user_role as ur').innerJoin('app_user as u', 'u.id', 'ur.user_id')
-    .select('u.id').where('ur.school_id', '=', schoolId).where('ur.role_code', '=', 'school_admin')
-    .where('u.status', '=', 1).where('u.school_id', '=', schoolId).orderBy('u.id').limit(1).executeTakeFirst();
+  const admin = await repo.firstSchoolAdmin(ctx.db, schoolId);
   if (!admin) throw new BizError('该学校暂无可用的管理员账号');
   return createSession(ctx.db, admin.id, 'user', ctx.config.userTokenTtlMs, true);
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../core/context.js';
 import { BizError } from '../../core/http.js';
 import { newNumericCode, newToken, sha256 } from '../../core/crypto.js';
 import { blockedSeconds, clearEvents, dbLater, minutesText, recordEvent } from './rate-limit.js';
+import * as repo from './auth.repository.js';
 
 export type CodePurpose = 'bind' | 'login' | 'reset';
 
@@ -54,12 +54,10 @@ export async function issueEmailCode(ctx: AppContext, opts: { email: string; pur
   const code = newNumericCode();
   const id = await db.transaction().execute(async (tx) => {
     // Only the newest code of a mailbox and purpose is valid.
-    await tx.updateTable('email_code').set({ used_at: new Date() })
-      .where(sql`lower(email)`, '=', email).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
-    const row = await tx.insertInto('email_code').values({
+    await repo.retireCodes(tx, email, purpose);
+    return repo.insertCode(tx, {
       email, purpose, user_id: opts.userId, code_hash: codeHash(purpose, email, code), expires_at: dbLater(config.emailCodeTtlMs),
-    }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
+    });
   });
   await clearEvents(db, `code:fail:${purpose}:${email}`);
   const minutes = Math.round(config.emailCodeTtlMs / 60000);
@@ -71,7 +69,7 @@ export async function issueEmailCode(ctx: AppContext, opts: { email: string; pur
       text: `您正在进行${PURPOSE_NAMES[purpose]}操作，验证码为：${code}，${minutes}分钟内有效。如非本人操作，请忽略本邮件。`,
     });
   } catch {
-    await db.updateTable('email_code').set({ used_at: new Date() }).where('id', '=', id).execute();
+    await repo.markCodeUsed(db, id);
     await clearEvents(db, resendKey);
     throw new BizError('邮件发送失败，请稍后重试', 503);
   }
@@ -90,16 +88,12 @@ export async function consumeEmailCode(ctx: AppContext, email: string, purpose: 
   if (await blockedSeconds(db, failKey, CODE_FAILS_ALLOWED, config.emailCodeTtlMs) > 0) {
     throw new BizError('验证码错误次数过多，请重新获取验证码');
   }
-  const row = await db.selectFrom('email_code').select(['id', 'code_hash', 'user_id'])
-    .where(sql`lower(email)`, '=', email).where('purpose', '=', purpose)
-    .where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await repo.newestCode(db, email, purpose);
   if (!row || row.code_hash !== codeHash(purpose, email, code)) {
     await recordEvent(db, failKey, config.emailCodeTtlMs);
     throw new BizError(purpose === 'reset_ticket' ? '重置凭证无效或已过期，请重新验证' : '验证码错误或已过期');
   }
-  const used = await db.updateTable('email_code').set({ used_at: new Date() })
-    .where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();
+  const used = await repo.consumeCode(db, row.id);
   if (!used) throw new BizError('验证码已使用，请重新获取');
   await clearEvents(db, failKey);
   return { userId: row.user_id };
@@ -108,8 +102,8 @@ export async function consumeEmailCode(ctx: AppContext, email: string, purpose: 
 /** A one-time ticket that proves the mailbox for a password reset (after teach/user/checkEmailCode). */
 export async function issueResetTicket(ctx: AppContext, email: string, userId: number): Promise<string> {
   const ticket = newToken();
-  await ctx.db.insertInto('email_code').values({
+  await repo.insertCode(ctx.db, {
     email, purpose: 'reset_ticket', user_id: userId, code_hash: codeHash('reset_ticket', email, ticket), expires_at: dbLater(ctx.config.emailCodeTtlMs),
-  }).execute();
+  });
   return ticket;
 }

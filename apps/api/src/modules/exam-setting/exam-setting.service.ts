@@ -10,22 +10,12 @@ import {
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { canEditExam, canEditSubject, examFor, type SchoolUser } from '../exam/exam.access.js';
-
-interface StoredSetting { id: number; courseCode: string | null; family: string; value: unknown }
-
-async function storedOf(db: Db, examId: number): Promise<StoredSetting[]> {
-  return db.selectFrom('exam_setting').select(['id', 'course_code as courseCode', 'family', 'value']).where('exam_id', '=', examId).execute();
-}
-
-async function subjectCodes(db: Db, examId: number): Promise<string[]> {
-  const rows = await db.selectFrom('exam_subject').select('course_code').where('exam_id', '=', examId).orderBy('sort').execute();
-  return rows.map((r) => r.course_code);
-}
+import * as repo from './exam-setting.repository.js';
 
 export async function querySettings(db: Db, user: SchoolUser, examId: number, courseCode?: string) {
   const exam = await examFor(db, user, examId);
-  if (courseCode && !(await subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
-  const stored = await storedOf(db, exam.id);
+  if (courseCode && !(await repo.subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
+  const stored = await repo.storedOf(db, exam.id);
   const items: SettingItem[] = SETTING_FAMILIES.map((family) => {
     const courseLevel = !!courseCode && COURSE_LEVEL_FAMILIES.includes(family);
     const { value, source } = resolveSetting(family, stored, courseLevel ? courseCode : null);
@@ -49,7 +39,7 @@ async function editable(db: Db, user: SchoolUser, examId: number, family: Settin
   const exam = await examFor(db, user, examId);
   if (courseCode) {
     if (!COURSE_LEVEL_FAMILIES.includes(family)) throw new BizError(`${SETTING_FAMILY_NAMES[family]}只能按整场考试设置，不能按科目设置`);
-    if (!(await subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
+    if (!(await repo.subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
     if (!canEditSubject(user, exam, courseCode)) throw forbidden();
   } else if (!canEditExam(user, exam)) {
     throw forbidden();
@@ -66,35 +56,27 @@ export async function updateSetting(db: Db, user: SchoolUser, body: { examId: nu
     throw new BizError(`${SETTING_FAMILY_NAMES[body.family]}设置不正确${at}：${issue.message}`);
   }
   if (body.family === 'subjectCombos') {
-    const codes = await subjectCodes(db, exam.id);
+    const codes = await repo.subjectCodes(db, exam.id);
     const combos = (parsed.data as { combos: { name: string; courseCodes: string[] }[] }).combos;
     const bad = combos.flatMap((c) => c.courseCodes).filter((c) => !codes.includes(c));
     if (bad.length) throw new BizError(`科目组合中的 ${[...new Set(bad)].join('、')} 不是本次考试的科目`);
   }
   const courseCode = body.courseCode ?? null;
   const value = JSON.stringify(parsed.data);
-  await db.transaction().execute(async (tx) => {
-    let q = tx.selectFrom('exam_setting').select('id').where('exam_id', '=', exam.id).where('family', '=', body.family);
-    q = courseCode === null ? q.where('course_code', 'is', null) : q.where('course_code', '=', courseCode);
-    const row = await q.executeTakeFirst();
-    if (row) await tx.updateTable('exam_setting').set({ value, updated_by: user.id, updated_at: new Date() }).where('id', '=', row.id).execute();
-    else await tx.insertInto('exam_setting').values({ exam_id: exam.id, course_code: courseCode, family: body.family, value, updated_by: user.id }).execute();
-  });
+  await db.transaction().execute((tx) => repo.upsertSetting(tx, exam.id, courseCode, body.family, value, user.id));
   return querySettings(db, user, exam.id, body.courseCode);
 }
 
 /** Back to the default at the asked level (rollBackDefault). */
 export async function rollBack(db: Db, user: SchoolUser, body: { examId: number; courseCode?: string; family: SettingFamily }) {
   const exam = await editable(db, user, body.examId, body.family, body.courseCode);
-  let q = db.deleteFrom('exam_setting').where('exam_id', '=', exam.id).where('family', '=', body.family);
-  q = body.courseCode ? q.where('course_code', '=', body.courseCode) : q.where('course_code', 'is', null);
-  await q.execute();
+  await repo.deleteSetting(db, exam.id, body.family, body.courseCode || null);
   return querySettings(db, user, exam.id, body.courseCode);
 }
 
 /** reset/{id}: removes one stored value (the id of a query item). */
 export async function resetById(db: Db, user: SchoolUser, id: number) {
-  const row = await db.selectFrom('exam_setting').select(['id', 'exam_id', 'course_code', 'family']).where('id', '=', id).executeTakeFirst();
+  const row = await repo.settingById(db, id);
   if (!row) throw notFound('设置');
   return rollBack(db, user, { examId: row.exam_id, courseCode: row.course_code ?? undefined, family: row.family as SettingFamily });
 }
@@ -102,7 +84,7 @@ export async function resetById(db: Db, user: SchoolUser, id: number) {
 /** queryExamGradeCourse/{id}: every subject of the exam with its course-level settings (own values or inherited). */
 export async function queryCourseSettings(db: Db, user: SchoolUser, examId: number) {
   const exam = await examFor(db, user, examId);
-  const codes = await subjectCodes(db, exam.id);
+  const codes = await repo.subjectCodes(db, exam.id);
   const courses = [];
   for (const code of codes) {
     const { items } = await querySettings(db, user, exam.id, code);
@@ -118,19 +100,15 @@ export async function queryCourseSettings(db: Db, user: SchoolUser, examId: numb
 export async function initSettings(db: Db, user: SchoolUser, examId: number) {
   const exam = await examFor(db, user, examId);
   if (!canEditExam(user, exam)) throw forbidden();
-  const stored = await storedOf(db, exam.id);
+  const stored = await repo.storedOf(db, exam.id);
   const missing = SETTING_FAMILIES.filter((f) => !stored.some((s) => s.family === f && s.courseCode === null));
-  if (missing.length) {
-    await db.insertInto('exam_setting')
-      .values(missing.map((family) => ({ exam_id: exam.id, course_code: null, family, value: JSON.stringify(SETTING_DEFAULTS[family]), updated_by: user.id })))
-      .execute();
-  }
+  await repo.insertSettings(db, missing.map((family) => ({ exam_id: exam.id, course_code: null, family, value: JSON.stringify(SETTING_DEFAULTS[family]), updated_by: user.id })));
   return querySettings(db, user, exam.id);
 }
 
 /** Deletes one stored value by id, checking it is of the family the path names (deleteRate/{id}, …). */
 export async function deleteById(db: Db, user: SchoolUser, id: number, family: SettingFamily) {
-  const row = await db.selectFrom('exam_setting').select(['family']).where('id', '=', id).executeTakeFirst();
+  const row = await repo.settingById(db, id);
   if (!row) throw notFound('设置');
   if (row.family !== family) throw new BizError(`该设置不是${SETTING_FAMILY_NAMES[family]}设置`);
   return resetById(db, user, id);
@@ -139,8 +117,6 @@ export async function deleteById(db: Db, user: SchoolUser, id: number, family: S
 /** exam_manage/querySynchronizeExam: the caller's other exams of the same grade, to take settings and set-up from. */
 export async function synchronizableExams(db: Db, user: SchoolUser, examId: number) {
   const exam = await examFor(db, user, examId);
-  const rows = await db.selectFrom('exam').select(['id', 'name', 'exam_type as examType', 'start_date as startDate'])
-    .where('school_id', '=', user.schoolId).where('grade_id', '=', exam.gradeId).where('id', '<>', exam.id)
-    .orderBy('start_date', 'desc').orderBy('id', 'desc').execute();
+  const rows = await repo.otherExamsOfGrade(db, user.schoolId, exam.gradeId, exam.id);
   return rows.map((r) => ({ ...r, startDate: r.startDate instanceof Date ? r.startDate.toISOString().slice(0, 10) : String(r.startDate) }));
 }
