@@ -82,3 +82,9 @@ export async function moveWechatState(db: Q, state: string, from: string, to: { 
     .where('state', '=', state).where('status', '=', from as never).returning('state').executeTakeFirst();
   return !!r;
 }
+
+/** The account a finished WeChat login hands a session to, with its school's status. */
+export function loginTarget(db: Q, userId: number) {
+  return db.selectFrom('app_user as u').leftJoin('school as s', 's.id', 'u.school_id')
+    .select(['u.id', 'u.user_type', 'u.status', 'u.school_id', 's.status as school_status']).where('u.id', '=', userId).executeTakeFirstOrThrow();
+}

@@ -68,8 +68,7 @@ export async function qrUserInfo(ctx: AppContext, state: string) {
   if (s.status === 'taken') return { status: 'expired' as const, message: '该二维码已使用，请刷新', accessToken: null };
   if (s.status !== 'done') return { status: s.status, message: s.message, accessToken: null };
   if (s.purpose === 'bind') return { status: 'done' as const, message: '绑定成功', accessToken: null };
-  const u = await ctx.db.selectFrom('app_user as u').leftJoin('school as s', 's.id', 'u.school_id')
-    .select(['u.id', 'u.user_type', 'u.status', 'u.school_id', 's.status as school_status']).where('u.id', '=', s.result_user_id!).executeTakeFirstOrThrow();
+  const u = await repo.loginTarget(ctx.db, s.result_user_id!);
   assertMayEnter(u, 'teacher');
   if (!(await repo.moveWechatState(ctx.db, state, 'done', { status: 'taken' }))) return { status: 'expired' as const, message: '该二维码已使用，请刷新', accessToken: null };
   return { status: 'done' as const, message: '登录成功', accessToken: await createSession(ctx.db, u.id, 'user', ctx.config.userTokenTtlMs) };

@@ -18,7 +18,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { EngineReports, ReportSet, StoredClass } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
-import { loadReportSet, type LoadedSet } from './report.store.js';
+import { examHeader, loadReportSet, type LoadedSet } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
 
@@ -82,7 +82,7 @@ const engineCourse = (courseCode: string) => (courseCode === '0' || courseCode =
 
 /** Loads the exam's report set, checks the caller, resolves the filter (classes checked here; courses by single/multi). */
 export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Promise<Ctx> {
-  const exam = await db.selectFrom('exam').select(['id', 'school_id', 'released_at']).where('id', '=', q.examId).executeTakeFirst();
+  const exam = await examHeader(db, q.examId);
   if (!exam) throw new BizError('考试不存在', 404);
   if (exam.school_id !== user.schoolId) throw forbidden();
   const loaded = await loadReportSet(db, exam.id);

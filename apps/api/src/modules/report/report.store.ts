@@ -52,3 +52,8 @@ export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet |
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as number);
   return loaded;
 }
+
+/** The exam row a report request starts from (its school and release time). */
+export function examHeader(db: Db, examId: number) {
+  return db.selectFrom('exam').select(['id', 'school_id', 'released_at']).where('id', '=', examId).executeTakeFirst();
+}

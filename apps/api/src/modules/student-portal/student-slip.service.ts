@@ -10,6 +10,7 @@ import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { findJob, jobStatus, startJob } from '../render/render.jobs.js';
 import * as repo from './student-report.repository.js';
+import { schoolName } from './student-portal.repository.js';
 import { examDetail, ownExam, type StudentUser } from './student-report.service.js';
 
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim();
@@ -18,7 +19,7 @@ export async function createSlipJob(ctx: AppContext, user: StudentUser, examId: 
   const own = await ownExam(ctx.db, user, examId);
   const detail = await examDetail(ctx.db, user, examId);
   const subjects = await repo.examSubjects(ctx.db, [examId]);
-  const school = await ctx.db.selectFrom('school').select('name').where('id', '=', user.schoolId).executeTakeFirstOrThrow();
+  const school = await schoolName(ctx.db, user.schoolId);
   const slipSubjects = [];
   for (const r of detail.rows.filter((x) => !x.isTotal)) {
     const s = subjects.find((x) => x.code === r.code);
