@@ -21,7 +21,6 @@ import {
 import { LEVEL_ASSIGNED_COURSES, LEVEL_ASSIGNED_VARIANT, RELEASE_STEPS, TOTAL_CODE, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
 import { resolveSetting, type SettingFamily, type SettingValue } from '@jz/shared/api/exam-setting';
 import { classFullName } from '@jz/shared/school';
-import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
 import * as examRepo from '../exam/exam.repository.js';
@@ -29,6 +28,7 @@ import * as jobRepo from '../job/job.repository.js';
 import { createJob, registerJobKind, runJob, waitForJob, type JobQueue } from '../job/job.service.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { loadReference } from './reference.js';
+import * as repo from './release.repository.js';
 import type { ReportSet, StoredClass } from './report-set.js';
 
 type Q = Db | Tx;
@@ -45,23 +45,16 @@ async function validate(q: Q, examId: number): Promise<void> {
   const problems: string[] = [];
   const noQuestions = subjects.filter((s) => s.questionCount === 0 && !s.totalsOnly);
   if (noQuestions.length) problems.push(`${noQuestions.map((s) => s.courseName).join('、')}还没有设置小题`);
-  const students = await q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
-    .select(['es.id', 'st.name']).where('es.exam_id', '=', examId).orderBy('es.exam_no').execute();
+  const students = await repo.examStudentNames(q, examId);
   if (!students.length) throw new BizError('该考试没有考生，不能发布');
   const withQuestions = subjects.filter((s) => !noQuestions.includes(s));
   if (withQuestions.length) {
     const questions = await examRepo.questionsOf(q, withQuestions.map((s) => s.id), true);
     const qCount = new Map<number, number>();
     for (const x of questions) qCount.set(x.examSubjectId, (qCount.get(x.examSubjectId) ?? 0) + 1);
-    const counts = await sql<{ sid: number; esid: number; n: number }>`
-      select q.exam_subject_id as sid, qs.exam_student_id as esid, count(*)::int as n
-      from question_score qs join question q on q.id = qs.question_id
-      join exam_subject s on s.id = q.exam_subject_id
-      where s.exam_id = ${examId}
-      group by q.exam_subject_id, qs.exam_student_id`.execute(q);
-    const have = new Map<string, number>(counts.rows.map((r) => [`${r.sid}:${r.esid}`, Number(r.n)]));
-    const absences = await q.selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')
-      .select(['a.exam_subject_id as sid', 'a.exam_student_id as esid']).where('s.exam_id', '=', examId).execute();
+    const counts = await repo.questionScoreCounts(q, examId);
+    const have = new Map<string, number>(counts.map((r) => [`${r.sid}:${r.esid}`, Number(r.n)]));
+    const absences = await repo.absences(q, examId);
     const absent = new Set(absences.map((a) => `${a.sid}:${a.esid}`));
     for (const s of withQuestions) {
       const need = qCount.get(s.id) ?? 0;
@@ -143,19 +136,13 @@ const engineLetters = (type: string, s: string | null) => (type === 'judge' ? (s
 async function load(q: Q, examId: number): Promise<Loaded> {
   const e = await examRepo.findExam(q, examId);
   if (!e) throw new BizError('考试不存在', 404);
-  const classRows = await q.selectFrom('school_class as c')
-    .select(['c.id', 'c.name', 'c.class_type', 'c.sort'])
-    .where('c.id', 'in', q.selectFrom('exam_student').select('class_id').where('exam_id', '=', examId))
-    .orderBy('c.sort').orderBy('c.id').execute();
+  const classRows = await repo.examClasses(q, examId);
   const classes: StoredClass[] = classRows.map((c) => ({ id: c.id, name: classFullName(e.gradeName, c.name), classType: c.class_type, sort: c.sort }));
   const className = new Map(classes.map((c) => [c.id, c.name]));
   const subjectRows = await examRepo.subjectsOf(q, [examId]);
   const questions = await examRepo.questionsOf(q, subjectRows.map((s) => s.id), true);
-  const esRows = await q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
-    .select(['es.id', 'es.student_id', 'es.exam_no', 'es.class_id', 'es.registration_type', 'st.name'])
-    .where('es.exam_id', '=', examId).orderBy('es.exam_no').orderBy('es.id').execute();
-  const absences = await q.selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')
-    .select(['a.exam_student_id as esid', 's.course_code as code']).where('s.exam_id', '=', examId).execute();
+  const esRows = await repo.examStudents(q, examId);
+  const absences = await repo.absences(q, examId);
   const absentOf = new Map<number, string[]>();
   for (const a of absences) {
     const list = absentOf.get(a.esid) ?? [];
@@ -184,11 +171,7 @@ async function load(q: Q, examId: number): Promise<Loaded> {
     const used = totalsOnly ? qs : real;
     const pos = new Map(used.map((x, j) => [x.id, j]));
     const Qn = used.length;
-    const rows = used.length
-      ? (await sql<{ esid: number; qid: number; score: number; choice: string | null }>`
-          select exam_student_id as esid, question_id as qid, score::float8 as score, choice
-          from question_score where question_id in (${sql.join(used.map((x) => x.id))})`.execute(q)).rows
-      : [];
+    const rows = await repo.questionScores(q, used.map((x) => x.id));
     if (totalsOnly) {
       const totals = new Float64Array(N);
       for (const r of rows) {
@@ -221,7 +204,7 @@ async function load(q: Q, examId: number): Promise<Loaded> {
     });
     scores[s.courseCode] = { points, choices };
   }
-  const stored = await q.selectFrom('exam_setting').select(['course_code as courseCode', 'family', 'value']).where('exam_id', '=', examId).execute();
+  const stored = await repo.storedSettings(q, examId);
   const { settings, info } = engineSettings(stored, subjectRows.map((s) => s.courseCode));
   const codes = subjectRows.map((s) => s.courseCode);
   const reference = e.referenceExamId
@@ -256,7 +239,7 @@ function subsetInput(base: AnalysisInput, keep: number[]): AnalysisInput {
 
 export interface Computed {
   examId: number;
-  rows: { esid: number[]; code: string[]; score: (number | null)[]; classRank: (number | null)[]; gradeRank: (number | null)[] };
+  rows: repo.ScoreColumns;
   set: ReportSet;
 }
 
@@ -323,22 +306,10 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
 
 /** Writes a computed release (call inside one transaction). Returns the new report version. */
 export async function storeRelease(tx: Tx, c: Computed): Promise<number> {
-  await tx.deleteFrom('student_score').where('exam_id', '=', c.examId).execute();
-  const CHUNK = 20_000;
-  for (let i = 0; i < c.rows.esid.length; i += CHUNK) {
-    const end = i + CHUNK;
-    await sql`insert into student_score (exam_id, exam_student_id, course_code, score, class_rank, grade_rank)
-      select ${c.examId}, * from unnest(${c.rows.esid.slice(i, end)}::int[], ${c.rows.code.slice(i, end)}::text[],
-        ${c.rows.score.slice(i, end)}::numeric[], ${c.rows.classRank.slice(i, end)}::int[], ${c.rows.gradeRank.slice(i, end)}::int[])`.execute(tx);
-  }
-  const json = JSON.stringify(c.set);
-  const row = await sql<{ version: number }>`
-    insert into exam_report (exam_id, version, computed_at, data) values (${c.examId}, 1, now(), ${json}::jsonb)
-    on conflict (exam_id) do update set version = exam_report.version + 1, computed_at = now(), data = excluded.data
-    returning version`.execute(tx);
-  await tx.updateTable('exam').set({ status: 4, progress: 100, released_at: sql<Date>`coalesce(released_at, now())`, updated_at: new Date() })
-    .where('id', '=', c.examId).execute();
-  return Number(row.rows[0]!.version);
+  await repo.replaceStudentScores(tx, c.examId, c.rows);
+  const version = await repo.upsertReport(tx, c.examId, JSON.stringify(c.set));
+  await repo.markReleased(tx, c.examId);
+  return version;
 }
 
 // ---------------------------------------------------------------- the release job
@@ -367,7 +338,7 @@ const newRelease = (examId: number, schoolId: number | null, userId: number | nu
  * call this). Throws the job's Chinese error (BizError) and writes nothing on failure; 409 while another runs.
  */
 export async function releaseExam(db: Db, examId: number, onProgress?: (step: 1 | 2 | 3 | 4, percent: number, message: string) => void): Promise<void> {
-  const exam = await db.selectFrom('exam').select(['id', 'school_id']).where('id', '=', examId).executeTakeFirst();
+  const exam = await repo.examSchool(db, examId);
   if (!exam) throw new BizError('考试不存在', 404);
   const id = await createJob(db, null, newRelease(exam.id, exam.school_id, null), () => BUSY);
   await runJob(db, id, onProgress && ((percent, step, message) => onProgress((step ?? 1) as 1 | 2 | 3 | 4, percent, message ?? '')));
@@ -378,8 +349,7 @@ export async function releaseExam(db: Db, examId: number, onProgress?: (step: 1 
 async function progressOf(db: Db, examId: number): Promise<ReleaseProgress> {
   await jobRepo.failStale(db, examId);
   const t = await jobRepo.latestJob(db, examId, KIND);
-  const stored = await db.selectFrom('exam as e').leftJoin('exam_report as r', 'r.exam_id', 'e.id')
-    .select(['e.released_at', 'r.version']).where('e.id', '=', examId).executeTakeFirst();
+  const stored = await repo.releaseState(db, examId);
   const version = Number(stored?.version ?? 0);
   const releasedAt = stored?.released_at ? new Date(stored.released_at).toISOString() : null;
   const state = t ? (t.state === 'queued' || t.state === 'running' ? 'running' : t.state) : version > 0 ? 'done' : 'idle';
