@@ -194,7 +194,7 @@ export interface ExamTable {
   mode: Generated<ExamMode>;
   start_date: DateCol;
   end_date: DateCol;
-  /** 1 设置中, 2 录入成绩, 3 待发布, 4 已发布 (see exam.service.ts). */
+  /** 1 设置中, 2 录入成绩, 3 待发布, 4 已发布 (see exam.status.ts). */
   status: Generated<number>;
   progress: Generated<number>;
   reference_exam_id: number | null;

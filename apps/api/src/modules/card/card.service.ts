@@ -4,7 +4,7 @@
  * (answer_card: settings + layout) is what is printed and what recognition will read, so printing takes the
  * saved layout as stored. Nothing saved = the default settings' card, the same card as before the maker existed.
  *
- * Access: the exam subject's exam must be the caller's school's and its grade visible (exam.service subjectFor);
+ * Access: the exam subject's exam must be the caller's school's and its grade visible (exam.access subjectFor);
  * saving and resetting need what editing the subject's questions needs (subjectFor 'edit').
  */
 import { isDeepStrictEqual } from 'node:util';
