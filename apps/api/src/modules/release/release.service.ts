@@ -27,7 +27,7 @@ import { BizError } from '../../core/http.js';
 import * as examRepo from '../exam/exam.repository.js';
 import * as jobRepo from '../job/job.repository.js';
 import { createJob, registerJobKind, runJob, waitForJob, type JobQueue } from '../job/job.service.js';
-import { canEditExam, examFor, type SchoolUser } from '../exam/exam.service.js';
+import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { loadReference } from './reference.js';
 import type { ReportSet, StoredClass } from './report-set.js';
 

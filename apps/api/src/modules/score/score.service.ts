@@ -16,9 +16,9 @@ import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { visibleClassIds } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
-import { assertNotReleased, canEditSubject, examFor, normalizeNo, refreshExamStatus, subjectFor, type SchoolUser } from '../exam/exam.service.js';
+import { assertNotReleased, canEditSubject, examFor, normalizeNo, subjectFor, type SchoolUser } from '../exam/exam.service.js';
 import * as repo from './score.repository.js';
-import { withExamLock } from '../job/exam-lock.repository.js';
+import { replaceStudentScores, replaceSubjectScores, withScoreWrites } from './score-write.service.js';
 import { checkPoints, isObjective, optionLetters, readScoreCell, round2 } from './scoring.js';
 import { IMPORT_LIMITS } from '../excel/import-limits.js';
 import { columnLetter } from '../excel/xlsx-read.js';
@@ -152,18 +152,14 @@ function fail(errors: ImportError[]): never {
 }
 
 async function write(db: Db, examId: number, pending: Pending[], totalNo?: string): Promise<void> {
-  await withExamLock(db, examId, async (tx) => {
+  await withScoreWrites(db, examId, async (tx) => {
     for (const p of pending) {
-      await examRepo.clearSubjectScores(tx, p.subject.id);
       if (p.totalQuestion) {
         const qid = await repo.ensureTotalQuestion(tx, p.subject.id, p.subject.fullScore, totalNo ?? TOTAL_QUESTION_NO);
         p.questionIds = p.studentIds.map(() => qid);
       }
-      await repo.insertAbsences(tx, p.subject.id, p.absent);
-      await repo.insertScores(tx, p);
-          await examRepo.markFlow(tx, p.subject.id, 'score');
+      await replaceSubjectScores(tx, p.subject.id, { rows: p, absent: p.absent }, 'import');
     }
-    await refreshExamStatus(tx, examId);
   }, { unreleased: '成绩已发布，不能再导入；如需修改请通过成绩更正申请' });
 }
 
@@ -405,11 +401,7 @@ export async function updateStudentScores(
     }
   }
   if (problems.length) throw new BizError(problems.slice(0, 10).join('；'));
-  await withExamLock(db, exam.id, async (tx) => {
-    await repo.clearStudentSubject(tx, es.id, subject.id);
-    if (body.absent) await repo.insertAbsences(tx, subject.id, [es.id]);
-    else await repo.insertScores(tx, { studentIds: rows.map(() => es.id), questionIds: rows.map((r) => r.q.id), scores: rows.map((r) => r.score), choices: rows.map((r) => r.choice) });
-    await refreshExamStatus(tx, exam.id);
-  }, { unreleased: RELEASED_MSG });
+  await withScoreWrites(db, exam.id, (tx) => replaceStudentScores(tx, subject.id, es.id,
+    body.absent ? 'absent' : rows.map((r) => ({ questionId: r.q.id, score: r.score, choice: r.choice })), 'edit'), { unreleased: RELEASED_MSG });
   return findStudentScores(db, user, exam.id, es.id);
 }
