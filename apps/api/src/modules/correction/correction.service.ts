@@ -9,8 +9,9 @@
  *   request is reviewed once (a second approve or reject is refused). Approve, in ONE transaction: marks the
  *   request approved (who, when), writes the new question score, and re-runs the whole release computation
  *   synchronously (subject scores, totals, ranks, every report; report version + 1). If the recompute fails
- *   nothing changes. It holds the exam's score lock (modules/job/exam-lock.repository.ts): refused while a release
- *   runs, serialised with imports and edits; a double approve finds the request no longer pending. The request row keeps applicant, reviewer, times, old and new score and reasons.
+ *   nothing changes. The score is written through the one score-write path (score/score-write.service.ts,
+ *   docs/DOMAIN-RULES.md §10) under the exam's score lock: refused while a release runs, serialised with imports
+ *   and edits; a double approve finds the request no longer pending. The request row keeps applicant, reviewer, times, old and new score and reasons.
  */
 import type { Correction } from '@jz/shared/api/report';
 import { CORRECTION_STATUSES } from '@jz/shared/api/report';

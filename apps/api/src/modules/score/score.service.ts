@@ -9,6 +9,7 @@
  * Totals import (kind=total) stores each subject total as the score of one synthetic question (is_total, no
  * '总分'), so "subject score = sum of question scores" holds for every subject; it is refused for subjects that
  * have real questions. In the totals sheet an empty cell, 缺考 or 缺 marks the student absent in that subject.
+ * Scores are written through score-write.service.ts (docs/DOMAIN-RULES.md §10), as every score write is.
  */
 import { classFullName } from '@jz/shared/school';
 import { ABSENT_HEADER, TOTAL_QUESTION_NO, TOTAL_SHEET_NAME, type ImportError, type ImportResult, type StudentScore } from '@jz/shared/api/score';
@@ -19,7 +20,7 @@ import * as examRepo from '../exam/exam.repository.js';
 import { assertNotReleased, canEditSubject, examFor, normalizeNo, subjectFor, type SchoolUser } from '../exam/exam.service.js';
 import * as repo from './score.repository.js';
 import { replaceStudentScores, replaceSubjectScores, withScoreWrites } from './score-write.service.js';
-import { checkPoints, isObjective, optionLetters, readScoreCell, round2 } from './scoring.js';
+import { checkPoints, isObjective, optionLetters, readScoreCell, round2, subjectTotal } from './scoring.js';
 import { IMPORT_LIMITS } from '../excel/import-limits.js';
 import { columnLetter } from '../excel/xlsx-read.js';
 import { cellText, readWorkbook, writeWorkbook, type SheetData, type SheetRow } from './workbook-io.js';
@@ -357,7 +358,7 @@ export async function findStudentScores(db: Db, user: SchoolUser, examId: number
       courseName: s.courseName,
       fullScore: s.fullScore,
       absent: absent.has(s.id),
-      score: entered.length ? round2(entered.reduce((sum, q) => sum + Number(scores.get(q.id)!.score), 0)) : null,
+      score: entered.length ? subjectTotal(entered.map((q) => Number(scores.get(q.id)!.score))) : null,
       questions: qs.map((q) => ({
         questionId: q.id, no: q.no, type: q.type, fullScore: q.fullScore, step: q.step, answer: q.answer,
         score: scores.has(q.id) ? Number(scores.get(q.id)!.score) : null, choice: scores.get(q.id)?.choice ?? null,
