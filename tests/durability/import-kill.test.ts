@@ -90,7 +90,7 @@ describe('kill -9 during a score import (real server on the embedded PGlite)', (
       subjects: [{ courseCode: 'SX', fullScore: 100 }],
     }, 'single');
     const examSubjectId = exam.subjects[0]!.id;
-    await saveQuestions(db, user, examSubjectId, Array.from({ length: QUESTIONS }, (_, i) => ({ no: String(i + 1), type: 'subjective' as const, fullScore: 2.5, step: 0.5 })), false);
+    await saveQuestions(db, user, examSubjectId, Array.from({ length: QUESTIONS }, (_, i) => ({ no: String(i + 1), type: 'subjective' as const, fullScore: 2.5, step: 0.5, knowledgePoints: [] })), false);
     const examNos = (await db.selectFrom('exam_student').select('exam_no').where('exam_id', '=', exam.id).orderBy('exam_no').execute()).map((s) => s.exam_no);
     const token = await createSession(db, admin.id, 'user', 3600_000);
     // today's backup exists, so the server's starts below do not each dump the database (startDailyBackups)
@@ -117,7 +117,7 @@ describe('kill -9 during a score import (real server on the embedded PGlite)', (
     const complete = fx.examNos.length * QUESTIONS;
     const post = async (port: number, k: number) => {
       const form = new FormData();
-      form.append('file', new Blob([await fileOf(k)]), 'scores.xlsx');
+      form.append('file', new Blob([new Uint8Array(await fileOf(k))]), 'scores.xlsx');
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/grade_import/import_question?examId=${fx.examId}`, {
         method: 'POST', headers: { authorization: fx.token }, body: form,
       });
