@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
@@ -135,5 +137,17 @@ describe.each(dbKinds)('score writes on %s', (kind) => {
     expect(err).toMatchObject({ message: '成绩正在发布，请稍后再试', code: 409 });
     await runJob(db, job, undefined, { error: () => {} }); // incomplete scores: the release fails and frees the exam
     expect((await stored(s1))['2']).toEqual([3, 'C']);
+  });
+});
+
+describe('one path for score writes', () => {
+  it('no source file but score-write.repository.ts writes question_score or subject_absence', () => {
+    const src = path.resolve(import.meta.dirname, '../../apps/api/src');
+    const write = /(insert\s+into|update|delete\s+from)\s+(question_score|subject_absence)\b|(insertInto|updateTable|deleteFrom)\(\s*'(question_score|subject_absence)'/i;
+    const offenders = (readdirSync(src, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('migrations'))
+      .filter((f) => write.test(readFileSync(path.join(src, f), 'utf8')))
+      .map((f) => f.split(path.sep).join('/'));
+    expect(offenders).toEqual(['modules/score/score-write.repository.ts']);
   });
 });
