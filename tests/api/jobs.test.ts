@@ -265,6 +265,36 @@ describe.each(dbKinds)('exam lock and release jobs on %s, two api instances', (k
     expect(pending.status).toBe('pending');
   });
 
+  it('a subject transfer is refused while a release holds either exam (issue 8 item 4), and goes through after it', async () => {
+    const db = a.database.db;
+    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+    const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;
+    const classIds = (await db.selectFrom('school_class').select('id').where('grade_id', '=', gradeId).orderBy('sort').limit(1).execute()).map((c) => c.id);
+    const addExam = async (name: string, codes: string[]) => {
+      const res = await a.call({
+        method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin,
+        payload: { name, examType: 4, gradeId, startDate: '2026-10-08', endDate: '2026-10-09', classIds, subjects: codes.map((courseCode) => ({ courseCode, fullScore: 100 })) },
+      });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data as { id: number; subjects: { id: number; courseCode: string }[] };
+    };
+    const from = await addExam('转移中发布（原考试）', ['YW', 'SX']);
+    const to = await addExam('转移中发布（目标考试）', ['YY']);
+    const sx = from.subjects.find((s) => s.courseCode === 'SX')!.id;
+    const transfer = (t: TestApp) => t.call({ method: 'POST', url: '/api/v1/exam_manage/transfer_subject', token: admin, payload: { examSubjectId: sx, targetExamId: to.id } });
+    for (const held of [from.id, to.id]) {
+      // a release of that exam, queued as POST publish/release queues it (no worker has taken it yet)
+      const job = await createJob(db, null, { kind: 'release', schoolId: school.id, examId: held, locksExam: true, step: 1, message: '准备发布' });
+      expect((await transfer(b)).body).toMatchObject({ code: 409, msg: '成绩正在发布，请稍后再试' });
+      expect((await db.selectFrom('exam_subject').select('exam_id').where('id', '=', sx).executeTakeFirstOrThrow()).exam_id).toBe(from.id);
+      await runJob(db, job, undefined, { error: () => {} }); // the worker takes it: no scores, so it fails and frees the exam
+      expect((await db.selectFrom('job').select('state').where('id', '=', job).executeTakeFirstOrThrow()).state).toBe('failed');
+    }
+    const moved = await transfer(b);
+    expect(moved.body.code, moved.body.msg).toBe(200);
+    expect((await db.selectFrom('exam_subject').select('exam_id').where('id', '=', sx).executeTakeFirstOrThrow()).exam_id).toBe(to.id);
+  });
+
   it('a release whose process died (stale heartbeat) is marked failed and frees the exam', async () => {
     const x = await totalsExam(a, admin, '进程中断', 3);
     const db = a.database.db;

@@ -1,8 +1,9 @@
 /**
  * Writes the demo exams of 示例中学 高一 (first term 2026-2027) up to 待发布 (status 3), through the exam module's own
  * rules: addExam (exam students = every active student of the eight classes, 考号 = 学号) and saveQuestions (question
- * set-up validated against the subject's full score), then the generated scores in bulk (score.repository
- * insertScores: unnest in chunks of 20 000 rows) with the absences, in one transaction per exam.
+ * set-up validated against the subject's full score), then the generated scores and absences through the score
+ * writes (score-write.service replaceSubjectScores, as an import: unnest in chunks of 20 000 rows), in one
+ * transaction per exam.
  * Release (subject scores, totals, ranks, reports) is left to the caller (demo-exams.ts).
  *
  * Dates are computed from the seeding day (the first start), all in the past and in order 月考 < 期中 < 期末
@@ -12,10 +13,9 @@ import { ALL_PERMISSION_CODES } from '@jz/shared/roles';
 import type { Db } from '../db/database.js';
 import { addExam } from '../modules/exam/exam.service.js';
 import type { SchoolUser } from '../modules/exam/exam.access.js';
-import { refreshExamStatus } from '../modules/exam/exam.status.js';
 import { saveQuestions } from '../modules/exam/exam-question.service.js';
 import * as examRepo from '../modules/exam/exam.repository.js';
-import * as scoreRepo from '../modules/score/score.repository.js';
+import { replaceSubjectScores, withScoreWrites, type ScoreColumns } from '../modules/score/score-write.service.js';
 import { planDemoExam, studentTraits, type PlanOptions } from './demo-exam-scores.js';
 
 export const DEMO_SCHOOL_CODE = 'SLZX';
@@ -124,10 +124,12 @@ export async function createDemoExams(db: Db, options: BuildOptions = {}): Promi
     }
     const t3 = Date.now();
     const questions = await examRepo.questionsOf(db, [...subjectId.values()]);
-    const rows = { studentIds: [] as number[], questionIds: [] as number[], scores: [] as number[], choices: [] as (string | null)[] };
+    const bySubject: { id: number; rows: ScoreColumns; absent: number[] }[] = [];
+    let rowCount = 0;
     for (const s of planned.subjects) {
       const id = subjectId.get(s.courseCode);
       if (!id) continue;
+      const rows: ScoreColumns = { studentIds: [], questionIds: [], scores: [], choices: [] };
       const byNo = new Map(questions.filter((q) => q.examSubjectId === id).map((q) => [q.no, q.id]));
       const qid = s.questions.map((q) => byNo.get(q.no)!);
       for (let i = 0; i < s.scores.length; i++) {
@@ -136,19 +138,14 @@ export async function createDemoExams(db: Db, options: BuildOptions = {}): Promi
         rows.scores.push(s.scores[i]!);
         rows.choices.push(s.choices[i]!);
       }
+      rowCount += rows.scores.length;
+      bySubject.push({ id, rows, absent: s.absent.map((sid) => examStudentId.get(sid)!) });
     }
     const t4 = Date.now();
-    await db.transaction().execute(async (tx) => {
-      await scoreRepo.insertScores(tx, rows);
-      for (const s of planned.subjects) {
-        const id = subjectId.get(s.courseCode);
-        if (!id) continue;
-        await scoreRepo.insertAbsences(tx, id, s.absent.map((sid) => examStudentId.get(sid)!));
-        await examRepo.markFlow(tx, id, 'score');
-      }
-      await refreshExamStatus(tx, exam.id);
+    await withScoreWrites(db, exam.id, async (tx) => {
+      for (const s of bySubject) await replaceSubjectScores(tx, s.id, { rows: s.rows, absent: s.absent }, 'import');
     });
-    log(`${spec.name}: ${students.length} 名考生, ${rows.scores.length} 条小题得分, ${Date.now() - started} ms`
+    log(`${spec.name}: ${students.length} 名考生, ${rowCount} 条小题得分, ${Date.now() - started} ms`
       + ` (考试 ${t1 - started}, 生成 ${t2 - t1}, 小题 ${t3 - t2}, 整理 ${t4 - t3}, 写入 ${Date.now() - t4})`);
   }
   return ids;

@@ -9,19 +9,18 @@
  *   request is reviewed once (a second approve or reject is refused). Approve, in ONE transaction: marks the
  *   request approved (who, when), writes the new question score, and re-runs the whole release computation
  *   synchronously (subject scores, totals, ranks, every report; report version + 1). If the recompute fails
- *   nothing changes. It holds the exam's score lock (modules/job/exam-lock.repository.ts): refused while a release
- *   runs, serialised with imports and edits; a double approve finds the request no longer pending. The request row keeps applicant, reviewer, times, old and new score and reasons.
+ *   nothing changes. The score is written through the one score-write path (score/score-write.service.ts,
+ *   docs/DOMAIN-RULES.md §10) under the exam's score lock: refused while a release runs, serialised with imports
+ *   and edits; a double approve finds the request no longer pending. The request row keeps applicant, reviewer, times, old and new score and reasons.
  */
 import type { Correction } from '@jz/shared/api/report';
 import { CORRECTION_STATUSES } from '@jz/shared/api/report';
 import { classFullName } from '@jz/shared/school';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound, page } from '../../core/http.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { checkPoints, round2 } from '../score/scoring.js';
-import { computeRelease, storeRelease } from '../release/release.service.js';
-import { withExamLock } from '../job/exam-lock.repository.js';
+import { withScoreWrites, writeCorrection } from '../score/score-write.service.js';
 
 /** May the caller apply for a correction of this class and course? */
 export function canApply(user: SchoolUser, exam: { gradeId: number }, classId: number, courseCode: string): boolean {
@@ -126,16 +125,13 @@ async function reviewable(db: Db, user: SchoolUser, id: number) {
 
 export async function approve(db: Db, user: SchoolUser, id: number): Promise<Correction> {
   const { exam } = await reviewable(db, user, id);
-  await withExamLock(db, exam.id, async (tx) => {
+  await withScoreWrites(db, exam.id, async (tx) => {
     const done = await tx.updateTable('score_correction').set({ status: 'approved', approved_by: user.id, approved_at: new Date() })
       .where('id', '=', id).where('status', '=', 'pending')
       .returning(['exam_student_id', 'question_id', 'old_score', 'new_score']).executeTakeFirst();
     if (!done) throw new BizError('该申请已审核，不能重复审核');
-    const res = await sql`update question_score set score = ${Number(done.new_score)}
-      where question_id = ${done.question_id} and exam_student_id = ${done.exam_student_id}`.execute(tx);
-    if (Number(res.numAffectedRows ?? 0) !== 1) throw new BizError('原成绩不存在，不能更正');
-    const computed = await computeRelease(tx, exam.id);
-    await storeRelease(tx, computed);
+    // the score write settles the released exam: the whole release is computed again in this transaction
+    await writeCorrection(tx, { examStudentId: done.exam_student_id, questionId: done.question_id, score: Number(done.new_score) });
   });
   return one(db, user, id);
 }

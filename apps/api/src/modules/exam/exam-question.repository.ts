@@ -1,5 +1,5 @@
 /** SQL of a subject's questions, answer keys, knowledge points and question groups (the reads shared with reports stay in exam.repository). */
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import type { QuestionTable } from '../../db/schema.js';
 
@@ -26,21 +26,6 @@ export async function deleteQuestions(tx: Q, ids: number[]): Promise<void> {
 
 export async function setGroupOfQuestions(tx: Q, ids: number[], groupId: number): Promise<void> {
   if (ids.length) await tx.updateTable('question').set({ group_id: groupId }).where('id', 'in', ids).execute();
-}
-
-/** The questions with their key and the stored option letters, for re-scoring after a key change. */
-export function questionKeys(tx: Q, questionIds: number[]) {
-  return tx.selectFrom('question').select(['id', 'type', 'full_score', 'step', 'answer', 'partial_score']).where('id', 'in', questionIds).execute();
-}
-
-export function storedChoices(tx: Q, questionId: number) {
-  return tx.selectFrom('question_score').select(['exam_student_id', 'choice']).where('question_id', '=', questionId).where('choice', 'is not', null).execute();
-}
-
-export async function setChoiceScores(tx: Q, questionId: number, examStudentIds: number[], scores: number[]): Promise<void> {
-  await sql`update question_score qs set score = v.score
-      from (select unnest(${examStudentIds}::int[]) as sid, unnest(${scores}::numeric[]) as score) v
-      where qs.question_id = ${questionId} and qs.exam_student_id = v.sid`.execute(tx);
 }
 
 // ---------- question_group ----------

@@ -1,12 +1,12 @@
 /** question_template: a subject's questions, full scores, steps and answer keys. */
 import type { QuestionInput, QuestionTemplate } from '@jz/shared/api/exam';
-import type { Db, Tx } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
-import { isObjective, isMultipleOf, normalizeKey, round2, scoreChoice } from '../score/scoring.js';
+import { isObjective, isMultipleOf, normalizeKey, round2 } from '../score/scoring.js';
 import { assertNotReleased, canEditSubject, subjectFor, type SchoolUser } from './exam.access.js';
 import { refreshExamStatus } from './exam.status.js';
 import * as repo from './exam.repository.js';
-import { withExamLock } from '../job/exam-lock.repository.js';
+import { deleteQuestionScores, deleteSubjectScores, rescoreObjective, withScoreWrites } from '../score/score-write.service.js';
 import * as questionRepo from './exam-question.repository.js';
 
 export async function findQuestions(db: Db, user: SchoolUser, examSubjectId: number): Promise<QuestionTemplate> {
@@ -72,8 +72,8 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
   const { exam, subject } = await subjectFor(db, user, examSubjectId, 'edit');
   assertNotReleased(exam, '成绩已发布，不能修改小题');
   const next = validateQuestions(subject.full_score, questions);
-  // clears or re-scores the subject's scores: under the exam's score lock
-  return withExamLock(db, exam.id, async (tx) => {
+  // clears or re-scores the subject's scores: through the score writes, under the exam's score lock
+  return withScoreWrites(db, exam.id, async (tx) => {
     const existing = await repo.questionsOf(tx, [examSubjectId], true);
     const real = existing.filter((q) => !q.isTotal);
     const byNo = new Map(real.map((q) => [q.no, q]));
@@ -86,7 +86,7 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     let cleared = false;
     if (structural && hasScores) {
       if (!clearScores) throw new BizError('该科目已有成绩，修改题号、题型、满分或步长会清除已录入的成绩；确认清除后请重新保存（clearScores=true）', 409);
-      await repo.clearSubjectScores(tx, examSubjectId);
+      await deleteSubjectScores(tx, examSubjectId);
       cleared = true;
     }
     // Groups named in the set are created when missing.
@@ -100,7 +100,7 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     const keep = new Set(next.map((q) => q.no));
     const drop = existing.filter((q) => q.isTotal || !keep.has(q.no)).map((q) => q.id);
     if (drop.length) {
-      await repo.deleteScoresOfQuestions(tx, drop);
+      await deleteQuestionScores(tx, examSubjectId, drop);
       await questionRepo.deleteQuestions(tx, drop);
     }
     const rescore: number[] = [];
@@ -118,22 +118,9 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
         await questionRepo.insertQuestion(tx, { exam_subject_id: examSubjectId, no: q.no, ...values, group_id: values.group_id ?? null });
       }
     }
-    if (rescore.length) await rescoreChoices(tx, rescore);
+    if (rescore.length) await rescoreObjective(tx, examSubjectId, rescore);
     await repo.markFlow(tx, examSubjectId, 'question');
     await refreshExamStatus(tx, exam.id);
     return { cleared };
   }, { unreleased: '成绩已发布，不能修改小题' });
-}
-
-/** Re-scores stored option letters after a key change. */
-async function rescoreChoices(tx: Tx, questionIds: number[]): Promise<void> {
-  const questions = await questionRepo.questionKeys(tx, questionIds);
-  for (const q of questions) {
-    const rows = await questionRepo.storedChoices(tx, q.id);
-    if (!rows.length) continue;
-    const sq = { type: q.type, fullScore: Number(q.full_score), step: Number(q.step), answer: q.answer, partialScore: q.partial_score === null ? null : Number(q.partial_score) };
-    const ids = rows.map((r) => r.exam_student_id);
-    const scores = rows.map((r) => (sq.answer ? scoreChoice(sq, r.choice!) : 0));
-    await questionRepo.setChoiceScores(tx, q.id, ids, scores);
-  }
 }

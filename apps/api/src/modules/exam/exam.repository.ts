@@ -220,24 +220,6 @@ export async function subjectHasScores(q: Q, examSubjectId: number): Promise<boo
   return r.rows[0]!.n === 1;
 }
 
-/** Removes every score and absence of a subject. */
-export async function clearSubjectScores(q: Q, examSubjectId: number): Promise<void> {
-  await sql`delete from question_score where question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(q);
-  await q.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).execute();
-}
-
-/** Removes the question_score rows of questions (question_score has no foreign keys). */
-export async function deleteScoresOfQuestions(q: Q, questionIds: number[]): Promise<void> {
-  if (!questionIds.length) return;
-  await q.deleteFrom('question_score').where('question_id', 'in', questionIds).execute();
-}
-
-/** Removes every question_score row of an exam. */
-export async function deleteScoresOfExam(q: Q, examId: number): Promise<void> {
-  await sql`delete from question_score where question_id in
-    (select q.id from question q join exam_subject s on s.id = q.exam_subject_id where s.exam_id = ${examId})`.execute(q);
-}
-
 /** Adds a token to a subject's comma-joined flow status (question, score). */
 export async function markFlow(q: Q, examSubjectId: number, token: string): Promise<void> {
   await sql`update exam_subject set flow_status = case
@@ -277,10 +259,9 @@ export async function insertExamSubjects(tx: Q, rows: Insertable<ExamSubjectTabl
   await tx.insertInto('exam_subject').values(rows).execute();
 }
 
-/** Deletes an exam (scores first); exams that used it as their reference lose it. */
+/** Deletes an exam (its scores are deleted first, through score-write); exams that used it as their reference lose it. */
 export async function deleteExam(tx: Q, examId: number): Promise<void> {
   await tx.updateTable('exam').set({ reference_exam_id: null }).where('reference_exam_id', '=', examId).execute();
-  await deleteScoresOfExam(tx, examId);
   await tx.deleteFrom('exam').where('id', '=', examId).execute();
 }
 

@@ -8,6 +8,8 @@ import { assertNotReleased, canEditExam, examFor, subjectFor, type SchoolUser } 
 import { refreshExamStatus } from './exam.status.js';
 import { findQuestions, saveQuestions } from './exam-question.service.js';
 import * as repo from './exam.repository.js';
+import { busyMessage, liveLease, lockExam, withExamLock } from '../job/exam-lock.repository.js';
+import { deleteExamScores, withScoreWrites } from '../score/score-write.service.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -93,7 +95,10 @@ export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode:
 export async function deleteExam(db: Db, user: SchoolUser, examId: number): Promise<void> {
   const exam = await examFor(db, user, examId, 'edit');
   assertNotReleased(exam, '考试成绩已发布，不能删除');
-  await db.transaction().execute((tx) => repo.deleteExam(tx, examId));
+  await withScoreWrites(db, examId, async (tx) => {
+    await deleteExamScores(tx, examId);
+    await repo.deleteExam(tx, examId);
+  }, { unreleased: '考试成绩已发布，不能删除' });
 }
 
 /** benchMarkExamPaper: sets (or clears) the reference exam of the caller's school used for progress. */
@@ -131,7 +136,11 @@ export async function copySubject(db: Db, user: SchoolUser, fromId: number, toId
   return findQuestions(db, user, toId);
 }
 
-/** Moves a subject without scores to another unreleased exam of the same grade that lacks that course. */
+/**
+ * Moves a subject without scores to another unreleased exam of the same grade that lacks that course. Both
+ * exams' score locks are held (in id order), so that no import lands in the subject and no release of either
+ * exam runs meanwhile (409 成绩正在发布，请稍后再试).
+ */
 export async function transferSubject(db: Db, user: SchoolUser, examSubjectId: number, targetExamId: number) {
   const { exam, subject } = await subjectFor(db, user, examSubjectId, 'view');
   if (!canEditExam(user, exam)) throw forbidden();
@@ -140,10 +149,16 @@ export async function transferSubject(db: Db, user: SchoolUser, examSubjectId: n
   assertNotReleased(exam);
   assertNotReleased(target);
   if (target.gradeId !== exam.gradeId) throw new BizError('只能转移到同一年级的考试');
-  if (await repo.subjectHasScores(db, examSubjectId)) throw new BizError('该科目已有成绩，不能转移');
-  if (await repo.examHasCourse(db, target.id, subject.course_code)) throw new BizError(`目标考试已有${subject.course_name}科目`);
-  if ((await repo.subjectCount(db, exam.id)) <= 1) throw new BizError('考试至少要保留一个科目');
-  await db.transaction().execute(async (tx) => {
+  const [first, second] = [exam.id, target.id].sort((a, b) => a - b) as [number, number];
+  await withExamLock(db, first, async (tx) => {
+    await lockExam(tx, second);
+    const lease = await liveLease(tx, second);
+    if (lease) throw new BizError(busyMessage(lease), 409);
+    for (const id of [exam.id, target.id]) if ((await repo.examReleasedAt(tx, id))?.released_at) throw new BizError('成绩已发布，不能修改');
+    if ((await repo.findSubject(tx, examSubjectId))?.exam_id !== exam.id) throw new BizError('该科目已不在原考试中');
+    if (await repo.subjectHasScores(tx, examSubjectId)) throw new BizError('该科目已有成绩，不能转移');
+    if (await repo.examHasCourse(tx, target.id, subject.course_code)) throw new BizError(`目标考试已有${subject.course_name}科目`);
+    if ((await repo.subjectCount(tx, exam.id)) <= 1) throw new BizError('考试至少要保留一个科目');
     await repo.moveSubject(tx, examSubjectId, subject.course_code, exam.id, target.id);
     await refreshExamStatus(tx, exam.id);
     await refreshExamStatus(tx, target.id);

@@ -1,4 +1,4 @@
-/** SQL of score entry: exam students for matching, bulk score writes, one student's scores. */
+/** SQL of score entry: exam students for matching, option counts, one student's scores (writes: score-write.repository.ts). */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 
@@ -25,30 +25,6 @@ export async function cardOptionCounts(q: Q, schoolId: number, examSubjectIds: n
   return new Map(rows.filter((r) => r.n !== null).map((r) => [r.id, Number(r.n)]));
 }
 
-const CHUNK = 20_000;
-
-/**
- * Bulk insert of question scores through unnest (4 array parameters per statement), in primary-key order
- * (question, student): ≈ 2× faster than student-major order on PGlite.
- */
-export async function insertScores(q: Q, rows: { studentIds: number[]; questionIds: number[]; scores: number[]; choices: (string | null)[] }): Promise<void> {
-  const order = rows.studentIds.map((_, i) => i).sort((a, b) => rows.questionIds[a]! - rows.questionIds[b]! || rows.studentIds[a]! - rows.studentIds[b]!);
-  const pick = <T>(list: T[], from: number, to: number) => order.slice(from, to).map((i) => list[i]!);
-  for (let i = 0; i < order.length; i += CHUNK) {
-    const end = i + CHUNK;
-    await sql`insert into question_score (exam_student_id, question_id, score, choice)
-      select * from unnest(${pick(rows.studentIds, i, end)}::int[], ${pick(rows.questionIds, i, end)}::int[],
-                           ${pick(rows.scores, i, end)}::numeric[], ${pick(rows.choices, i, end)}::text[])`.execute(q);
-  }
-}
-
-export async function insertAbsences(q: Q, examSubjectId: number, studentIds: number[]): Promise<void> {
-  for (let i = 0; i < studentIds.length; i += CHUNK) {
-    await sql`insert into subject_absence (exam_subject_id, exam_student_id)
-      select ${examSubjectId}, unnest(${studentIds.slice(i, i + CHUNK)}::int[])`.execute(q);
-  }
-}
-
 /** The synthetic 总分 question of a totals-only subject, created when missing. */
 export async function ensureTotalQuestion(q: Q, examSubjectId: number, fullScore: number, no: string): Promise<number> {
   const row = await q.selectFrom('question').select('id').where('exam_subject_id', '=', examSubjectId).where('is_total', '=', true).executeTakeFirst();
@@ -72,11 +48,4 @@ export async function studentScores(q: Q, examStudentId: number, questionIds: nu
 export async function studentAbsences(q: Q, examStudentId: number): Promise<number[]> {
   const rows = await q.selectFrom('subject_absence').select('exam_subject_id').where('exam_student_id', '=', examStudentId).execute();
   return rows.map((r) => r.exam_subject_id);
-}
-
-/** Removes one student's scores and absence in one subject. */
-export async function clearStudentSubject(q: Q, examStudentId: number, examSubjectId: number): Promise<void> {
-  await sql`delete from question_score where exam_student_id = ${examStudentId}
-    and question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(q);
-  await q.deleteFrom('subject_absence').where('exam_student_id', '=', examStudentId).where('exam_subject_id', '=', examSubjectId).execute();
 }

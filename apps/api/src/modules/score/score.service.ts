@@ -9,6 +9,7 @@
  * Totals import (kind=total) stores each subject total as the score of one synthetic question (is_total, no
  * '总分'), so "subject score = sum of question scores" holds for every subject; it is refused for subjects that
  * have real questions. In the totals sheet an empty cell, 缺考 or 缺 marks the student absent in that subject.
+ * Scores are written through score-write.service.ts (docs/DOMAIN-RULES.md §10), as every score write is.
  */
 import { classFullName } from '@jz/shared/school';
 import { ABSENT_HEADER, TOTAL_QUESTION_NO, TOTAL_SHEET_NAME, type ImportError, type ImportResult, type StudentScore } from '@jz/shared/api/score';
@@ -17,11 +18,10 @@ import { BizError, forbidden, notFound } from '../../core/http.js';
 import { visibleClassIds } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
 import { assertNotReleased, canEditSubject, examFor, subjectFor, type SchoolUser } from '../exam/exam.access.js';
-import { refreshExamStatus } from '../exam/exam.status.js';
 import { normalizeNo } from '../exam/exam-question.service.js';
 import * as repo from './score.repository.js';
-import { withExamLock } from '../job/exam-lock.repository.js';
-import { checkPoints, isObjective, optionLetters, readScoreCell, round2 } from './scoring.js';
+import { replaceStudentScores, replaceSubjectScores, withScoreWrites } from './score-write.service.js';
+import { checkPoints, isObjective, optionLetters, readScoreCell, round2, subjectTotal } from './scoring.js';
 import { IMPORT_LIMITS } from '../excel/import-limits.js';
 import { columnLetter } from '../excel/xlsx-read.js';
 import { cellText, readWorkbook, writeWorkbook, type SheetData, type SheetRow } from './workbook-io.js';
@@ -154,18 +154,14 @@ function fail(errors: ImportError[]): never {
 }
 
 async function write(db: Db, examId: number, pending: Pending[], totalNo?: string): Promise<void> {
-  await withExamLock(db, examId, async (tx) => {
+  await withScoreWrites(db, examId, async (tx) => {
     for (const p of pending) {
-      await examRepo.clearSubjectScores(tx, p.subject.id);
       if (p.totalQuestion) {
         const qid = await repo.ensureTotalQuestion(tx, p.subject.id, p.subject.fullScore, totalNo ?? TOTAL_QUESTION_NO);
         p.questionIds = p.studentIds.map(() => qid);
       }
-      await repo.insertAbsences(tx, p.subject.id, p.absent);
-      await repo.insertScores(tx, p);
-          await examRepo.markFlow(tx, p.subject.id, 'score');
+      await replaceSubjectScores(tx, p.subject.id, { rows: p, absent: p.absent }, 'import');
     }
-    await refreshExamStatus(tx, examId);
   }, { unreleased: '成绩已发布，不能再导入；如需修改请通过成绩更正申请' });
 }
 
@@ -363,7 +359,7 @@ export async function findStudentScores(db: Db, user: SchoolUser, examId: number
       courseName: s.courseName,
       fullScore: s.fullScore,
       absent: absent.has(s.id),
-      score: entered.length ? round2(entered.reduce((sum, q) => sum + Number(scores.get(q.id)!.score), 0)) : null,
+      score: entered.length ? subjectTotal(entered.map((q) => Number(scores.get(q.id)!.score))) : null,
       questions: qs.map((q) => ({
         questionId: q.id, no: q.no, type: q.type, fullScore: q.fullScore, step: q.step, answer: q.answer,
         score: scores.has(q.id) ? Number(scores.get(q.id)!.score) : null, choice: scores.get(q.id)?.choice ?? null,
@@ -407,11 +403,7 @@ export async function updateStudentScores(
     }
   }
   if (problems.length) throw new BizError(problems.slice(0, 10).join('；'));
-  await withExamLock(db, exam.id, async (tx) => {
-    await repo.clearStudentSubject(tx, es.id, subject.id);
-    if (body.absent) await repo.insertAbsences(tx, subject.id, [es.id]);
-    else await repo.insertScores(tx, { studentIds: rows.map(() => es.id), questionIds: rows.map((r) => r.q.id), scores: rows.map((r) => r.score), choices: rows.map((r) => r.choice) });
-    await refreshExamStatus(tx, exam.id);
-  }, { unreleased: RELEASED_MSG });
+  await withScoreWrites(db, exam.id, (tx) => replaceStudentScores(tx, subject.id, es.id,
+    body.absent ? 'absent' : rows.map((r) => ({ questionId: r.q.id, score: r.score, choice: r.choice })), 'edit'), { unreleased: RELEASED_MSG });
   return findStudentScores(db, user, exam.id, es.id);
 }

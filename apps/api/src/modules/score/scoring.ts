@@ -95,6 +95,18 @@ export function readScoreCell(q: ScoredQuestion, raw: unknown, options?: string)
   const s = String(raw).trim();
   if (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(s)) return readScoreCell(q, Number(s));
   if (!isObjective(q.type)) return { error: '不是数字' };
+  return scoreAnswer(q, s, options);
+}
+
+/**
+ * Option letters marked on an objective question (typed in a workbook, or recognised on a scanned sheet),
+ * scored against the key: empty → 0 with no choice; letters the question does not have (`options`) or no key
+ * set → error.
+ */
+export function scoreAnswer(q: ScoredQuestion, raw: string | null, options?: string): CellResult {
+  const s = (raw ?? '').trim();
+  if (!s) return { score: 0, choice: null };
+  if (!isObjective(q.type)) return { error: '不是客观题，不能填写选项' };
   const choice = normalizeChoice(q.type, s);
   if (choice === null) return { error: `无法识别的选项“${s}”` };
   if (options && q.type !== 'judge') {
@@ -107,3 +119,10 @@ export function readScoreCell(q: ScoredQuestion, raw: unknown, options?: string)
 
 /** Rounds to 2 decimals (numeric(7,2) storage). */
 export const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A subject score: the sum of its question scores, to 2 decimals (docs/DOMAIN-RULES.md §2, §10). */
+export const subjectTotal = (points: Iterable<number>) => {
+  let sum = 0;
+  for (const p of points) sum += p;
+  return round2(sum);
+};
