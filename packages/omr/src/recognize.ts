@@ -40,7 +40,8 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   const noAnchors = template.anchors.length === 0;
   // Without anchors nothing else would notice an empty page.
   if (noAnchors && isBlank(raster)) return rejected(REJECT.blank);
-  const orientations: (0 | 180)[] = opts.orientation !== undefined ? [opts.orientation] : [0, 180];
+  // Without anchors or page code nothing tells upside down from upright: upright unless told.
+  const orientations: (0 | 180)[] = opts.orientation !== undefined ? [opts.orientation] : noAnchors && !template.pageCode ? [0] : [0, 180];
   const cache = new Map<string, AnchorHit | null>();
   const candidates: Candidate[] = [];
   const failures: LocateFailure[] = [];
