@@ -8,6 +8,7 @@ import { drawSheet, type DrawOptions } from './testing/synth.js';
 import { rectToPixels } from './transform.js';
 import type { Raster, SheetResult, SheetTemplate } from './types.js';
 import { mulberry32 } from '@jz/shared/random';
+import { encodePageCode } from '@jz/report-templates';
 
 vi.setConfig({ testTimeout: 60_000 }); // drawing A4 pages at 300 dpi takes seconds on a loaded machine
 
@@ -72,6 +73,13 @@ describe('recognizeSheet on drawn product cards', () => {
         for (const key of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(b.rect[key] - e[key])).toBeLessThanOrEqual(2);
       });
     });
+  });
+
+  it('reads the page code a sheet of another exam subject carries (encodePageCode(2048, 1) drawn)', () => {
+    const a = randomAnswers(template, 5);
+    const r = recognizeSheet(drawSheet(template, { dpi: 200, bits: encodePageCode(2048, 1), fills: fillsFor(template, a, 0.85), rotation: 180 }).raster, template);
+    expect(r).toMatchObject({ status: 'ok', rotation: 180 });
+    expect(readPageCode(r)).toEqual({ id: 2048, page: 1 });
   });
 
   it('reads the 缺考 mark', () => {
