@@ -1,0 +1,75 @@
+// Image files → greyscale rasters. sharp (libvips) decodes JPEG/PNG/TIFF (every page of a multi-page TIFF);
+// RGB keeps only its first channel (much faster than a weighted grey, and enough for black print on white);
+// a scan far above the wanted resolution is shrunk while loading (JPEG DCT scaling), as decoding is most of
+// the cost of recognising a sheet. PDFs go to mupdf (decode-pdf.ts).
+import sharp, { type Metadata } from 'sharp';
+import { decodePdf } from './decode-pdf.js';
+import { OmrInputError } from './errors.js';
+import type { Raster } from './types.js';
+
+export interface DecodeOptions {
+  /**
+   * Shrink while loading by the largest power of two that keeps at least this resolution (a 200 dpi scan with
+   * targetDpi 100 is decoded at 100 dpi, a 300 dpi one at 150). PDFs are rendered at it (default 200).
+   */
+  targetDpi?: number;
+  /** Only this page (0-based) of a multi-page TIFF or PDF. */
+  page?: number;
+  /** Largest image accepted, in pixels (default 100 million: an A3 page at 600 dpi is 35 million). */
+  maxPixels?: number;
+}
+
+const FORMATS = new Set(['jpeg', 'png', 'tiff', 'webp']);
+const A4_SHORT_IN = 210 / 25.4;
+
+const isPdf = (b: Uint8Array) => b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
+
+export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOptions = {}): Promise<Raster[]> {
+  if (!bytes || bytes.length === 0) throw new OmrInputError('文件为空');
+  if (isPdf(bytes)) return decodePdf(bytes, { dpi: opts.targetDpi, page: opts.page, maxPixels: opts.maxPixels });
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw new OmrInputError('不是可识别的图片文件（支持 JPEG、PNG、TIFF 和 PDF）');
+  }
+  if (!meta.format || !FORMATS.has(meta.format)) {
+    throw new OmrInputError(`不支持的文件格式${meta.format ? `（${meta.format}）` : ''}：请上传 JPEG、PNG、TIFF 或 PDF`);
+  }
+  const pages = meta.pages ?? 1;
+  if (opts.page !== undefined && (opts.page < 0 || opts.page >= pages)) throw new OmrInputError(`图片只有 ${pages} 页，没有第 ${opts.page + 1} 页`);
+  const indices = opts.page !== undefined ? [opts.page] : Array.from({ length: pages }, (_, i) => i);
+  const out: Raster[] = [];
+  for (const page of indices) out.push(await decodePage(bytes, page, pages > 1 ? undefined : meta, opts.targetDpi, opts.maxPixels ?? 100_000_000));
+  return out;
+}
+
+async function decodePage(bytes: Uint8Array, page: number, known: Metadata | undefined, targetDpi: number | undefined, maxPixels: number): Promise<Raster> {
+  try {
+    const meta = known ?? (await sharp(bytes, { page }).metadata());
+    const w = meta.width ?? 0;
+    const h = meta.height ?? 0;
+    if (!w || !h) throw new OmrInputError('图片尺寸无效');
+    if (w * h > maxPixels) throw new OmrInputError(`图片尺寸过大（${w} × ${h} 像素），不是扫描的答题卡`);
+    const fileDpi = meta.density && meta.density >= 50 && meta.density <= 1200 ? meta.density : Math.min(w, h) / A4_SHORT_IN;
+    // ignoreIcc: an embedded colour profile would cost a full colour transform; only darkness matters here.
+    let img = sharp(bytes, { page, failOn: 'error', ignoreIcc: true, sequentialRead: true });
+    let dpi = fileDpi;
+    // Only whole powers of two: the JPEG decoder then shrinks during decoding (DCT scaling) and the
+    // remaining resize is the identity; other factors would pay for a full decode plus a resample.
+    const shrink = targetDpi ? 2 ** Math.floor(Math.log2(fileDpi / targetDpi)) : 1;
+    if (shrink >= 2) {
+      const width = Math.max(1, Math.round(w / shrink));
+      img = img.resize({ width, height: Math.max(1, Math.round(h / shrink)), fit: 'fill', kernel: 'nearest' });
+      dpi = (fileDpi * width) / w;
+    }
+    // Always one channel out: sharp would otherwise hand back even a greyscale file as three sRGB channels.
+    img = meta.space === 'cmyk' ? img.greyscale().toColourspace('b-w') : img.extractChannel(0);
+    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 1) throw new OmrInputError('图片颜色通道无法转换为灰度');
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length), dpi: Math.round(dpi), fileWidth: w, fileHeight: h };
+  } catch (e) {
+    if (e instanceof OmrInputError) throw e;
+    throw new OmrInputError(`图片已损坏或不完整，无法解码${page ? `（第 ${page + 1} 页）` : ''}`);
+  }
+}

@@ -1,0 +1,125 @@
+// The mark threshold is learnt from each sheet: the darkness values of all its bubbles form two clusters
+// (empty bubbles with their printed letter, and marks). Otsu's split between them, kept within sane bounds,
+// is the threshold; when the sheet has no second cluster (nothing marked, or everything the same) a batch
+// hint or a default is used. Doubt rules turn every borderline value into a question for a person.
+import type { BubbleGroup, DoubtReason, GroupReading } from './types.js';
+
+export interface Threshold {
+  t: number;
+  /** Typical darkness of an empty bubble and of a mark on this sheet (cluster medians). */
+  empty: number;
+  mark: number;
+  /** Robust spread (σ) of the empty bubbles' darkness. */
+  emptySpread: number;
+  /** Half-width of the near-threshold band. */
+  margin: number;
+  /** False when the sheet showed no separate cluster of marks (threshold from the hint/default). */
+  learnt: boolean;
+}
+
+export const THRESHOLD_BOUNDS = [0.2, 0.65] as const;
+const DEFAULT_THRESHOLD = 0.42;
+/** Clusters closer than this are not two kinds of bubble. */
+const MIN_SEPARATION = 0.2;
+
+const median = (v: number[]) => {
+  if (!v.length) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Otsu's threshold over values in [0, 1] (100 bins). */
+export function otsu(values: number[]): number {
+  const bins = 100;
+  const hist = new Float64Array(bins);
+  for (const v of values) hist[Math.min(bins - 1, Math.max(0, Math.floor(v * bins)))]++;
+  const total = values.length;
+  let sumAll = 0;
+  for (let i = 0; i < bins; i++) sumAll += i * hist[i];
+  let wB = 0; let sumB = 0; let best = -1; let bestI = bins / 2;
+  for (let i = 0; i < bins - 1; i++) {
+    wB += hist[i];
+    if (!wB) continue;
+    const wF = total - wB;
+    if (!wF) break;
+    sumB += i * hist[i];
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) { best = between; bestI = i; }
+  }
+  return (bestI + 1) / bins;
+}
+
+/**
+ * Robust spread (σ for a normal cluster): 1.4826 × median absolute deviation, or the upper tail's reach
+ * ((95th percentile − median) / 1.645) when that is wider — empty bubbles can form two close groups (letters
+ * caught differently by the pixel grid), which fools the median deviation.
+ */
+const spread = (v: number[], m: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  const q95 = s[Math.min(s.length - 1, Math.floor(0.95 * s.length))];
+  return Math.max(1.4826 * median(v.map((x) => Math.abs(x - m))), (q95 - m) / 1.645);
+};
+
+export function learnThreshold(values: number[], hint?: number): Threshold {
+  const [lo, hi] = THRESHOLD_BOUNDS;
+  const clamp = (v: number) => Math.min(hi, Math.max(lo, v));
+  const fallback = clamp(hint ?? DEFAULT_THRESHOLD);
+  if (values.length >= 2) {
+    // Otsu finds the valley. The threshold then moves to the point as many spreads from the empty cluster as
+    // from the marks (empty bubbles are printed and alike; marks vary with pencil and care, so the point
+    // sits nearer the empty cluster), repeated a few rounds…
+    let t = clamp(otsu(values));
+    for (let round = 0; round < 5; round++) {
+      const below = values.filter((v) => v < t);
+      const above = values.filter((v) => v >= t);
+      if (!below.length || !above.length) break;
+      const empty = median(below);
+      const mark = median(above);
+      if (mark - empty < MIN_SEPARATION) break;
+      const se = Math.max(0.015, spread(below, empty));
+      const sm = Math.max(0.03, spread(above, mark));
+      // …but never within 5 spreads of the empty bubbles, and never past the midpoint of the two clusters.
+      const weighted = empty + ((mark - empty) * se) / (se + sm);
+      const next = clamp(Math.min((empty + mark) / 2, Math.max(weighted, empty + 5 * se)));
+      if (Math.abs(next - t) < 1e-3 || round === 4) {
+        // the near-threshold band is what paper noise could move across the threshold
+        return { t: next, empty, mark, emptySpread: se, margin: Math.max(0.03, 1.5 * se), learnt: true };
+      }
+      t = next;
+    }
+  }
+  const empty = median(values.filter((v) => v < fallback));
+  const e = Number.isFinite(empty) ? empty : 0.1;
+  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, margin: 0.05, learnt: false };
+}
+
+/** One bubble: marked or not, and why a person should look at it. */
+export function judge(d: number, th: Threshold): { marked: boolean; doubt?: DoubtReason } {
+  const marked = d >= th.t;
+  if (Math.abs(d - th.t) < th.margin) return { marked, doubt: 'near-threshold' };
+  // A mark in the lowest quarter between the threshold and the sheet's typical mark, or an unmarked bubble
+  // clearly above the empty ones (3.5 spreads, and half-way to the threshold): a faint stroke, an erasure,
+  // a stray trace.
+  if (marked && d < th.t + 0.25 * (th.mark - th.t)) return { marked, doubt: 'faint' };
+  if (!marked && d > th.empty + Math.max(3.5 * th.emptySpread, 0.5 * (th.t - th.empty))) return { marked, doubt: 'faint' };
+  return { marked };
+}
+
+/**
+ * A group's reading. `column`: a 考号 digit column, which must carry exactly one mark.
+ * The first doubt found is reported: several marks on a single group, no mark in a column, then any
+ * borderline bubble.
+ */
+export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, column = false): GroupReading {
+  const judged = dark.map((d) => judge(d, th));
+  const marked = group.bubbles.filter((_, i) => judged[i].marked).map((b) => b.value);
+  let doubt: DoubtReason | undefined;
+  if (group.kind === 'single' && marked.length > 1) doubt = 'multiple-in-single';
+  else if (column && marked.length === 0) doubt = 'none-in-column';
+  else doubt = judged.find((j) => j.doubt)?.doubt;
+  const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
+  if (doubt) reading.doubt = doubt;
+  return reading;
+}
