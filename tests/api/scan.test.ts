@@ -133,9 +133,10 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     // 18 files, the zip holding 2: 19 page rows
     expect(batch.pages).toHaveLength(19);
     const byName = (n: string) => batch.pages.find((p) => p.fileName === n || p.fileName.endsWith(`/${n}`))!;
-    expect(byName('broken.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '图片已损坏或格式不受支持，无法读取' });
-    expect(byName('empty.pdf')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile' });
-    expect(byName('notes.txt')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile' });
+    expect(byName('broken.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '图片已损坏或不完整，无法读取' });
+    // mupdf repairs the header-only file and finds no page
+    expect(byName('empty.pdf')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: 'PDF 文件没有页面' });
+    expect(byName('notes.txt')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）' });
     expect(byName('blank.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'anchor' });
     expect(byName('other-exam.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'otherSubject' });
     expect(byName('s4-1.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'examNo', examStudentId: null });

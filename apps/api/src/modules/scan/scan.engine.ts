@@ -3,14 +3,19 @@
  * the sheet template of a card page, and recognising one page. Everything else in the module works on the
  * engine's result types.
  */
-import { decodeImage, recognizeSheet, templateFromCard } from '@jz/omr';
+import { decodeImage, OmrInputError, recognizeSheet, templateFromCard } from '@jz/omr';
 import type { Raster, SheetResult, SheetTemplate } from '@jz/omr';
 
 export type { Raster, SheetResult, SheetTemplate };
 
-/** Every page of an image/TIFF/PDF file (throws on a file it cannot read). */
+export { OmrInputError };
+
+/**
+ * Every page of an image/TIFF/PDF file, shrunk on load towards 200 dpi (what recognition needs; keeps memory
+ * flat for 600 dpi scans). Throws OmrInputError with a Chinese reason on a file it cannot read.
+ */
 export async function decodePages(bytes: Uint8Array): Promise<Raster[]> {
-  return decodeImage(bytes);
+  return decodeImage(bytes, { targetDpi: 200 });
 }
 
 /** The template of card page pageNo (1-based) of a saved card layout. */

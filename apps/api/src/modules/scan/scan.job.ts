@@ -11,9 +11,10 @@ import type { Db, Tx } from '../../db/database.js';
 import { openStorage, type Storage, type StorageConfig } from '../../core/storage.js';
 import { withExamLock } from '../job/exam-lock.repository.js';
 import { registerJobKind, type JobContext } from '../job/job.service.js';
-import { decodePages, type Raster } from './scan.engine.js';
+import { decodePages, OmrInputError, type Raster } from './scan.engine.js';
 import { isBlank, recognizePage, type PageOutcome } from './scan.recognize.js';
 import * as repo from './scan.repository.js';
+import { sniff } from './scan.upload.js';
 import { syncSubject } from './scan.sync.js';
 
 export const SCAN_JOB_KIND = 'scan-recognize';
@@ -30,7 +31,7 @@ export const keys = {
   block: (b: { school_id: number; exam_subject_id: number; id: number }, pageId: number, i: number, v = 0) => `${keys.prefix(b)}/blocks/${pageId}-${i}${v ? `-${v}` : ''}.jpg`,
 };
 
-const DECODE_FAILED = (name: string) => (/\.pdf$/i.test(name) ? 'PDF 文件已损坏或无法读取' : '图片已损坏或格式不受支持，无法读取');
+const DECODE_FAILED = (pdf: boolean) => (pdf ? 'PDF 文件已损坏，无法读取' : '图片已损坏或不完整，无法读取');
 
 /** Stores the outcome's image and blocks and writes the page row (the owner and kind come from the sync). */
 export async function savePageOutcome(db: Db | Tx, storage: Storage, batch: { id: number; school_id: number; exam_subject_id: number; exam_id: number }, pageId: number,
@@ -91,13 +92,16 @@ async function handler(c: JobContext<ScanJobParams>): Promise<unknown> {
     if (page.recognized) continue;
     if (!page.source_key) { await markBad(db, page.id, page.intrinsic_reason ?? '文件无法读取'); continue; }
     let rasters: Raster[];
+    const bytes = await storage.getBytes(page.source_key);
     try {
-      rasters = await decodePages(await storage.getBytes(page.source_key));
-    } catch {
-      await markBad(db, page.id, DECODE_FAILED(page.file_name));
+      rasters = await decodePages(bytes);
+    } catch (e) {
+      // the upload let only files through that start like an image or a PDF: an image that fails is corrupt
+      const pdf = sniff(bytes.subarray(0, 16)) === 'pdf';
+      await markBad(db, page.id, pdf && e instanceof OmrInputError ? e.message : DECODE_FAILED(pdf));
       continue;
     }
-    if (!rasters.length) { await markBad(db, page.id, /\.pdf$/i.test(page.file_name) ? 'PDF 中没有页面' : '文件中没有图像'); continue; }
+    if (!rasters.length) { await markBad(db, page.id, 'PDF 文件没有页面'); continue; }
     for (const [i, raster] of rasters.entries()) {
       const pageId = i === 0 ? page.id : await repo.insertPage(db, {
         school_id: batch.school_id, batch_id: batch.id, exam_subject_id: batch.exam_subject_id, file_seq: page.file_seq, file_index: i + 1,
