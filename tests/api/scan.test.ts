@@ -23,6 +23,13 @@ function zipOf(files: { name: string; data: Buffer }[]): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
+/** A well-formed PDF whose page tree is empty (what a scanner writes when it scanned nothing). */
+function emptyPdf(): Buffer {
+  const body = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n';
+  const pad = (n: number) => String(n).padStart(10, '0');
+  return Buffer.from(`${body}xref\n0 3\n0000000000 65535 f \n${pad(9)} 00000 n \n${pad(body.indexOf('2 0 obj'))} 00000 n \ntrailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`);
+}
+
 describe.each(dbKinds)('scanning on %s', (kind) => {
   let t: TestApp;
   let dataDir: string;
@@ -124,18 +131,19 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
       { name: 's0-1-again.jpg', data: await page(1, { examNo: s(0), answers: { 1: 'A', 2: 'AC', 3: '√' } }) },
       { name: 'broken.jpg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]) },
       { name: 'notes.txt', data: Buffer.from('这不是图片') },
-      { name: 'empty.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { name: 'empty.pdf', data: emptyPdf() },
+      { name: 'torn.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
     ];
     const res = await upload(files, `scanned_batch/upload?examSubjectId=${subjectId}`);
     expect(res.code, res.msg).toBe(200);
     expect(res.data.rejectedFiles).toEqual([{ name: 'notes.txt', reason: '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）' }]);
     batch = await waitBatch(res.data.batch.id);
-    // 18 files, the zip holding 2: 19 page rows
-    expect(batch.pages).toHaveLength(19);
+    // 19 files, the zip holding 2: 20 page rows
+    expect(batch.pages).toHaveLength(20);
     const byName = (n: string) => batch.pages.find((p) => p.fileName === n || p.fileName.endsWith(`/${n}`))!;
     expect(byName('broken.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '图片已损坏或不完整，无法读取' });
-    // mupdf repairs the header-only file and finds no page
     expect(byName('empty.pdf')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: 'PDF 文件没有页面' });
+    expect(byName('torn.pdf')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: 'PDF 文件已损坏，无法打开' });
     expect(byName('notes.txt')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）' });
     expect(byName('blank.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'anchor' });
     expect(byName('other-exam.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'otherSubject' });
@@ -148,7 +156,7 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(byName('s0-1-again.jpg')).toMatchObject({ abnormalKind: 'duplicate', examStudentId: students[0]!.id });
     expect(byName('s5-1.jpg')).toMatchObject({ abnormalKind: 'doubt', examStudentId: students[5]!.id });
     expect(byName('s6-1.jpg')).toMatchObject({ abnormalKind: 'missingPage', reason: '缺少第 2 页' });
-    expect(batch.batch).toMatchObject({ status: 'done', progress: 100, pageCount: 19, recognizedCount: 19 });
+    expect(batch.batch).toMatchObject({ status: 'done', progress: 100, pageCount: 20, recognizedCount: 20 });
 
     const { list, of } = await studentState();
     expect(of(0)).toMatchObject({ state: 'abnormal', duplicate: true });
@@ -160,8 +168,8 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(of(6)).toMatchObject({ state: 'abnormal', abnormalKind: 'missingPage' });
     const n = students.length;
     expect(list.counters).toMatchObject({ studentCount: n, uploadCount: 2, missExamCount: 1, abnormalCount: 3, noScanCount: n - 6 });
-    // s4-1, s4-2, other-exam, blank, broken, notes, empty.pdf
-    expect(list.counters.unassignedAbnormalCount).toBe(7);
+    // s4-1, s4-2, other-exam, blank, broken, notes, empty.pdf, torn.pdf
+    expect(list.counters.unassignedAbnormalCount).toBe(8);
     // the scores are where the Excel import puts them; abnormal sheets have none
     expect(await storedScores(1)).toEqual({ absent: false, q: { 1: [0, 'B'], 2: [2.5, 'A'], 3: [0, 'F'] } });
     expect(await storedScores(3)).toEqual({ absent: false, q: { 1: [5, 'A'], 2: [2.5, 'C'], 3: [5, 'T'] } });
@@ -173,7 +181,7 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     const r = await api<ScanAbnormal[]>('GET', `scanned_abnormal/list?examSubjectId=${subjectId}`);
     expect(r.body.code, r.body.msg).toBe(200);
     const kinds = r.body.data.map((a) => a.kind).sort();
-    expect(kinds).toEqual(['anchor', 'badFile', 'badFile', 'badFile', 'doubt', 'duplicate', 'duplicate', 'examNo', 'missingPage', 'orphan', 'otherSubject'].sort());
+    expect(kinds).toEqual(['anchor', 'badFile', 'badFile', 'badFile', 'badFile', 'doubt', 'duplicate', 'duplicate', 'examNo', 'missingPage', 'orphan', 'otherSubject'].sort());
     const doubt = r.body.data.find((a) => a.kind === 'doubt')!;
     expect(doubt.fixes).toEqual(['confirmMarks']);
     const q1 = doubt.doubts.find((d) => d.kind === 'question' && d.id === '1')!;
