@@ -181,7 +181,8 @@ export const scanConfirmBody = z.object({
   questions: z.array(z.object({
     /** The question number as the card prints it (GroupReading.id). */
     questionNo: trimmed().min(1).max(20),
-    marked: z.array(z.string().regex(/^[A-Z]$/, '选项应为大写字母')).max(10),
+    /** Option values as the card prints them: A–H, judge √ ×. */
+    marked: z.array(trimmed().min(1).max(2)).max(10),
   })).max(500).default([]),
   /** 缺考 confirmed (page 1 only); absent = left as recognised. */
   absent: z.boolean().optional(),

@@ -319,8 +319,8 @@ export async function confirmMarks(db: Db, user: SchoolUser, pageId: number, bod
   for (const q of body.questions) {
     const r = known.get(q.questionNo);
     if (!r) throw new BizError(`第 ${q.questionNo} 题不在这一页上`);
-    const options = rec.doubts.find((d) => d.kind === 'question' && d.id === q.questionNo)?.options.map((o) => o.value);
-    const bad = options ? q.marked.filter((m) => !options.includes(m)) : [];
+    const options = rec.doubts.find((d) => d.kind === 'question' && d.id === q.questionNo)?.options.map((o) => o.value) ?? [...'ABCDEFGH√×'];
+    const bad = q.marked.filter((m) => !options.includes(m));
     if (bad.length) throw new BizError(`第 ${q.questionNo} 题没有选项 ${bad.join('、')}`);
     questions[q.questionNo] = [...new Set(q.marked)].sort();
   }
