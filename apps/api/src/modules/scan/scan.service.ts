@@ -262,7 +262,9 @@ async function recognizeAgain(ctx: AppContext, user: SchoolUser, pageId: number,
     await savePageOutcome(tx, storage, batch, page.id, out, version);
     // a claim stays (the person decided who this is)
   });
-  if (page.image_key !== keys.page(batch, page.id, version)) await storage.delete(page.image_key);
+  // the images of the earlier reading (new keys were written, so a reader never sees a half-replaced page)
+  await storage.delete(page.image_key);
+  for (const b of (page.rec as StoredReading | null)?.blocks ?? []) await storage.delete(b.key);
 }
 
 export const rotate = (ctx: AppContext, user: SchoolUser, pageId: number) => recognizeAgain(ctx, user, pageId, true);
