@@ -274,6 +274,23 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(await storedScores(1)).toEqual({ absent: false, q: { 1: [0, 'B'], 2: [2.5, 'A'], 3: [0, 'F'] } });
   });
 
+  it('starts recognition again for the pages a dead worker left waiting', async () => {
+    const db = t.database.db;
+    const p = batch.pages.find((x) => x.fileName === 's3-2.jpg')!;
+    // as if the worker had died before this page: waiting, the batch still recognising, no live job
+    await db.updateTable('scan_page').set({ recognized: false, status: 'pending' }).where('id', '=', p.id).execute();
+    await db.updateTable('scan_batch').set({ status: 'recognizing' }).where('id', '=', batch.batch.id).execute();
+    // while a job of the batch is alive the retry is refused
+    await db.insertInto('job').values({ id: 'scan-retry-test', kind: 'scan-recognize', school_id: null, state: 'running', params: JSON.stringify({ batchId: batch.batch.id }) }).execute();
+    expect((await api('POST', 'scanned_batch/retry', { batchId: batch.batch.id })).body).toMatchObject({ code: 400, msg: '该批次正在识别中，请稍后' });
+    await db.deleteFrom('job').where('id', '=', 'scan-retry-test').execute();
+    const r = await api('POST', 'scanned_batch/retry', { batchId: batch.batch.id });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const done = await waitBatch(batch.batch.id);
+    expect(done.pages.find((x) => x.id === p.id)).toMatchObject({ status: 'ok', pageNo: 2, examStudentId: students[3]!.id });
+    expect((await studentState()).of(3)).toMatchObject({ state: 'uploaded', pagesPresent: [1, 2] });
+  }, 240_000);
+
   it('re-scores when the key changes, and calculateScore writes the same', async () => {
     const r = await api('POST', 'question_template/save', { examSubjectId: subjectId, questions: [
       { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'B' },

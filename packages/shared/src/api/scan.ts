@@ -27,6 +27,8 @@ export const SCAN_PATHS = {
   batchList: 'scanned_batch/list',
   /** GET ?batchId → ScanBatchDetail (the batch and its pages; poll for progress). */
   batchDetail: 'scanned_batch/detail',
+  /** POST { batchId } → recognition started again for the batch's pages still waiting (after a worker died). */
+  batchRetry: 'scanned_batch/retry',
   /** GET ?examSubjectId&state&keyword&current&size → page of ScanStudent. */
   studentList: 'scanned_student/list',
   /** GET ?examSubjectId&examStudentId → ScanStudentSheet (the student's pages with image urls). */

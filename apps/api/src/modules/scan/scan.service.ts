@@ -240,6 +240,26 @@ export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolU
   return { batch: toBatch(row!), rejectedFiles: files.filter((f) => !f.key).map((f) => ({ name: f.name, reason: f.reason ?? '文件无法读取' })) };
 }
 
+/**
+ * scanned_batch/retry: recognition of the pages still waiting, when no job of the batch is alive (its worker died;
+ * a dead job is failed by the job layer's heartbeat sweep). Refused while a job of the batch is queued or running.
+ */
+export async function retryBatch(ctx: AppContext, user: SchoolUser, batchId: number): Promise<ScanBatch> {
+  const { db } = ctx;
+  const { batch, exam } = await scanBatchFor(db, user, batchId);
+  if (exam.releasedAt) throw new BizError(RELEASED);
+  if (await repo.liveBatchJob(db, SCAN_JOB_KIND, batchId)) throw new BizError('该批次正在识别中，请稍后');
+  const seqs = await repo.pendingSeqs(db, batchId);
+  for (let i = 0; i < seqs.length; i += FILES_PER_JOB) {
+    const part = seqs.slice(i, i + FILES_PER_JOB);
+    await createJob(db, ctx.jobs, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: exam.id, createdBy: user.id,
+      params: { batchId, fromSeq: part[0]!, toSeq: part[part.length - 1]!, storage: localStorageConfig(ctx.config.dataDir) } satisfies ScanJobParams });
+  }
+  if (!seqs.length) await finishBatch(db, batchId);
+  const [row] = await repo.batchesOf(db, user.schoolId, batch.exam_subject_id, batchId);
+  return toBatch(row!);
+}
+
 // ---------------------------------------------------------------- fixes
 
 /** Recognises the stored page image again (turned 180° first with rotate), with the subject's current card. */
