@@ -9,7 +9,7 @@
  */
 import type { Db, Tx } from '../../db/database.js';
 import { openStorage, type Storage, type StorageConfig } from '../../core/storage.js';
-import { withExamLock } from '../job/exam-lock.repository.js';
+import { withScoreWrites } from '../score/score-write.service.js';
 import { registerJobKind, type JobContext } from '../job/job.service.js';
 import { decodePages, OmrInputError, type Raster } from './scan.engine.js';
 import { isBlank, recognizePage, type PageOutcome } from './scan.recognize.js';
@@ -123,7 +123,7 @@ export async function finishBatch(db: Db, batchId: number): Promise<void> {
   if (await repo.batchHasPending(db, batchId)) return;
   const batch = await repo.findBatch(db, batchId);
   if (!batch || batch.status === 'done') return;
-  await withExamLock(db, batch.exam_id, async (tx) => {
+  await withScoreWrites(db, batch.exam_id, async (tx) => {
     const fresh = await repo.findBatch(tx, batchId);
     if (!fresh || fresh.status === 'done') return;
     if (fresh.rescan_exam_student_id) {

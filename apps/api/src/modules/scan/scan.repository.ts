@@ -306,20 +306,6 @@ export async function storedScores(q: Q, examStudentId: number, questionIds: num
     .where('exam_student_id', '=', examStudentId).where('question_id', 'in', questionIds).execute();
 }
 
-/** Removes these students' scores of these questions, and their absence in the subject (before scanned answers are written again). */
-export async function clearAnswers(q: Q, examSubjectId: number, examStudentIds: number[], questionIds: number[], allQuestionsOf: number[]): Promise<void> {
-  if (!examStudentIds.length) return;
-  if (questionIds.length) {
-    await sql`delete from question_score where exam_student_id = any(${examStudentIds}::int[]) and question_id = any(${questionIds}::int[])`.execute(q);
-  }
-  // an absent student has no score at all in the subject
-  if (allQuestionsOf.length) {
-    await sql`delete from question_score where exam_student_id = any(${allQuestionsOf}::int[])
-      and question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(q);
-  }
-  await q.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', 'in', examStudentIds).execute();
-}
-
 /** The file sequence numbers of a batch's pages still waiting for recognition. */
 export async function pendingSeqs(q: Q, batchId: number): Promise<number[]> {
   const rows = await q.selectFrom('scan_page').select('file_seq').distinct().where('batch_id', '=', batchId).where('recognized', '=', false).orderBy('file_seq').execute();
@@ -331,4 +317,27 @@ export async function liveBatchJob(q: Q, kind: string, batchId: number): Promise
   const r = await q.selectFrom('job').select('id').where('kind', '=', kind).where('state', 'in', ['queued', 'running'])
     .where(sql<string>`params->>'batchId'`, '=', String(batchId)).limit(1).executeTakeFirst();
   return !!r;
+}
+
+/** Objective score of students from the question-score table (null = nothing written). */
+export async function objectiveScores(q: Q, examSubjectId: number, studentIds: number[]): Promise<Map<number, number>> {
+  if (!studentIds.length) return new Map();
+  const rows = await q.selectFrom('question_score as qs').innerJoin('question as q', 'q.id', 'qs.question_id')
+    .select(['qs.exam_student_id as id', (eb) => eb.fn.sum<string>('qs.score').as('total')])
+    .where('q.exam_subject_id', '=', examSubjectId).where('q.type', 'in', ['single', 'multiple', 'judge'])
+    .where('qs.exam_student_id', 'in', studentIds).groupBy('qs.exam_student_id').execute();
+  return new Map(rows.map((r) => [r.id, Math.round(Number(r.total) * 100) / 100]));
+}
+
+/** Removes a batch row (an upload refused before any page was stored). */
+export async function deleteBatch(q: Q, batchId: number): Promise<void> {
+  await q.deleteFrom('scan_batch').where('id', '=', batchId).execute();
+}
+
+/** The other live pages of the same student and page number (duplicates of one sheet). */
+export async function sameSheetPages(q: Q, examSubjectId: number, examStudentId: number, pageNo: number | null, exceptId: number): Promise<{ id: number }[]> {
+  let query = q.selectFrom('scan_page').select('id').where('exam_subject_id', '=', examSubjectId)
+    .where('exam_student_id', '=', examStudentId).where('status', '!=', 'deleted').where('id', '!=', exceptId);
+  query = pageNo === null ? query.where('page_no', 'is', null) : query.where('page_no', '=', pageNo);
+  return query.execute();
 }

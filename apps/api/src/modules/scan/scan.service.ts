@@ -17,7 +17,7 @@ import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { visibleClassIds } from '../../core/scope.js';
 import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
-import { withExamLock } from '../job/exam-lock.repository.js';
+import { withScoreWrites } from '../score/score-write.service.js';
 import { createJob } from '../job/job.service.js';
 import * as cardRepo from '../card/card.repository.js';
 import { printableCard } from '../card/card.service.js';
@@ -36,7 +36,7 @@ const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(c
 
 /** Every change: in one transaction under the exam's score lock, then the subject synced. */
 async function change<T>(db: Db, s: ScanSubject, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return withExamLock(db, s.exam.id, async (tx) => {
+  return withScoreWrites(db, s.exam.id, async (tx) => {
     const r = await fn(tx);
     await syncSubject(tx, s.subject.id);
     return r;
@@ -78,15 +78,6 @@ function toStudent(r: repo.StudentListRow, objectiveScore: number | null): ScanS
   };
 }
 
-/** Objective score of students from the question-score table (null = nothing written). */
-async function objectiveScores(q: Db | Tx, examSubjectId: number, studentIds: number[]): Promise<Map<number, number>> {
-  if (!studentIds.length) return new Map();
-  const rows = await q.selectFrom('question_score as qs').innerJoin('question as q', 'q.id', 'qs.question_id')
-    .select(['qs.exam_student_id as id', (eb) => eb.fn.sum<string>('qs.score').as('total')])
-    .where('q.exam_subject_id', '=', examSubjectId).where('q.type', 'in', ['single', 'multiple', 'judge'])
-    .where('qs.exam_student_id', 'in', studentIds).groupBy('qs.exam_student_id').execute();
-  return new Map(rows.map((r) => [r.id, Math.round(Number(r.total) * 100) / 100]));
-}
 
 // ---------------------------------------------------------------- queries
 
@@ -112,7 +103,7 @@ export async function studentList(db: Db, user: SchoolUser, q: { examSubjectId: 
   // an operator sees the whole exam subject's students (the sheets come in by room, not by class)
   const classIds = (await repo.isOperator(db, q.examSubjectId, user.id)) ? 'all' : await visibleClassIds(db, user);
   const { rows, total } = await repo.studentPage(db, s.exam.id, q.examSubjectId, { ...q, classIds });
-  const scores = await objectiveScores(db, q.examSubjectId, rows.filter((r) => r.state).map((r) => r.examStudentId));
+  const scores = await repo.objectiveScores(db, q.examSubjectId, rows.filter((r) => r.state).map((r) => r.examStudentId));
   return {
     records: rows.map((r) => toStudent(r, scores.get(r.examStudentId) ?? null)), total, current: q.current, size: q.size,
     counters: await repo.counters(db, s.exam.id, q.examSubjectId),
@@ -123,7 +114,7 @@ export async function studentSheet(db: Db, user: SchoolUser, examSubjectId: numb
   const s = await scanSubjectFor(db, user, examSubjectId);
   const row = await repo.studentRow(db, s.exam.id, examSubjectId, examStudentId);
   if (!row) throw notFound('考生');
-  const scores = await objectiveScores(db, examSubjectId, [examStudentId]);
+  const scores = await repo.objectiveScores(db, examSubjectId, [examStudentId]);
   return { student: toStudent(row, scores.get(examStudentId) ?? null), pages: (await repo.pagesOfStudent(db, user.schoolId, examSubjectId, examStudentId)).map(toPage) };
 }
 
@@ -214,7 +205,7 @@ export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolU
     files = await readScanUpload(req, storage, (n) => keys.source(batch, n), SCAN_LIMITS);
   } catch (e) {
     // nothing of a refused or broken upload stays
-    await db.deleteFrom('scan_batch').where('id', '=', batchId).execute();
+    await repo.deleteBatch(db, batchId);
     for (const k of await storage.list(`${keys.prefix(batch)}/`)) await storage.delete(k);
     throw e;
   }
@@ -325,8 +316,7 @@ export async function keep(db: Db, user: SchoolUser, pageId: number): Promise<nu
   const s = await livePage(db, user, pageId);
   if (s.page.abnormal_kind !== 'duplicate' || !s.page.exam_student_id) throw new BizError('该图片不是重复扫描的答题卡');
   return change(db, s, async (tx) => {
-    const others = await tx.selectFrom('scan_page').select('id').where('exam_subject_id', '=', s.page.exam_subject_id)
-      .where('exam_student_id', '=', s.page.exam_student_id).where('page_no', '=', s.page.page_no).where('status', '!=', 'deleted').where('id', '!=', pageId).execute();
+    const others = await repo.sameSheetPages(tx, s.page.exam_subject_id, s.page.exam_student_id!, s.page.page_no, pageId);
     await repo.setPagesDeleted(tx, others.map((o) => o.id), user.id);
     return others.length;
   });
@@ -421,7 +411,7 @@ export async function objectiveResult(db: Db, user: SchoolUser, examSubjectId: n
 /** calculateScore: every clean sheet's objective scores written again from its readings. */
 export async function calculateScore(db: Db, user: SchoolUser, examSubjectId: number): Promise<ScanScoreResult> {
   const s = await scanSubjectFor(db, user, examSubjectId);
-  const r: SyncResult = await withExamLock(db, s.exam.id, (tx) => syncSubject(tx, examSubjectId, { force: true }), { unreleased: '成绩已发布，不能重新计算' });
+  const r: SyncResult = await withScoreWrites(db, s.exam.id, (tx) => syncSubject(tx, examSubjectId, { force: true }), { unreleased: '成绩已发布，不能重新计算' });
   return { scored: r.scored, absent: r.absent, skipped: r.skipped };
 }
 

@@ -1,19 +1,17 @@
 /**
  * Brings an exam subject's derived scanning state in step with its pages (run under the exam's score lock after
- * every upload, fix, delete and restore): page owners and abnormal kinds (scan.resolve.ts), the per-student state
+ * every upload, fix, delete and restore; score/score-write.service withScoreWrites): page owners and abnormal kinds (scan.resolve.ts), the per-student state
  * (scan_student), and the objective scores of every clean sheet. Only students whose answers changed are written
  * again; a student whose sheet is no longer clean (abnormal, deleted) loses the scores scanning wrote, so that no
  * doubtful sheet is ever scored silently. A released exam's scores are never touched (the state still updates).
  */
 import { normalizeChoice, type QType } from '../score/scoring.js';
-import type { Tx } from '../../db/database.js';
 import * as examRepo from '../exam/exam.repository.js';
-import { refreshExamStatus } from '../exam/exam.status.js';
+import { replaceRecognisedAnswers, type RecognisedSheet, type ScoreTx } from '../score/score-write.service.js';
 import type { ScanAbnormalKind } from '@jz/shared/api/scan';
 import * as repo from './scan.repository.js';
 import { resolvePages } from './scan.resolve.js';
 import type { StoredReading } from './scan.recognize.js';
-import { writeObjectiveAnswers, type AnswerRow } from './scan.scores.js';
 
 /** What a person confirmed on a page (scanned_abnormal/confirmMarks). */
 export interface Confirmed { questions: Record<string, string[]>; absent?: boolean }
@@ -25,7 +23,7 @@ export const pageCountOf = (layout: unknown): number => {
 
 export interface SyncResult { scored: number; absent: number; skipped: number; cleared: number }
 
-export async function syncSubject(tx: Tx, examSubjectId: number, opts: { force?: boolean } = {}): Promise<SyncResult> {
+export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { force?: boolean } = {}): Promise<SyncResult> {
   const subject = await examRepo.findSubject(tx, examSubjectId);
   const exam = subject ? await examRepo.findExam(tx, subject.exam_id) : undefined;
   if (!subject || !exam) return { scored: 0, absent: 0, skipped: 0, cleared: 0 };
@@ -53,7 +51,7 @@ export async function syncSubject(tx: Tx, examSubjectId: number, opts: { force?:
   const questions = await repo.objectiveQuestions(tx, examSubjectId);
   const byNo = new Map(questions.map((q) => [q.no, q]));
   const released = !!exam.releasedAt;
-  const writes: AnswerRow[] = [];
+  const writes: RecognisedSheet[] = [];
   const keys = new Map<number, string | null>();
   const out: SyncResult = { scored: 0, absent: 0, skipped: 0, cleared: 0 };
   for (const s of res.students) {
@@ -91,12 +89,11 @@ export async function syncSubject(tx: Tx, examSubjectId: number, opts: { force?:
   for (const [id, s] of old) {
     if (!now.has(id) && s.score_key !== null && !released) { writes.push({ examStudentId: id, absent: false, answers: [] }); out.cleared++; }
   }
-  if (writes.length) await writeObjectiveAnswers(tx, examSubjectId, questions, writes);
+  if (writes.length) await replaceRecognisedAnswers(tx, examSubjectId, writes);
   await repo.replaceScanStudents(tx, exam.schoolId, examSubjectId, res.students.map((s) => ({
     examStudentId: s.examStudentId, state: s.state, duplicate: s.duplicate, claimed: s.claimed, abnormalKind: s.abnormalKind, pages: s.pages,
     scoreKey: keys.get(s.examStudentId) ?? null, objectiveScore: null,
   })));
   if (pages.length) await examRepo.markFlow(tx, examSubjectId, 'scan');
-  if (writes.length) await refreshExamStatus(tx, exam.id);
   return out;
 }

@@ -61,6 +61,15 @@ export async function deleteStudentSubject(tx: Tx, examSubjectId: number, examSt
   await tx.deleteFrom('subject_absence').where('exam_student_id', '=', examStudentId).where('exam_subject_id', '=', examSubjectId).execute();
 }
 
+/** Removes some students' scores of some questions, and those students' absences in the subject. */
+export async function deleteStudentsQuestions(tx: Tx, examSubjectId: number, studentIds: number[], questionIds: number[]): Promise<void> {
+  if (!studentIds.length) return;
+  if (questionIds.length) {
+    await tx.deleteFrom('question_score').where('exam_student_id', 'in', studentIds).where('question_id', 'in', questionIds).execute();
+  }
+  await tx.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', 'in', studentIds).execute();
+}
+
 /** Removes every score and absence of a subject. */
 export async function deleteSubject(tx: Tx, examSubjectId: number): Promise<void> {
   await sql`delete from question_score where question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(tx);

@@ -180,6 +180,37 @@ export async function writeObjectiveAnswers(tx: ScoreTx, examSubjectId: number, 
   return out;
 }
 
+/** One scanned student's objective reading: 缺考, or the letters of each objective question (null = none marked). */
+export interface RecognisedSheet { examStudentId: number; absent: boolean; answers: { questionId: number; choice: string | null }[] }
+
+/**
+ * Scanning's write (docs/DOMAIN-RULES.md §5, §10): replaces these students' objective scores in a subject by
+ * what their sheets read. 缺考 clears every score of the student in the subject and records the absence; a
+ * student given no answers (a sheet that is no longer clean) keeps no objective score at all. Letters are kept
+ * with the score, so a key change re-scores them (rescoreObjective); a question without a key scores 0 until
+ * it has one. Written-answer (subjective) scores of a present student are untouched.
+ */
+export async function replaceRecognisedAnswers(tx: ScoreTx, examSubjectId: number, sheets: RecognisedSheet[]): Promise<void> {
+  if (!sheets.length) return;
+  await enter(tx, examSubjectId, 'recognition');
+  const objective = (await examRepo.questionsOf(tx, [examSubjectId])).filter((q) => isObjective(q.type));
+  const byId = new Map(objective.map((q) => [q.id, q]));
+  await repo.deleteStudentsQuestions(tx, examSubjectId, sheets.map((r) => r.examStudentId), objective.map((q) => q.id));
+  const absent = sheets.filter((r) => r.absent).map((r) => r.examStudentId);
+  for (const id of absent) await repo.deleteStudentSubject(tx, examSubjectId, id);
+  await repo.insertAbsences(tx, examSubjectId, absent);
+  const rows: QuestionScoreRow[] = [];
+  for (const r of sheets) {
+    if (r.absent) continue;
+    for (const a of r.answers) {
+      const q = byId.get(a.questionId);
+      if (!q) throw new Error(`question ${a.questionId} is not an objective question of exam subject ${examSubjectId}`);
+      rows.push({ examStudentId: r.examStudentId, questionId: q.id, score: a.choice && q.answer ? scoreChoice(q, a.choice) : 0, choice: a.choice || null });
+    }
+  }
+  if (rows.length) await repo.insertScores(tx, columns(rows));
+}
+
 /**
  * Scores the recorded option letters of objective questions again from their current key (after a key or
  * partial-credit change); a question without a key scores 0. Typed points (no recorded letters) stay.
