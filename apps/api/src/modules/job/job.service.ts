@@ -345,7 +345,7 @@ export async function jobWithin(db: Db, id: string, ms: number): Promise<repo.Jo
   for (let pause = 25; ; pause = Math.min(250, pause * 2)) {
     const j = await repo.findJob(db, id);
     if (!j || j.state === 'done' || j.state === 'failed') return j;
-    if (Date.now() - started > ms) return undefined;
+    if (Date.now() - started >= ms) return undefined;
     await new Promise((r) => setTimeout(r, pause));
   }
 }
