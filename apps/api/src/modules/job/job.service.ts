@@ -56,7 +56,7 @@ export interface KindOptions {
   backoffMs?: number;
   /** May run again from the start when its worker died (BullMQ stalled job). */
   recoverable?: boolean;
-  /** Called once the job ended for good (done or failed), in the process that ran it: clean-up of inputs. */
+  /** Called when the job ends for good (done or failed), just before its final state is written, in the process that ran it: clean-up of inputs. */
   onEnd?: (c: { dataDir: string; job: repo.JobRow }) => Promise<void>;
 }
 interface Kind extends Required<Omit<KindOptions, 'onEnd'>> { handler: JobHandler; onEnd?: KindOptions['onEnd'] }
@@ -130,11 +130,14 @@ export async function runJob(db: Db, id: string, opts: RunOptions = {}): Promise
       return out;
     },
   };
+  // inputs are cleaned up before the final state is written: a job seen ended has left nothing behind
+  const end = () => kind?.onEnd?.({ dataDir: env.dataDir, job }).catch((e) => log.error(e));
   let outcome: RunOutcome;
   try {
     if (!kind) throw new BizError(`未知的任务类型：${job.kind}`);
     const result = await kind.handler(ctx);
     await chain;
+    await end();
     if (!committed) await repo.finishJob(db, id, result);
     outcome = 'done';
   } catch (err) {
@@ -147,13 +150,13 @@ export async function runJob(db: Db, id: string, opts: RunOptions = {}): Promise
       if (!(err instanceof BizError)) log.error(err);
       const message = err instanceof BizError || err instanceof TransientJobError ? err.message : kind?.failMessage ?? '任务失败：服务器内部错误';
       const detail = err instanceof BizError && (err.code !== 400 || err.data !== null) ? { code: err.code, data: err.data } : undefined;
+      await end();
       await repo.failJob(db, id, message, detail).catch((e) => log.error(e));
       outcome = 'failed';
     }
   } finally {
     clearInterval(beat);
   }
-  if (outcome !== 'retry') await kind?.onEnd?.({ dataDir: env.dataDir, job }).catch((e) => log.error(e));
   return outcome;
 }
 
