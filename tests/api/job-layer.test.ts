@@ -195,7 +195,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)('standalon
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-job-worker-'));
     // the api instance only enqueues render jobs (REDIS_URL): the workers print
-    t = await createTestApp('postgres', { dataDir, redisUrl: process.env.REDIS_URL, jobQueue: queueName });
+    t = await createTestApp('postgres', { dataDir, redisUrl: process.env.REDIS_URL, jobQueue: queueName, renderConcurrency: 0 });
     Object.assign(jobTiming, { heartbeatMs: 300, takeoverS: 2, runningStaleS: 4 });
   });
   afterAll(async () => {

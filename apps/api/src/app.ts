@@ -34,9 +34,11 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
 
   const cipher = await PasswordCipher.load(db);
   // The job layer's executors of this instance: everything in-process by default (Chromium starts on the first
-  // render job); with REDIS_URL the default lane here and rendering on the workers (`npm run worker`).
+  // render job); with REDIS_URL the default lane here and rendering on the workers (`npm run worker`) — unless
+  // the database is the embedded one, which no worker process can open: then this instance prints too.
+  const renderHere = config.renderConcurrency ?? (config.redisUrl && !config.databaseUrl ? 1 : undefined);
   const jobs = createJobQueue(db, {
-    redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, browserConcurrency: config.renderConcurrency,
+    redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, browserConcurrency: renderHere,
     dataDir: config.dataDir, log: { error: (e: unknown) => app.log.error(e) },
   });
   const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), jobs };

@@ -13,7 +13,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * until it ends and give back what the route would have answered (data, or the refusal's code, message, data).
  * Any other answer is returned as it is, so pages handle both alike.
  */
-export async function settleJob<T>(res: ApiResult<T | JobAccepted>, onProgress?: (job: Job) => void): Promise<ApiResult<T>> {
+export async function settleJob<T>(res: ApiResult<unknown>, onProgress?: (job: Job) => void): Promise<ApiResult<T>> {
   if (res.code !== JOB_ACCEPTED_CODE) return res as ApiResult<T>;
   const { jobId } = res.data as JobAccepted;
   for (;;) {
