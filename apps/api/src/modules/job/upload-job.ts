@@ -56,7 +56,8 @@ export async function runUploadJob(ctx: AppContext, kind: string, user: SchoolUs
   await writeFile(`${file}.tmp`, buffer);
   await rename(`${file}.tmp`, file);
   try {
-    await createJob(ctx.db, ctx.jobs, { id, kind, schoolId: user.schoolId, examId: examId ?? null, createdBy: user.id, params: { user: storeUser(user), examId }, message: '排队中' });
+    // the exam id stays in params: the row must not point at an exam the service has not checked yet
+    await createJob(ctx.db, ctx.jobs, { id, kind, schoolId: user.schoolId, createdBy: user.id, params: { user: storeUser(user), examId }, message: '排队中' });
   } catch (e) {
     await rm(file, { force: true });
     throw e;
