@@ -5,7 +5,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSlipData } from '@jz/report-templates';
-import { createJobQueue, type JobQueue } from '../../apps/api/src/modules/job/job.service.js';
+import { createJob, createJobQueue, registerJobKind, TransientJobError, waitForJob, type JobQueue } from '../../apps/api/src/modules/job/job.service.js';
 import { jobTiming, STALE_MSG } from '../../apps/api/src/modules/job/job.repository.js';
 import { startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/app.js';
@@ -138,6 +138,34 @@ describe.each(dbKinds)('job layer on %s', (kind) => {
     } finally {
       await again.close();
     }
+  });
+});
+
+/** A kind failing twice for a passing reason, then succeeding; and one failing every time. */
+const calls = new Map<string, number>();
+registerJobKind<{ failures: number }>('test.flaky', async (c) => {
+  const n = (calls.get(c.job.id) ?? 0) + 1;
+  calls.set(c.job.id, n);
+  if (n <= c.params.failures) throw new TransientJobError(`暂时失败 ${n}`);
+  return { calls: n };
+}, { attempts: 3, backoffMs: 100 });
+
+describe('retries with backoff (in-process)', () => {
+  let a: TestApp;
+  beforeAll(async () => { a = await createTestApp('pglite'); });
+  afterAll(async () => { await a?.close(); });
+
+  it('a transient failure runs again after the backoff, up to the kind\'s attempts; then fails with the last message', async () => {
+    const db = a.database.db;
+    const started = Date.now();
+    const ok = await createJob(db, a.app.ctx.jobs, { kind: 'test.flaky', schoolId: null, params: { failures: 2 } });
+    const done = await waitForJob(db, ok, 30_000);
+    // attempts 1 and 2 fail, 3 succeeds; waits of 100 ms then 200 ms between them
+    expect(done).toMatchObject({ state: 'done', attempts: 3, result: { calls: 3 } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    const bad = await createJob(db, a.app.ctx.jobs, { kind: 'test.flaky', schoolId: null, params: { failures: 9 } });
+    expect(await waitForJob(db, bad, 30_000)).toMatchObject({ state: 'failed', attempts: 3, error: '暂时失败 3' });
+    expect(calls.get(bad)).toBe(3);
   });
 });
 
