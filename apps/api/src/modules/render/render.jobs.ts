@@ -113,7 +113,8 @@ for (const type of JOB_TYPES) {
 export async function findRenderJob(ctx: AppContext, id: string): Promise<(jobRepo.JobRow & { params: RenderParams }) | undefined> {
   await jobRepo.failStale(ctx.db, undefined, id); // a job whose process died says so at the next poll
   const row = await jobRepo.findJob(ctx.db, id);
-  if (!row || !row.kind.startsWith('render.')) return undefined;
+  // rows of the former render queue (runner 'render', before this layer) carry no owner: unknown here
+  if (!row || !row.kind.startsWith('render.') || !(row.params as RenderParams | null)?.owner) return undefined;
   return row as jobRepo.JobRow & { params: RenderParams };
 }
 
