@@ -13,6 +13,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { demoSlipData } from '@jz/report-templates';
 import { describeChromium, resolveChromium } from '../../apps/render-service/src/index.js';
@@ -55,6 +57,7 @@ async function drain(database: Database, schoolId: number, workers: number): Pro
   } finally {
     procs.forEach((p) => p.kill('SIGTERM'));
     await jobs.close();
+    await removeQueues(queueName);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -67,6 +70,17 @@ async function waitAll(database: Database, ids: string[]) {
     if (rows.length === ids.length && rows.every((r) => r.state === 'done')) return;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The bench's BullMQ queues (both lanes) leave nothing in Redis. */
+async function removeQueues(name: string) {
+  const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
+  for (const n of [name, `${name}-browser`]) {
+    const q = new Queue(n, { connection });
+    await q.obliterate({ force: true }).catch(() => undefined);
+    await q.close();
+  }
+  await connection.quit();
 }
 
 async function admin(query: string) {
