@@ -1,6 +1,6 @@
 // Child of embedded-print.bench.ts: `npm start` as apps/api/src/server.ts does it (PGlite in DATA_DIR/db, migrations,
-// demo seed, web + api listening, render jobs in the in-process queue), then one slips job of 2,000 students added to
-// the app's own render queue, as the 打印 button would. Prints one JSON line {ms, pages, browser} and exits.
+// demo seed, web + api listening, jobs in the in-process job layer), then one slips render job of 2,000 students
+// created through the app's job layer (job row + input file), as the 打印 button would. Prints one JSON line {ms, pages, browser} and exits.
 import '../../apps/render-service/src/production-env.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { openDatabase } from '../../apps/api/src/db/database.js';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
 import { describeChromium, resolveChromium } from '../../apps/render-service/src/browser.js';
+import { renderStatus, startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js';
+import { findJob } from '../../apps/api/src/modules/job/job.repository.js';
 
 const config = loadConfig();
 if (config.redisUrl || config.databaseUrl) throw new Error('embedded bench: unset REDIS_URL and DATABASE_URL');
@@ -20,15 +22,16 @@ await seedDemoIfEmpty(database.db);
 const app = await buildApp({ db: database.db, config });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const t = performance.now();
-const id = await app.ctx.render.add('slips', demoSlipData(2000, 50), { schoolId: 1, userId: 1 });
+const id = await startRenderJob(app.ctx, { type: 'slips', owner: { schoolId: 1, userId: 1 }, fileName: 'slips.pdf', zip: false, examId: null, createdBy: null },
+  [{ name: 'slips.pdf', params: demoSlipData(2000, 50) }]);
+let file: string;
 for (;;) {
-  const info = await app.ctx.render.get(id);
-  if (info?.state === 'failed') throw new Error(info.error);
-  if (info?.state === 'completed') break;
+  const s = renderStatus(app.ctx, (await findJob(database.db, id))!);
+  if (s.state === 'failed') throw new Error(s.error ?? '');
+  if (s.state === 'completed') { file = s.file!; break; }
   await new Promise((r) => setTimeout(r, 100));
 }
 const ms = performance.now() - t;
-const file = (await app.ctx.render.resultPath(id))!;
 const pages = (readFileSync(file, 'latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 console.log(JSON.stringify({ ms: Math.round(ms), pages, browser: describeChromium(await resolveChromium()) }));
 await app.close();

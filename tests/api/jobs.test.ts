@@ -287,7 +287,7 @@ describe.each(dbKinds)('exam lock and release jobs on %s, two api instances', (k
       const job = await createJob(db, null, { kind: 'release', schoolId: school.id, examId: held, locksExam: true, step: 1, message: '准备发布' });
       expect((await transfer(b)).body).toMatchObject({ code: 409, msg: '成绩正在发布，请稍后再试' });
       expect((await db.selectFrom('exam_subject').select('exam_id').where('id', '=', sx).executeTakeFirstOrThrow()).exam_id).toBe(from.id);
-      await runJob(db, job, undefined, { error: () => {} }); // the worker takes it: no scores, so it fails and frees the exam
+      await runJob(db, job, { log: { error: () => {} } }); // the worker takes it: no scores, so it fails and frees the exam
       expect((await db.selectFrom('job').select('state').where('id', '=', job).executeTakeFirstOrThrow()).state).toBe('failed');
     }
     const moved = await transfer(b);

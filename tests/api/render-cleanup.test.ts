@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /**
  * Render job files are kept for the retention (RENDER_FILE_TTL_HOURS) and then deleted by the api's sweeper;
- * a job whose file is gone answers 任务已过期，请重新生成 instead of a broken download. Only PGlite: the sweep
- * works on DATA_DIR files, not on the database.
+ * a job whose file is gone answers 任务已过期，请重新生成 instead of a broken download (its row in the job table
+ * stays). Only PGlite: the sweep works on DATA_DIR files, not on the database.
  */
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,9 +32,8 @@ describe('render job files expire', () => {
       expect(s.body.data.state, s.body.data.error ?? '').not.toBe('failed');
       await sleep(100);
     }
-    // the record names the queue job whose result file is DATA_DIR/files/jobs/<queueId>.pdf
-    const rec = (await import(path.join(jobsDir(), `${jobId}.job.json`), { with: { type: 'json' } })).default as { parts: { queueId: string }[] };
-    return { jobId, queueFile: path.join(jobsDir(), `${rec.parts[0]!.queueId}.pdf`) };
+    // the result file is DATA_DIR/files/jobs/<job id>.pdf
+    return { jobId, queueFile: path.join(jobsDir(), `${jobId}.pdf`) };
   }
 
   beforeAll(async () => {
@@ -56,16 +55,20 @@ describe('render job files expire', () => {
     const old = await finishedJob();
     const fresh = await finishedJob();
     expect(existsSync(old.queueFile)).toBe(true);
-    expect(filesOf(old.jobId)).toEqual([`${old.jobId}.job.json`]);
+    // the input is deleted when the job ends: only the result is left
+    expect(filesOf(old.jobId)).toEqual([`${old.jobId}.pdf`]);
 
-    // four days ago: past the default 72 h
+    // four days ago: past the default 72 h; a leftover of a killed worker of that age goes too
     const past = new Date(Date.now() - 96 * HOUR);
     utimesSync(old.queueFile, past, past);
-    utimesSync(path.join(jobsDir(), `${old.jobId}.job.json`), past, past);
+    const leftover = path.join(jobsDir(), `${old.jobId}.pdf.999.tmp`);
+    writeFileSync(leftover, 'x');
+    utimesSync(leftover, past, past);
     expect(await sweepJobFiles(dataDir, 72 * HOUR)).toBe(2);
     expect(existsSync(old.queueFile)).toBe(false);
     expect(filesOf(old.jobId)).toEqual([]);
-    expect((await t.call({ url: `/api/v1/render/jobs/${old.jobId}`, token: admin })).body.code).toBe(404);
+    // the job's row stays: it answers that the file expired
+    expect((await t.call<{ state: string; error: string }>({ url: `/api/v1/render/jobs/${old.jobId}`, token: admin })).body.data).toMatchObject({ state: 'failed', error: EXPIRED });
 
     // the fresh job is untouched and still downloads
     expect(existsSync(fresh.queueFile)).toBe(true);
@@ -80,11 +83,11 @@ describe('render job files expire', () => {
     const refused = await t.call({ url: `/api/v1/render/jobs/${fresh.jobId}/file`, token: admin });
     expect(refused.body).toMatchObject({ code: 400, msg: EXPIRED });
 
-    // the job table records render jobs too (state as the render queue last reported it)
-    const rows = await t.database.db.selectFrom('job').select(['id', 'kind', 'state', 'progress', 'error', 'runner', 'exam_id'])
+    // render jobs are jobs of the job layer: their row says done (the file's expiry is read from the folder)
+    const rows = await t.database.db.selectFrom('job').select(['id', 'kind', 'state', 'progress', 'runner', 'exam_id', 'result'])
       .where('id', 'in', [old.jobId, fresh.jobId]).execute();
-    expect(rows.find((r) => r.id === old.jobId)).toMatchObject({ kind: 'render.card', state: 'done', progress: 100, runner: 'render', exam_id: body.examId });
-    expect(rows.find((r) => r.id === fresh.jobId)).toMatchObject({ kind: 'render.card', state: 'failed', error: EXPIRED });
+    expect(rows.find((r) => r.id === old.jobId)).toMatchObject({ kind: 'render.card', state: 'done', progress: 100, runner: 'job', exam_id: body.examId, result: { file: `${old.jobId}.pdf` } });
+    expect(rows.find((r) => r.id === fresh.jobId)).toMatchObject({ kind: 'render.card', state: 'done' });
   });
 
   it('leaves an empty or missing folder alone', async () => {

@@ -223,15 +223,17 @@ describe.each(dbKinds)('render jobs on %s', (kind) => {
 });
 
 describe.runIf(!!process.env.REDIS_URL)('render job through BullMQ', () => {
-  it('runs a card job on a worker started here, then closes every connection', async () => {
-    const { createRenderWorker, redisConnection } = await import('../../apps/render-service/src/index.js');
+  it('runs a card job on a browser-lane worker started here, then closes every connection', async () => {
+    const { createJobQueue } = await import('../../apps/api/src/modules/job/job.service.js');
     const { Queue } = await import('bullmq');
-    const queueName = `jz-render-test-${process.pid}-${Date.now()}`;
+    const { Redis } = await import('ioredis');
+    const queueName = `jz-jobs-test-${process.pid}-${Date.now()}`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bull-'));
-    const t = await createTestApp('pglite', { dataDir, redisUrl: process.env.REDIS_URL, renderQueue: queueName });
-    const worker = createRenderWorker({ redisUrl: process.env.REDIS_URL!, dataDir, queueName });
+    // the api enqueues only (REDIS_URL: rendering is the workers'); the worker shares its database and DATA_DIR
+    const t = await createTestApp('pglite', { dataDir, redisUrl: process.env.REDIS_URL, jobQueue: queueName, renderConcurrency: 0 });
+    const worker = createJobQueue(t.database.db, { redisUrl: process.env.REDIS_URL, queueName, concurrency: 0, browserConcurrency: 1, dataDir });
     try {
-      expect(t.app.ctx.render.kind).toBe('bullmq');
+      expect(t.app.ctx.jobs.kind).toBe('bullmq');
       const token = await t.tokenFor('admin');
       const db = t.database.db;
       const subject = await db.selectFrom('exam_subject as s').innerJoin('exam as e', 'e.id', 's.exam_id').innerJoin('school as sc', 'sc.id', 'e.school_id')
@@ -244,16 +246,17 @@ describe.runIf(!!process.env.REDIS_URL)('render job through BullMQ', () => {
       expect(job.error).toBeNull();
       const { file } = await download(t, token, job.jobId, dataDir, 'card.pdf');
       expect(pdfInfo(file)).toMatchObject({ widthPt: 595, heightPt: 842 });
+      const row = await db.selectFrom('job').select(['state', 'worker']).where('id', '=', job.jobId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ state: 'done', worker: worker.workerId });
     } finally {
       await worker.close();
       await t.close();
-      const connection = redisConnection(process.env.REDIS_URL!);
-      const q = new Queue(queueName, { connection });
-      await q.obliterate({ force: true }).catch(() => undefined);
-      await q.close();
-      // the queue's own meta keys (<job key>:jz, with a TTL) are not BullMQ's: remove them too
-      const left = await connection.keys(`bull:${queueName}:*`);
-      if (left.length) await connection.del(...left);
+      const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+      for (const name of [queueName, `${queueName}-browser`]) {
+        const q = new Queue(name, { connection });
+        await q.obliterate({ force: true }).catch(() => undefined);
+        await q.close();
+      }
       await connection.quit();
       rmSync(dataDir, { recursive: true, force: true });
     }

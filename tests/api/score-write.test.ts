@@ -135,7 +135,7 @@ describe.each(dbKinds)('score writes on %s', (kind) => {
     const job = await createJob(db, null, { kind: 'release', schoolId: school.school_id, examId, locksExam: true, step: 1, message: '准备发布' });
     const err = await write((tx) => writeObjectiveAnswers(tx, subjectId, [{ examStudentId: s1, questionId: qid['2']!, answer: 'A' }])).catch((e: unknown) => e);
     expect(err).toMatchObject({ message: '成绩正在发布，请稍后再试', code: 409 });
-    await runJob(db, job, undefined, { error: () => {} }); // incomplete scores: the release fails and frees the exam
+    await runJob(db, job, { log: { error: () => {} } }); // incomplete scores: the release fails and frees the exam
     expect((await stored(s1))['2']).toEqual([3, 'C']);
   });
 });

@@ -16,7 +16,6 @@ import { registerSecurityHeaders } from './core/security.js';
 import { Mailer } from './core/mailer.js';
 import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
-import { createRenderQueue } from '@jz/render-service';
 import { sweepJobFiles } from './modules/render/render.jobs.js';
 import { createJobQueue } from './modules/job/job.service.js';
 
@@ -34,16 +33,21 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   const cipher = await PasswordCipher.load(db);
-  // One render queue per app (Chromium starts on its first job); the BullMQ queue name is the workers'.
-  const render = createRenderQueue({ redisUrl: config.redisUrl, dataDir: config.dataDir, queueName: config.renderQueue });
-  const jobs = createJobQueue(db, { redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, log: { error: (e: unknown) => app.log.error(e) } });
-  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), render, jobs };
+  // The job layer's executors of this instance: everything in-process by default (Chromium starts on the first
+  // render job); with REDIS_URL the default lane here and rendering on the workers (`npm run worker`) — unless
+  // the database is the embedded one, which no worker process can open: then this instance prints too.
+  const renderHere = config.renderConcurrency ?? (config.redisUrl && !config.databaseUrl ? 1 : undefined);
+  const jobs = createJobQueue(db, {
+    redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, browserConcurrency: renderHere,
+    dataDir: config.dataDir, log: { error: (e: unknown) => app.log.error(e) },
+  });
+  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), jobs };
   app.decorate('ctx', ctx);
   // Render job files are deleted after the retention: once at start and hourly (the timer never keeps the process alive).
   const sweep = () => void sweepJobFiles(config.dataDir, config.renderFileTtlMs).catch((e) => app.log.warn(e));
   const sweeper = setInterval(sweep, 3600_000).unref();
   setImmediate(sweep);
-  app.addHook('onClose', async () => { clearInterval(sweeper); await jobs.close(); await ctx.mailer.close(); await render.close(); });
+  app.addHook('onClose', async () => { clearInterval(sweeper); await jobs.close(); await ctx.mailer.close(); });
 
   // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
   app.setErrorHandler((err, req, reply) => {

@@ -12,12 +12,14 @@ export interface AppConfig {
   /** smtp://user:pass@host:port — without it mail goes to the outbox table and the log. */
   smtpUrl?: string;
   redisUrl?: string;
-  /** BullMQ queue name shared with the render workers (RENDER_QUEUE). */
-  renderQueue?: string;
-  /** BullMQ queue of the api's own jobs (release; JOB_QUEUE, default jz-jobs), worked by every api instance. */
+  /** BullMQ queue of the job layer (JOB_QUEUE, default jz-jobs; rendering on `<name>-browser`), shared with the workers. */
   jobQueue?: string;
   /** Jobs this instance runs at once (JOB_CONCURRENCY, default 2; 0 with REDIS_URL: it only enqueues). */
   jobConcurrency: number;
+  /** Render (browser) jobs this instance runs at once (RENDER_CONCURRENCY; default 1 embedded, 0 with REDIS_URL: workers print). */
+  renderConcurrency?: number;
+  /** An import route waits this long for its job before answering 202 with the job id (IMPORT_WAIT_MS, 20 s). */
+  importWaitMs: number;
   /** Render job files (PDF, zip, xlsx) are deleted this long after they were written (RENDER_FILE_TTL_HOURS, 72). */
   renderFileTtlMs: number;
   /** Built web app to serve at / (apps/web/dist). */
@@ -59,8 +61,9 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']),
   SMTP_URL: url(['smtp', 'smtps']),
   REDIS_URL: url(['redis', 'rediss']),
-  RENDER_QUEUE: text,
   JOB_QUEUE: text,
+  RENDER_CONCURRENCY: z.preprocess(blank, z.coerce.number().int('须为整数').min(0).max(16).optional()),
+  IMPORT_WAIT_MS: int(20_000, 0),
   JOB_CONCURRENCY: int(2, 0, 64),
   RENDER_FILE_TTL_HOURS: int(72, 1),
   WEB_DIST: text,
@@ -89,9 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
-    renderQueue: e.RENDER_QUEUE,
     jobQueue: e.JOB_QUEUE,
     jobConcurrency: e.JOB_CONCURRENCY,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    importWaitMs: e.IMPORT_WAIT_MS,
     renderFileTtlMs: e.RENDER_FILE_TTL_HOURS * 3600 * 1000,
     webDist: e.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     seedDemo: e.SEED_DEMO !== '0',

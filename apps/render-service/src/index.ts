@@ -1,6 +1,6 @@
-// @jz/render-service: PDF/Excel rendering jobs. The api calls createRenderQueue({ redisUrl: process.env.REDIS_URL,
-// dataDir }) once, adds jobs with the caller's owner, polls get(id), and serves resultPath(id) after checking
-// owner.schoolId / userId against the session. Worker processes: src/worker.ts.
+// @jz/render-service: the PDF/Excel printing engine. The platform runs it through the api's job layer (render
+// kinds calling processJob with a warm printer; apps/api/src/modules/render/render.jobs.ts, worker process
+// apps/api/src/worker.ts). createRenderQueue / src/worker.ts are this package's standalone queue (own tests).
 export { createRenderQueue, createInProcessQueue, createBullQueue, createRenderWorker, DEFAULT_QUEUE, redisConnection,
   type RenderQueue, type RenderQueueOptions, type RenderWorker, type RenderWorkerOptions } from './queue.js';
 export { BadInputError, JOB_TYPES, RESULT_EXT, type JobInfo, type JobOwner, type JobState, type JobType } from './jobs.js';

@@ -2,7 +2,6 @@ import type { Db } from '../db/database.js';
 import type { AppConfig } from '../config.js';
 import type { PasswordCipher } from './crypto.js';
 import type { Mailer } from './mailer.js';
-import type { RenderQueue } from '@jz/render-service';
 import type { JobQueue } from '../modules/job/job.service.js';
 
 /** What every module's routes and services get: the database, the config and the shared services. */
@@ -11,8 +10,6 @@ export interface AppContext {
   config: AppConfig;
   cipher: PasswordCipher;
   mailer: Mailer;
-  /** The one render queue of this app (in-process, or BullMQ when REDIS_URL is set); Chromium starts on the first job. */
-  render: RenderQueue;
-  /** The api's job executors (in-process, or a BullMQ worker on every instance when REDIS_URL is set); state in the job table. */
+  /** The job layer's queue (in-process, or BullMQ when REDIS_URL is set) for all long work; state in the job table. */
   jobs: JobQueue;
 }

@@ -1,5 +1,6 @@
 import { http } from '@/utils/request';
 import type { Id } from './school';
+import { settleJob } from './job';
 
 /** 导入的错误行 */
 export interface ImportError { row: number; column?: string; reason: string }
@@ -7,7 +8,7 @@ export interface ImportError { row: number; column?: string; reason: string }
 export interface ImportResult { errors?: ImportError[]; created?: number; updated?: number; unchanged?: number }
 
 /** 导入班级学生 */
-export const importClassStudent = (file: File) => http.upload<ImportResult>('/pc_excel/import_class_student', file);
+export const importClassStudent = async (file: File) => settleJob<ImportResult>(await http.upload('/pc_excel/import_class_student', file));
 /** 下载班级学生导入模板 */
 export const downClassStuTemplate = () => http.download('/pc_excel/down_class_stu_template');
 /** 导出班级学生 */

@@ -1,4 +1,5 @@
 import { http } from '@/utils/request';
+import { settleJob } from './job';
 
 export type { ImportError as ScoreImportError, ImportResult as ScoreImportResult, StudentScore } from '@jz/shared/api/score';
 import type { ImportError, ImportResult, StudentScore } from '@jz/shared/api/score';
@@ -6,11 +7,11 @@ import type { ImportError, ImportResult, StudentScore } from '@jz/shared/api/sco
 /** 下载成绩导入模板（question 小题成绩 / total 科目总分） */
 export const downloadScoreTemplate = (examId: number, kind: 'question' | 'total') => http.download('/grade_import/template', { examId, kind });
 /** 导入小题成绩 */
-export const importQuestionScores = (examId: number, file: File) =>
-  http.upload<ImportResult | { errors: ImportError[] }>(`/grade_import/import_question?examId=${examId}`, file);
+export const importQuestionScores = async (examId: number, file: File) =>
+  settleJob<ImportResult | { errors: ImportError[] }>(await http.upload(`/grade_import/import_question?examId=${examId}`, file));
 /** 导入科目总分 */
-export const importTotalScores = (examId: number, file: File) =>
-  http.upload<ImportResult | { errors: ImportError[] }>(`/grade_import/import_total?examId=${examId}`, file);
+export const importTotalScores = async (examId: number, file: File) =>
+  settleJob<ImportResult | { errors: ImportError[] }>(await http.upload(`/grade_import/import_total?examId=${examId}`, file));
 /** 查询一名考生各科的小题得分 */
 export const findStudentScores = (examId: number, examStudentId: number) => http.get<StudentScore>('/question_score/find', { examId, examStudentId });
 /** 修改一名考生一个科目的小题得分（发布前） */

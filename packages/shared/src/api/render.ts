@@ -1,5 +1,5 @@
 /**
- * Render jobs (PDF / zip / Excel made in the background by the render queue, apps/render-service):
+ * Render jobs (PDF / zip / Excel made in the background as render jobs of the job layer, printed by apps/render-service):
  * POST render/jobs → { jobId }; poll GET render/jobs/:id (state, progress 0–100, Chinese error, fileName);
  * GET render/jobs/:id/file answers the file (only to the owner, or the owner's school administrator).
  * GET render/card_preview?examSubjectId answers the answer-sheet card as HTML (text/html) for the page preview;

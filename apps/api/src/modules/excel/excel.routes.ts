@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobAcceptedSchema } from '@jz/shared/api/job';
 import { exportStudentsQuery, exportTchCourseQuery, importAnswerSchema } from '@jz/shared/api/excel';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
@@ -8,6 +10,8 @@ import * as service from './excel.service.js';
 import { sendXlsx } from './excel.workbook.js';
 import { IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
 import { readUpload } from './upload.js';
+import { acceptedEnvelope, runUploadJob } from '../job/upload-job.js';
+import { IMPORT_STUDENTS } from './excel.jobs.js';
 
 const tags = ['Excel 导入导出'];
 const importDoc = '上传 multipart/form-data，字段名 file（.xlsx，第 1 行为模板表头）。任一行有误则全部不写入：code 400，data.errors = [{ row, column, reason }]；成功 data = { created, updated, unchanged }';
@@ -38,10 +42,15 @@ const routes: ModuleRoutes = async (base, ctx) => {
 
   app.post('/pc_excel/import_class_student', {
     config: { permission: 'school:student:import' },
-    schema: { tags, summary: '导入学生（按学号新增或更新，列：姓名、学号、性别、学籍类型、年级、班级）', description: importDoc, consumes: ['multipart/form-data'], response: importResponse },
+    schema: {
+      tags, summary: '导入学生（按学号新增或更新，列：姓名、学号、性别、学籍类型、年级、班级）',
+      description: `${importDoc}。作为任务运行：未在 IMPORT_WAIT_MS（20 秒）内完成时返回 code 202，data.jobId 供 GET /jobs/{id} 查询进度与结果`,
+      consumes: ['multipart/form-data'], response: { 200: envelope(z.union([importAnswerSchema, jobAcceptedSchema])) },
+    },
   }, async (req) => {
-    const user = userOf(req);
-    return ok(await service.importStudents(db, user, await uploaded(req, IMPORT_LIMITS.student)), '导入成功');
+    const r = await runUploadJob(ctx, IMPORT_STUDENTS, userOf(req), await uploaded(req, IMPORT_LIMITS.student));
+    if (r.done) return ok(r.result as z.infer<typeof importAnswerSchema>, '导入成功');
+    return acceptedEnvelope(r.accepted);
   });
 
   app.post('/pc_excel/import_teacher', {

@@ -8,12 +8,22 @@ import type { JobStateCol } from '../../db/schema.js';
 
 type Q = Db | Tx;
 
-/** A running job refreshes its heartbeat this often; it is dead after RUNNING_STALE_S without one. */
-export const HEARTBEAT_MS = 5_000;
-export const RUNNING_STALE_S = 60;
-/** A queued job nobody took for this long (no worker) is given up too. */
-export const QUEUED_STALE_S = 600;
+const envInt = (name: string, d: number) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : d);
+
+/**
+ * Timing of liveness (JOB_HEARTBEAT_MS, JOB_STALE_S, JOB_QUEUED_STALE_S, JOB_TAKEOVER_S; tests shorten them):
+ * a running job refreshes its heartbeat every heartbeatMs and is dead after runningStaleS without one; a queued
+ * job that no live executor holds for queuedStaleS (no worker) is given up; a job BullMQ hands out again after
+ * its worker stalled is taken over once its heartbeat is takeoverS old (kinds that may run again).
+ */
+export const jobTiming = {
+  heartbeatMs: envInt('JOB_HEARTBEAT_MS', 5_000),
+  runningStaleS: envInt('JOB_STALE_S', 60),
+  queuedStaleS: envInt('JOB_QUEUED_STALE_S', 600),
+  takeoverS: envInt('JOB_TAKEOVER_S', 15),
+};
 export const STALE_MSG = '任务中断：处理任务的服务已停止，请重新操作';
+export const QUEUED_STALE_MSG = '任务等待超时：没有可用的工作进程处理该任务，请稍后重试或联系管理员';
 
 export interface JobRow {
   id: string;
@@ -52,13 +62,12 @@ export interface NewJob {
   locksExam?: boolean;
   step?: number;
   message?: string;
-  runner?: 'job' | 'render';
 }
 
 export async function insertJob(q: Q, j: NewJob): Promise<void> {
   await q.insertInto('job').values({
     id: j.id, kind: j.kind, school_id: j.schoolId, exam_id: j.examId ?? null, created_by: j.createdBy ?? null,
-    params: j.params === undefined ? null : JSON.stringify(j.params), locks_exam: j.locksExam ?? false, step: j.step ?? 0, message: j.message ?? '', runner: j.runner ?? 'job',
+    params: j.params === undefined ? null : JSON.stringify(j.params), locks_exam: j.locksExam ?? false, step: j.step ?? 0, message: j.message ?? '',
   }).execute();
 }
 
@@ -72,12 +81,32 @@ export async function latestJob(q: Q, examId: number, kind: string): Promise<Job
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() as Promise<JobRow | undefined>;
 }
 
-/** queued → running for exactly one taker (another instance, or BullMQ re-delivering a job, gets undefined). */
-export async function claimJob(q: Q, id: string, worker: string): Promise<JobRow | undefined> {
+/**
+ * queued → running for exactly one taker (another instance, or BullMQ re-delivering a job, gets undefined).
+ * With `takeover`, a running job whose heartbeat is that many seconds old (its worker died) is taken too.
+ */
+export async function claimJob(q: Q, id: string, worker: string, takeover?: number): Promise<JobRow | undefined> {
   return q.updateTable('job')
     .set({ state: 'running', attempts: sql`attempts + 1`, started_at: sql`now()`, heartbeat_at: sql`now()`, worker })
-    .where('id', '=', id).where('state', '=', 'queued').where('runner', '=', 'job')
+    .where('id', '=', id).where('runner', '=', 'job')
+    .where((eb) => (takeover === undefined ? eb('state', '=', 'queued') : eb.or([
+      eb('state', '=', 'queued'),
+      eb.and([eb('state', '=', 'running'), eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${takeover})`)]),
+    ])))
     .returning(columns).executeTakeFirst() as Promise<JobRow | undefined>;
+}
+
+/** running → queued again for a retry after a transient error (the message says so). */
+export async function requeueJob(q: Q, id: string, message: string): Promise<boolean> {
+  const r = await q.updateTable('job').set({ state: 'queued', message, heartbeat_at: sql`now()` })
+    .where('id', '=', id).where('state', '=', 'running').returning('id').executeTakeFirst();
+  return !!r;
+}
+
+/** Keeps queued jobs that a live executor holds (waiting in its memory or in Redis) from being given up. */
+export async function touchQueued(q: Q, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await q.updateTable('job').set({ heartbeat_at: sql`now()` }).where('id', 'in', ids).where('state', '=', 'queued').execute();
 }
 
 /** Heartbeat with the latest progress (a finished or failed job is left alone). */
@@ -104,38 +133,32 @@ export async function finishJob(q: Q, id: string, result: unknown, message?: str
   return !!r;
 }
 
-export async function failJob(q: Q, id: string, error: string): Promise<void> {
-  await q.updateTable('job').set({ state: 'failed', error, message: error, finished_at: sql`now()` })
-    .where('id', '=', id).where('state', 'in', ['queued', 'running']).execute();
+/** Fails an active job with its Chinese message; `detail` (code and data of the refusal) goes to result. */
+export async function failJob(q: Q, id: string, error: string, detail?: { code: number; data: unknown }): Promise<void> {
+  await q.updateTable('job').set({
+    state: 'failed', error, message: error, finished_at: sql`now()`,
+    ...(detail ? { result: JSON.stringify({ error: detail }) } : {}),
+  }).where('id', '=', id).where('state', 'in', ['queued', 'running']).execute();
 }
 
-/** Marks failed every active job whose process died (stale heartbeat); of one exam, or all. Returns how many. */
-export async function failStale(q: Q, examId?: number): Promise<number> {
-  let u = q.updateTable('job').set({ state: 'failed', error: STALE_MSG, message: STALE_MSG, finished_at: sql`now()` })
-    .where((eb) => eb.or([
-      eb.and([eb('state', '=', 'running'), eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${RUNNING_STALE_S})`)]),
-      eb.and([eb('state', '=', 'queued'), eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${QUEUED_STALE_S})`)]),
-    ])).where('runner', '=', 'job');
-  if (examId !== undefined) u = u.where('exam_id', '=', examId);
-  const r = await u.executeTakeFirst();
-  return Number(r.numUpdatedRows ?? 0);
+/**
+ * Marks failed every active job whose process died (stale heartbeat), or that no executor holds (queued too
+ * long); of one exam, one job, or all. Returns how many.
+ */
+export async function failStale(q: Q, examId?: number, jobId?: string): Promise<number> {
+  let n = 0;
+  for (const [state, secs, msg] of [['running', jobTiming.runningStaleS, STALE_MSG], ['queued', jobTiming.queuedStaleS, QUEUED_STALE_MSG]] as const) {
+    let u = q.updateTable('job').set({ state: 'failed', error: msg, message: msg, finished_at: sql`now()` })
+      .where('state', '=', state).where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${secs})`).where('runner', '=', 'job');
+    if (examId !== undefined) u = u.where('exam_id', '=', examId);
+    if (jobId !== undefined) u = u.where('id', '=', jobId);
+    n += Number((await u.executeTakeFirst()).numUpdatedRows ?? 0);
+  }
+  return n;
 }
 
 /** The active job holding an exam's lease (queued or running, locks_exam). */
 export async function examLease(q: Q, examId: number): Promise<JobRow | undefined> {
   return q.selectFrom('job').select(columns).where('exam_id', '=', examId).where('locks_exam', '=', true)
     .where('state', 'in', ['queued', 'running']).executeTakeFirst() as Promise<JobRow | undefined>;
-}
-
-/** A render job's state as the render queue reports it (written only when it changed). */
-export async function mirrorJob(q: Q, id: string, s: { state: JobStateCol; progress: number; error: string | null; result?: unknown }): Promise<void> {
-  const end = s.state === 'done' || s.state === 'failed';
-  await q.updateTable('job').set({
-    state: s.state, progress: Math.max(0, Math.min(100, Math.round(s.progress))), error: s.error, heartbeat_at: sql`now()`,
-    ...(s.error ? { message: s.error } : {}),
-    ...(end ? { finished_at: sql`coalesce(finished_at, now())` } : {}),
-    ...(s.result === undefined ? {} : { result: JSON.stringify(s.result) }),
-  }).where('id', '=', id).where('runner', '=', 'render')
-    .where((eb) => eb.or([eb('state', '!=', s.state), eb('progress', '!=', Math.round(s.progress))]))
-    .execute();
 }

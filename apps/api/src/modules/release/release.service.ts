@@ -341,7 +341,7 @@ export async function releaseExam(db: Db, examId: number, onProgress?: (step: 1 
   const exam = await repo.examSchool(db, examId);
   if (!exam) throw new BizError('考试不存在', 404);
   const id = await createJob(db, null, newRelease(exam.id, exam.school_id, null), () => BUSY);
-  await runJob(db, id, onProgress && ((percent, step, message) => onProgress((step ?? 1) as 1 | 2 | 3 | 4, percent, message ?? '')));
+  await runJob(db, id, { onProgress: onProgress && ((percent, step, message) => onProgress((step ?? 1) as 1 | 2 | 3 | 4, percent, message ?? '')) });
   const done = await jobRepo.findJob(db, id);
   if (done?.state !== 'done') throw new BizError(done?.error ?? '发布失败');
 }

@@ -1,118 +1,146 @@
 /**
- * What the api remembers of a render job beyond the queue: owner, download name, and its parts (one queue job,
- * or one per class for a zip). Kept as a small JSON file next to the results (DATA_DIR/files/jobs/<id>.job.json)
- * so every api instance sharing DATA_DIR answers for it; a zip is assembled from the parts' PDFs on the first
- * poll that finds them all completed. Everything in that folder (results, records, zips, leftovers of a killed
- * worker) is deleted by `sweepJobFiles` once older than the retention (RENDER_FILE_TTL_HOURS, default 72 h).
+ * Render jobs as kinds of the job layer (render.card / render.slips / render.report / render.excel, browser
+ * lane): the api builds the input, stores it as DATA_DIR/files/jobs/<id>.in.json (a shared folder: the worker
+ * that prints may be another machine) and creates the job row with owner, download name and part names; any
+ * process working the browser lane prints it with its warm Chromium and records progress and the result in
+ * the row. A zip job prints one PDF per class and bundles them. Bad input fails at once with its Chinese
+ * message; other errors are retried (3 attempts, 2 s backoff doubling); a job whose worker died is taken over
+ * by the next worker BullMQ gives it to, or failed with a message when none does.
+ * Everything in the jobs folder (results, inputs, zips, leftovers of a killed worker) is deleted by
+ * `sweepJobFiles` once older than the retention (RENDER_FILE_TTL_HOURS, default 72 h).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { JobType, RenderQueue } from '@jz/render-service';
-import type { RenderJobState } from '@jz/shared/api/render';
+import { BadInputError, JOB_TYPES, processJob, type JobType } from '@jz/render-service';
+import { transientMessage } from '@jz/render-service/processors';
+import type { RenderJob, RenderJobState } from '@jz/shared/api/render';
+import type { AppContext } from '../../core/context.js';
+import { BizError } from '../../core/http.js';
+import { createJob, registerJobKind, TransientJobError } from '../job/job.service.js';
+import * as jobRepo from '../job/job.repository.js';
 import { writeZipFile } from './zip.js';
 
-export interface JobPart { queueId: string; name: string }
-
-export interface JobRecord {
-  id: string;
+export interface RenderParams {
   type: JobType;
   owner: { schoolId: number; userId: number };
   fileName: string;
-  createdAt: number;
   zip: boolean;
-  parts: JobPart[];
+  /** Download names of the parts (one, or one per class of a zip). */
+  parts: string[];
 }
+interface RenderResult { file: string }
 
 export interface JobStatus { state: RenderJobState; progress: number; error: string | null; file: string | null }
 
 const dirOf = (dataDir: string) => path.join(dataDir, 'files', 'jobs');
-const recordPath = (dataDir: string, id: string) => path.join(dirOf(dataDir), `${id}.job.json`);
-const zipPath = (dataDir: string, id: string) => path.join(dirOf(dataDir), `${id}.zip`);
+const inputPath = (dataDir: string, id: string) => path.join(dirOf(dataDir), `${id}.in.json`);
 
 export const EXPIRED = '任务已过期，请重新生成';
+const LOST_INPUT = '任务数据已丢失，请重新生成';
+export const renderKind = (type: JobType) => `render.${type}`;
 
-const cache = new Map<string, JobRecord>();
-const building = new Map<string, Promise<string>>();
-
-/** Enqueues the parts (in order) and stores the record; returns the public job id. */
-export async function startJob(queue: RenderQueue, dataDir: string, rec: Omit<JobRecord, 'id' | 'parts' | 'createdAt'>,
+/** Writes the parts' input and creates the job (owner's school and user recorded for file access). */
+export async function startRenderJob(ctx: AppContext, job: { type: JobType; owner: RenderParams['owner']; fileName: string; zip: boolean; examId: number | null; createdBy: number | null },
   parts: { name: string; params: unknown }[]): Promise<string> {
   const id = randomUUID();
-  const stored: JobPart[] = [];
-  for (const p of parts) stored.push({ queueId: await queue.add(rec.type, p.params, rec.owner), name: p.name });
-  const full: JobRecord = { ...rec, id, parts: stored, createdAt: Math.floor(Date.now() / 1000) };
-  await mkdir(dirOf(dataDir), { recursive: true });
-  await writeFile(recordPath(dataDir, id), JSON.stringify(full));
-  cache.set(id, full);
-  while (cache.size > 500) cache.delete(cache.keys().next().value as string);
-  return id;
-}
-
-export async function findJob(dataDir: string, id: string): Promise<JobRecord | null> {
-  const hit = cache.get(id);
-  if (hit) return hit;
+  await mkdir(dirOf(ctx.config.dataDir), { recursive: true });
+  const file = inputPath(ctx.config.dataDir, id);
+  await writeFile(`${file}.tmp`, JSON.stringify(parts.map((p) => p.params)));
+  await rename(`${file}.tmp`, file);
+  const params: RenderParams = { type: job.type, owner: job.owner, fileName: job.fileName, zip: job.zip, parts: parts.map((p) => p.name) };
   try {
-    return JSON.parse(await readFile(recordPath(dataDir, id), 'utf8')) as JobRecord;
-  } catch {
-    return null;
+    return await createJob(ctx.db, ctx.jobs, { id, kind: renderKind(job.type), schoolId: job.owner.schoolId, examId: job.examId, createdBy: job.createdBy, params, message: '排队中' });
+  } catch (e) {
+    await rm(file, { force: true });
+    throw e;
   }
 }
 
-async function buildZip(queue: RenderQueue, dataDir: string, rec: JobRecord): Promise<string> {
-  const out = zipPath(dataDir, rec.id);
-  if (existsSync(out)) return out;
-  let p = building.get(rec.id);
-  if (!p) {
-    p = (async () => {
-      const entries = [];
-      const used = new Set<string>();
-      for (const part of rec.parts) {
-        const file = await queue.resultPath(part.queueId);
-        if (!file) throw new Error('文件尚未生成');
-        let name = part.name;
-        for (let k = 2; used.has(name); k++) name = part.name.replace(/(\.\w+)$/, `(${k})$1`);
-        used.add(name);
-        entries.push({ name, file });
-      }
-      const tmp = `${out}.${process.pid}.tmp`;
-      await writeZipFile(tmp, entries);
-      await rename(tmp, out);
-      return out;
-    })().finally(() => building.delete(rec.id));
-    building.set(rec.id, p);
-  }
-  return p;
-}
+const intEnv = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : undefined);
 
-/** The job's state over its parts: failed if any failed, completed when all are (and the zip is written). */
-export async function jobStatus(queue: RenderQueue, dataDir: string, rec: JobRecord): Promise<JobStatus> {
-  const infos = await Promise.all(rec.parts.map((p) => queue.get(p.queueId)));
-  if (infos.some((i) => !i)) return { state: 'failed', progress: 0, error: EXPIRED, file: null };
-  const failed = infos.find((i) => i!.state === 'failed');
-  if (failed) return { state: 'failed', progress: failed.progress, error: failed.error ?? '渲染失败', file: null };
-  const avg = infos.reduce((a, i) => a + i!.progress, 0) / infos.length;
-  if (infos.every((i) => i!.state === 'completed')) {
-    if (!rec.zip) {
-      const file = infos[0]!.resultPath ?? null;
-      if (!file || !existsSync(file)) return { state: 'failed', progress: 0, error: EXPIRED, file: null };
-      return { state: 'completed', progress: 100, error: null, file };
-    }
+for (const type of JOB_TYPES) {
+  registerJobKind<RenderParams>(renderKind(type), async (c): Promise<RenderResult> => {
+    const { id } = c.job;
+    let inputs: unknown[];
     try {
-      return { state: 'completed', progress: 100, error: null, file: await buildZip(queue, dataDir, rec) };
-    } catch (e) {
-      return { state: 'failed', progress: 99, error: `打包失败：${e instanceof Error ? e.message : String(e)}`, file: null };
+      inputs = JSON.parse(await readFile(inputPath(c.dataDir, id), 'utf8')) as unknown[];
+    } catch {
+      throw new BizError(LOST_INPUT);
     }
+    const n = inputs.length;
+    const files: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const partId = c.params.zip ? `${id}-${i + 1}` : id;
+      try {
+        const r = await processJob(type, inputs[i], {
+          printer: c.printer(), dataDir: c.dataDir, jobId: partId,
+          slipChunk: intEnv(process.env.RENDER_SLIP_CHUNK), parallel: intEnv(process.env.RENDER_PARALLEL),
+          progress: (p) => c.progress(c.params.zip ? ((i + p / 100) / n) * 98 : Math.min(99, p)),
+        });
+        files.push(r.resultPath);
+      } catch (e) {
+        if (e instanceof BadInputError) throw new BizError(e.message);
+        throw new TransientJobError(transientMessage(e), { cause: e });
+      }
+    }
+    if (!c.params.zip) return { file: path.basename(files[0]!) };
+    const out = path.join(dirOf(c.dataDir), `${id}.zip`);
+    const used = new Set<string>();
+    const entries = files.map((file, i) => {
+      const base = c.params.parts[i] ?? `${i + 1}.pdf`;
+      let name = base;
+      for (let k = 2; used.has(name); k++) name = base.replace(/(\.\w+)$/, `(${k})$1`);
+      used.add(name);
+      return { name, file };
+    });
+    try {
+      await writeZipFile(`${out}.${process.pid}.tmp`, entries);
+      await rename(`${out}.${process.pid}.tmp`, out);
+    } catch (e) {
+      throw new BizError(`打包失败：${e instanceof Error ? e.message : String(e)}`);
+    }
+    await Promise.all(files.map((f) => rm(f, { force: true })));
+    return { file: path.basename(out) };
+  }, {
+    lane: 'browser', attempts: 3, backoffMs: 2000, recoverable: true, failMessage: '渲染失败：服务器内部错误',
+    onEnd: async ({ dataDir, job }) => { await rm(inputPath(dataDir, job.id), { force: true }); },
+  });
+}
+
+/** A render job's row, or undefined when the id is no render job. */
+export async function findRenderJob(ctx: AppContext, id: string): Promise<(jobRepo.JobRow & { params: RenderParams }) | undefined> {
+  await jobRepo.failStale(ctx.db, undefined, id); // a job whose process died says so at the next poll
+  const row = await jobRepo.findJob(ctx.db, id);
+  // rows of the former render queue (runner 'render', before this layer) carry no owner: unknown here
+  if (!row || !row.kind.startsWith('render.') || !(row.params as RenderParams | null)?.owner) return undefined;
+  return row as jobRepo.JobRow & { params: RenderParams };
+}
+
+/** The row as the render contract shows it; a finished job whose file was swept is expired. */
+export function renderStatus(ctx: AppContext, row: jobRepo.JobRow): JobStatus {
+  if (row.state === 'failed') return { state: 'failed', progress: row.progress, error: row.error ?? '渲染失败', file: null };
+  if (row.state === 'done') {
+    const name = (row.result as RenderResult | null)?.file;
+    const file = name ? path.join(dirOf(ctx.config.dataDir), path.basename(name)) : null;
+    if (!file || !existsSync(file)) return { state: 'failed', progress: 0, error: EXPIRED, file: null };
+    return { state: 'completed', progress: 100, error: null, file };
   }
-  const state: RenderJobState = infos.some((i) => i!.state !== 'waiting') ? 'active' : 'waiting';
-  return { state, progress: Math.max(0, Math.min(99, Math.round(rec.zip ? avg * 0.98 : avg))), error: null, file: null };
+  return { state: row.state === 'running' ? 'active' : 'waiting', progress: Math.min(99, row.progress), error: null, file: null };
+}
+
+export function renderJobView(row: jobRepo.JobRow & { params: RenderParams }, s: JobStatus): RenderJob {
+  return {
+    jobId: row.id, type: row.params.type, state: s.state, progress: s.progress, error: s.error, fileName: row.params.fileName,
+    createdAt: Math.floor(new Date(row.createdAt).getTime() / 1000),
+  };
 }
 
 /**
- * Deletes what the jobs folder holds longer than `ttlMs` (by modification time): results, job records, zips,
- * and the temporary files and chunk folders a killed worker left. Returns how many entries went. Safe to run
- * from several api instances at once (a file already gone is skipped).
+ * Deletes what the jobs folder holds longer than `ttlMs` (by modification time): results, inputs, zips, and
+ * the temporary files and chunk folders a killed worker left. Returns how many entries went. Safe to run from
+ * several api instances at once (a file already gone is skipped).
  */
 export async function sweepJobFiles(dataDir: string, ttlMs: number, now = Date.now()): Promise<number> {
   let names: string[];
@@ -127,8 +155,6 @@ export async function sweepJobFiles(dataDir: string, ttlMs: number, now = Date.n
     try {
       if (now - (await stat(file)).mtimeMs <= ttlMs) continue;
       await rm(file, { recursive: true, force: true });
-      const id = /^(.+?)\.job\.json$/.exec(name)?.[1];
-      if (id) cache.delete(id);
       removed++;
     } catch { /* gone meanwhile */ }
   }

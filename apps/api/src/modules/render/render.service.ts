@@ -25,8 +25,7 @@ import { printableCard } from '../card/card.service.js';
 import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
-import { findJob, jobStatus, startJob, type JobRecord, type JobStatus } from './render.jobs.js';
-import { insertJob, mirrorJob } from '../job/job.repository.js';
+import { findRenderJob, renderJobView, renderStatus, startRenderJob } from './render.jobs.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
 
@@ -219,15 +218,9 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
   const exam = await examOf(ctx, user, body);
   const owner = { schoolId: user.schoolId, userId: user.id };
   const examName = safeName(exam.name);
-  // the job table records every render job (state copied from the render queue when polled)
-  const start = async (type: JobType, fileName: string, zip: boolean, parts: { name: string; params: unknown }[]) => {
-    const jobId = await startJob(ctx.render, ctx.config.dataDir, { type, owner, fileName, zip }, parts);
-    await insertJob(ctx.db, {
-      id: jobId, kind: `render.${type}`, schoolId: user.schoolId, examId: exam.id, createdBy: user.id, runner: 'render',
-      params: { fileName, zip, parts: parts.length },
-    });
-    return { jobId };
-  };
+  // a job of the job layer (browser lane): state, progress and result in the job table
+  const start = async (type: JobType, fileName: string, zip: boolean, parts: { name: string; params: unknown }[]) =>
+    ({ jobId: await startRenderJob(ctx, { type, owner, fileName, zip, examId: exam.id, createdBy: user.id }, parts) });
 
   if (body.type === 'card') {
     // the saved card exactly as saved (what recognition reads), else the default card
@@ -293,27 +286,18 @@ export async function reportPreviewHtml(ctx: AppContext, user: SchoolUser, body:
 }
 
 /** The job, if the caller may see it: same school and same user, or the school's administrator. */
-async function ownJob(ctx: AppContext, user: SchoolUser, id: string): Promise<JobRecord> {
-  const rec = await findJob(ctx.config.dataDir, id);
-  if (!rec) throw notFound('任务');
-  if (rec.owner.schoolId !== user.schoolId) throw forbidden();
-  if (rec.owner.userId !== user.id && !hasRole(user, 'school_admin')) throw forbidden();
-  return rec;
-}
-
-const MIRRORED = { waiting: 'queued', active: 'running', completed: 'done', failed: 'failed' } as const;
-
-/** The render queue's view of a job, recorded in the job table. */
-async function statusOf(ctx: AppContext, rec: JobRecord): Promise<JobStatus> {
-  const s = await jobStatus(ctx.render, ctx.config.dataDir, rec);
-  await mirrorJob(ctx.db, rec.id, { state: MIRRORED[s.state], progress: s.progress, error: s.error, ...(s.file ? { result: { fileName: rec.fileName } } : {}) });
-  return s;
+async function ownJob(ctx: AppContext, user: SchoolUser, id: string) {
+  const row = await findRenderJob(ctx, id);
+  if (!row) throw notFound('任务');
+  const { owner } = row.params;
+  if (owner.schoolId !== user.schoolId) throw forbidden();
+  if (owner.userId !== user.id && !hasRole(user, 'school_admin')) throw forbidden();
+  return row;
 }
 
 export async function getJob(ctx: AppContext, user: SchoolUser, id: string): Promise<RenderJob> {
-  const rec = await ownJob(ctx, user, id);
-  const s = await statusOf(ctx, rec);
-  return { jobId: rec.id, type: rec.type, state: s.state, progress: s.progress, error: s.error, fileName: rec.fileName, createdAt: rec.createdAt };
+  const row = await ownJob(ctx, user, id);
+  return renderJobView(row, renderStatus(ctx, row));
 }
 
 const MIME: Record<string, string> = {
@@ -321,14 +305,15 @@ const MIME: Record<string, string> = {
 };
 
 export async function jobFile(ctx: AppContext, user: SchoolUser, id: string) {
-  const rec = await ownJob(ctx, user, id);
-  const s = await statusOf(ctx, rec);
+  const row = await ownJob(ctx, user, id);
+  const s = renderStatus(ctx, row);
   if (s.state === 'failed') throw new BizError(s.error ?? '渲染失败');
   if (s.state !== 'completed' || !s.file) throw new BizError('文件尚未生成，请稍候');
-  const ext = path.extname(rec.fileName).toLowerCase();
+  const { fileName } = row.params;
+  const ext = path.extname(fileName).toLowerCase();
   return {
     stream: createReadStream(s.file),
     type: MIME[ext] ?? 'application/octet-stream',
-    disposition: `attachment; filename="file${ext}"; filename*=UTF-8''${encodeURIComponent(rec.fileName)}`,
+    disposition: `attachment; filename="file${ext}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
   };
 }

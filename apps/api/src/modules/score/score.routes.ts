@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobAcceptedSchema } from '@jz/shared/api/job';
 import { findScoreQuery, importAnswerSchema, importQuery, studentScoreSchema, templateQuery, updateScoreBody } from '@jz/shared/api/score';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
@@ -7,6 +9,8 @@ import { BizError, envelope, ok } from '../../core/http.js';
 import * as service from './score.service.js';
 import { IMPORT_LIMITS, type ImportLimits } from '../excel/import-limits.js';
 import { readUpload } from '../excel/upload.js';
+import { acceptedEnvelope, runUploadJob } from '../job/upload-job.js';
+import { IMPORT_QUESTION, IMPORT_TOTAL } from './score.jobs.js';
 
 const tags = ['成绩录入'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,33 +47,36 @@ const routes: ModuleRoutes = async (base, ctx) => {
     return { buffer, examId };
   };
 
+  /** An import job: answered as a synchronous import when it ends within IMPORT_WAIT_MS, else code 202 { jobId }. */
+  const importJob = async (req: FastifyRequest, kind: string, queryExamId: number | undefined, limits: ImportLimits) => {
+    const { buffer, examId } = await upload(req, queryExamId, limits);
+    const r = await runUploadJob(ctx, kind, userOf(req), buffer, examId);
+    if (r.done) return ok(r.result as z.infer<typeof importAnswerSchema>, '导入成功');
+    return acceptedEnvelope(r.accepted);
+  };
+  const later = '；文件较大、未在 IMPORT_WAIT_MS（20 秒）内完成时返回 code 202，data.jobId 供 GET /jobs/{id} 查询进度与结果';
+
   app.post('/grade_import/import_question', {
     config: view,
     schema: {
       tags,
-      summary: '导入小题成绩（multipart：file，examId 可放在查询参数或表单字段）。任何一行有错则全部不导入，code 400，data.errors 列出每个错误单元格',
+      summary: `导入小题成绩（multipart：file，examId 可放在查询参数或表单字段）。任何一行有错则全部不导入，code 400，data.errors 列出每个错误单元格${later}`,
       querystring: importQuery,
       consumes: ['multipart/form-data'],
-      response: { 200: envelope(importAnswerSchema.nullable()) },
+      response: { 200: envelope(z.union([importAnswerSchema, jobAcceptedSchema]).nullable()) },
     },
-  }, async (req) => {
-    const { buffer, examId } = await upload(req, req.query.examId, IMPORT_LIMITS.questionScore);
-    return ok(await service.importQuestionScores(db, userOf(req), examId, buffer), '导入成功');
-  });
+  }, (req) => importJob(req, IMPORT_QUESTION, req.query.examId, IMPORT_LIMITS.questionScore));
 
   app.post('/grade_import/import_total', {
     config: view,
     schema: {
       tags,
-      summary: '导入科目总分（不含小题；仅限未设置小题的科目；空单元格或“缺考”为缺考）。任何一行有错则全部不导入',
+      summary: `导入科目总分（不含小题；仅限未设置小题的科目；空单元格或“缺考”为缺考）。任何一行有错则全部不导入${later}`,
       querystring: importQuery,
       consumes: ['multipart/form-data'],
-      response: { 200: envelope(importAnswerSchema.nullable()) },
+      response: { 200: envelope(z.union([importAnswerSchema, jobAcceptedSchema]).nullable()) },
     },
-  }, async (req) => {
-    const { buffer, examId } = await upload(req, req.query.examId, IMPORT_LIMITS.totalScore);
-    return ok(await service.importTotalScores(db, userOf(req), examId, buffer), '导入成功');
-  });
+  }, (req) => importJob(req, IMPORT_TOTAL, req.query.examId, IMPORT_LIMITS.totalScore));
 
   app.get('/question_score/find', {
     config: view,

@@ -8,7 +8,7 @@ import type { ScoreSlipData } from '@jz/report-templates';
 import type { RenderJob } from '@jz/shared/api/render';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
-import { findJob, jobStatus, startJob } from '../render/render.jobs.js';
+import { findRenderJob, renderJobView, renderStatus, startRenderJob } from '../render/render.jobs.js';
 import * as repo from './student-report.repository.js';
 import { schoolName } from './student-portal.repository.js';
 import { examDetail, ownExam, type StudentUser } from './student-report.service.js';
@@ -45,32 +45,32 @@ export async function createSlipJob(ctx: AppContext, user: StudentUser, examId: 
     }],
   };
   const fileName = `${safeName(detail.examName)}-${safeName(detail.name)}-成绩单.pdf`;
-  const jobId = await startJob(ctx.render, ctx.config.dataDir, { type: 'slips', owner: { schoolId: user.schoolId, userId: user.id }, fileName, zip: false },
+  const jobId = await startRenderJob(ctx, { type: 'slips', owner: { schoolId: user.schoolId, userId: user.id }, fileName, zip: false, examId, createdBy: user.id },
     [{ name: fileName, params: data }]);
   return { jobId };
 }
 
 /** The job when it is this student's own slip job; anything else is refused alike (403). */
 async function ownJob(ctx: AppContext, user: StudentUser, id: string) {
-  const rec = await findJob(ctx.config.dataDir, id);
-  if (!rec) throw notFound('任务');
-  if (rec.type !== 'slips' || rec.owner.schoolId !== user.schoolId || rec.owner.userId !== user.id) throw forbidden();
-  return rec;
+  const row = await findRenderJob(ctx, id);
+  if (!row) throw notFound('任务');
+  const { type, owner } = row.params;
+  if (type !== 'slips' || owner.schoolId !== user.schoolId || owner.userId !== user.id) throw forbidden();
+  return row;
 }
 
 export async function slipJob(ctx: AppContext, user: StudentUser, id: string): Promise<RenderJob> {
-  const rec = await ownJob(ctx, user, id);
-  const s = await jobStatus(ctx.render, ctx.config.dataDir, rec);
-  return { jobId: rec.id, type: rec.type, state: s.state, progress: s.progress, error: s.error, fileName: rec.fileName, createdAt: rec.createdAt };
+  const row = await ownJob(ctx, user, id);
+  return renderJobView(row, renderStatus(ctx, row));
 }
 
 export async function slipFile(ctx: AppContext, user: StudentUser, id: string) {
-  const rec = await ownJob(ctx, user, id);
-  const s = await jobStatus(ctx.render, ctx.config.dataDir, rec);
+  const row = await ownJob(ctx, user, id);
+  const s = renderStatus(ctx, row);
   if (s.state === 'failed') throw new BizError(s.error ?? '生成失败');
   if (s.state !== 'completed' || !s.file) throw new BizError('文件尚未生成，请稍候');
   return {
     stream: createReadStream(s.file),
-    disposition: `attachment; filename="file.pdf"; filename*=UTF-8''${encodeURIComponent(rec.fileName)}`,
+    disposition: `attachment; filename="file.pdf"; filename*=UTF-8''${encodeURIComponent(row.params.fileName)}`,
   };
 }
