@@ -399,3 +399,75 @@ export interface JobTable {
 export interface DB {
   job: JobTable;
 }
+
+// ---- Scanning (migrations/0014_scanning.ts).
+export interface ScanBatchTable {
+  id: Generated<number>;
+  school_id: number;
+  exam_id: number;
+  exam_subject_id: number;
+  no: number;
+  name: string;
+  duplex: Generated<boolean>;
+  rescan_exam_student_id: number | null;
+  status: Generated<'uploading' | 'recognizing' | 'done'>;
+  card_layout: ColumnType<unknown, string | null | undefined, string | null>;
+  file_count: Generated<number>;
+  created_by: number | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export interface ScanPageTable {
+  id: Generated<number>;
+  school_id: number;
+  batch_id: number;
+  exam_subject_id: number;
+  file_seq: number;
+  file_index: Generated<number>;
+  file_name: string;
+  source_key: string | null;
+  status: Generated<'pending' | 'ok' | 'abnormal' | 'deleted'>;
+  recognized: Generated<boolean>;
+  image_key: string | null;
+  width: number | null;
+  height: number | null;
+  rec: ColumnType<unknown, string | null | undefined, string | null>;
+  intrinsic_kind: string | null;
+  intrinsic_reason: string | null;
+  page_no: number | null;
+  read_exam_no: string | null;
+  read_exam_student_id: number | null;
+  absent: Generated<boolean>;
+  claim_exam_student_id: number | null;
+  confirmed: ColumnType<unknown, string | null | undefined, string | null>;
+  exam_student_id: number | null;
+  abnormal_kind: string | null;
+  reason: string | null;
+  deleted_at: Timestamp | null;
+  deleted_by: number | null;
+  created_at: Timestamp;
+}
+export interface ScanStudentTable {
+  exam_subject_id: number;
+  exam_student_id: number;
+  school_id: number;
+  state: 'absent' | 'abnormal' | 'uploaded';
+  duplicate: Generated<boolean>;
+  claimed: Generated<boolean>;
+  abnormal_kind: string | null;
+  pages: ColumnType<number[], number[] | undefined, number[]>;
+  score_key: string | null;
+  objective_score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+}
+export interface ScanOperatorTable {
+  exam_subject_id: number;
+  user_id: number;
+  school_id: number;
+  created_at: Timestamp;
+}
+export interface DB {
+  scan_batch: ScanBatchTable;
+  scan_page: ScanPageTable;
+  scan_student: ScanStudentTable;
+  scan_operator: ScanOperatorTable;
+}
