@@ -1,13 +1,13 @@
 import { Alert, Button, Card, Checkbox, Progress, Space, Typography, Upload } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ScanBatch } from '@/api/scan';
+import type { ScanUploadResult } from '@/api/scan';
 import { BATCH_ACCEPT } from './scanConstants';
 import { useBatchUpload } from './useBatchUpload';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** 上传扫描批次: many images, PDFs or a zip, the 双面 option, and the upload progress bar. */
-export function BatchUploadCard({ examSubjectId, onUploaded, disabled }: { examSubjectId: number; onUploaded: (b: ScanBatch | null) => void; disabled?: string }) {
+export function BatchUploadCard({ examSubjectId, onUploaded, disabled }: { examSubjectId: number; onUploaded: (r: ScanUploadResult | null) => void; disabled?: string }) {
   const up = useBatchUpload(examSubjectId, onUploaded);
   return (
     <Card size="small" title="上传扫描批次">
@@ -40,6 +40,10 @@ export function BatchUploadCard({ examSubjectId, onUploaded, disabled }: { examS
         </Space>
       </div>
       {up.percent !== null && <Progress percent={up.percent} status={up.uploading ? 'active' : 'success'} aria-label="上传进度" style={{ marginTop: 8 }} />}
+      {up.rejected.length > 0 && (
+        <Alert type="warning" showIcon style={{ marginTop: 8 }} message={`${up.rejected.length} 个文件无法读取，已记为异常（文件无法读取）`}
+          description={<ul style={{ margin: 0, paddingLeft: 18 }}>{up.rejected.map((r) => <li key={r.name}>{r.name}：{r.reason}</li>)}</ul>} />
+      )}
       {up.error && <Alert type="error" showIcon style={{ marginTop: 8 }} message={up.error} />}
     </Card>
   );

@@ -28,6 +28,7 @@ export function SheetImage({ src, alt, style, className, onLoad }: { src: string
     return () => { live = false; if (made) URL.revokeObjectURL(made); };
   }, [src, needsToken]);
   const url = needsToken ? blobUrl : src;
+  if (!src) return <div className={className} style={{ ...style, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#999', background: '#fafafa' }}>无图片</div>;
   if (failed) return <div className={className} style={{ ...style, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#999', background: '#fafafa' }}>图片加载失败</div>;
   if (!url) return <div className={className} style={{ ...style, background: '#f5f5f5' }} aria-busy="true" />;
   return <img src={url} alt={alt} className={className} style={style} draggable={false}

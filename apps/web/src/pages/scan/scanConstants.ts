@@ -1,39 +1,43 @@
-import type { AbnormalKind, BatchState, ScanState } from '@/api/scan';
+import type { ScanBatch, ScanPage, ScanState, ScanStudentListQuery } from '@jz/shared/api/scan';
+import { scanImageSrc } from '@/api/scan';
 
-/** A student's scan state as the lists show it (docs/DOMAIN-RULES.md §5). */
-export const SCAN_STATE_LABELS: Record<ScanState, string> = {
-  noScan: '未扫', missExam: '缺考', abnormal: '异常', uploaded: '上传成功', repeat: '重复扫描', claimed: '认领',
-};
-export const SCAN_STATE_COLORS: Record<ScanState, string> = {
-  noScan: 'default', missExam: 'orange', abnormal: 'red', uploaded: 'green', repeat: 'purple', claimed: 'blue',
-};
+export const SCAN_STATE_COLORS: Record<ScanState, string> = { noScan: 'default', absent: 'orange', abnormal: 'red', uploaded: 'green' };
 
-/** The four counters of an exam subject, in the spec's order. */
+/** The four counters of an exam subject, in the spec's order, and the student-list filter each opens. */
 export const COUNTERS = [
-  { key: 'noScanCount', state: 'noScan', label: '未扫', color: '#8c8c8c' },
-  { key: 'missExamCount', state: 'missExam', label: '缺考', color: '#fa8c16' },
-  { key: 'abnormalCount', state: 'abnormal', label: '异常', color: '#ff4d4f' },
-  { key: 'uploadCount', state: 'uploaded', label: '上传成功', color: '#52c41a' },
+  { key: 'noScanCount', filter: 'noScan', label: '未扫', color: '#8c8c8c' },
+  { key: 'missExamCount', filter: 'absent', label: '缺考', color: '#fa8c16' },
+  { key: 'abnormalCount', filter: 'abnormal', label: '异常', color: '#ff4d4f' },
+  { key: 'uploadCount', filter: 'uploaded', label: '上传成功', color: '#52c41a' },
 ] as const;
 
-export const BATCH_STATE_LABELS: Record<BatchState, string> = {
-  uploading: '上传中', queued: '排队中', running: '识别中', done: '识别完成', failed: '识别失败',
-};
+/** Filters of the student list: the four states, and 重复扫描 / 认领 (flags beside the state). */
+export const STUDENT_FILTERS = [
+  { value: 'noScan', label: '未扫' }, { value: 'absent', label: '缺考' }, { value: 'abnormal', label: '异常' }, { value: 'uploaded', label: '上传成功' },
+  { value: 'duplicate', label: '重复扫描' }, { value: 'claimed', label: '认领' },
+] as const;
+export type StudentFilter = (typeof STUDENT_FILTERS)[number]['value'];
+export const isStudentFilter = (v: unknown): v is StudentFilter => STUDENT_FILTERS.some((f) => f.value === v);
 
-/** Abnormal kinds and the fix each offers (/scanUnnormalDetail). */
-export const ABNORMAL_KIND_LABELS: Record<AbnormalKind, string> = {
-  anchor: '定位点未找到',
-  pageCode: '页码无法识别',
-  otherSubject: '非本科目答题卡',
-  admission: '考号无法识别',
-  notInExam: '考号不在本次考试',
-  duplicate: '重复扫描',
-  missingPage: '缺页',
-  doubtful: '涂点存疑',
-  badFile: '文件无法读取',
-};
+/** A filter as query parameters of scanned_student/list. */
+export function filterQuery(f: StudentFilter | undefined): Pick<ScanStudentListQuery, 'state' | 'duplicate' | 'claimed'> {
+  if (f === 'duplicate') return { duplicate: true };
+  if (f === 'claimed') return { claimed: true };
+  return f ? { state: f } : {};
+}
+
+export const BATCH_STATUS_COLORS: Record<ScanBatch['status'], string> = { uploading: 'processing', recognizing: 'processing', done: 'success' };
 
 /** Image files a batch accepts (the server reads JPEG/PNG/TIFF, scanner PDFs and zips of them). */
 export const BATCH_ACCEPT = '.jpg,.jpeg,.png,.tif,.tiff,.pdf,.zip';
 
-export const fmtTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+/** A 10-digit Unix timestamp (seconds) as local date and time. */
+export const fmtTime = (sec: number | null | undefined) => (sec ? new Date(sec * 1000).toLocaleString('zh-CN', { hour12: false }) : '—');
+
+const PAGE_STATUS_NAMES: Record<ScanPage['status'], string> = { pending: '识别中', ok: '正常', abnormal: '异常', deleted: '已删除' };
+
+/** A page as a grid / preview item: order, student or abnormal kind, card page. */
+export function pageItem(p: ScanPage) {
+  const who = p.studentName ? `${p.studentName}${p.examNo ? `（${p.examNo}）` : ''}` : p.abnormalName ?? PAGE_STATUS_NAMES[p.status];
+  return { key: p.id, src: p.imageUrl ? scanImageSrc(p.imageUrl) : '', title: `${p.seq}. ${who}${p.pageNo ? ` 第${p.pageNo}页` : ''}` };
+}
