@@ -1,4 +1,6 @@
 import { http } from '@/utils/request';
+import type { SheetTemplate } from '@jz/omr';
+import type { Drawing } from '@jz/omr/drawing';
 import { SCAN_PATHS, type ScanConfirmBody, type ScanStudentListQuery } from '@jz/shared/api/scan';
 import type {
   ObjectiveRecognizeResult, ScanAbnormal, ScanAbnormalKind, ScanBatchDetail, ScanOverview, ScanRecycled, ScanScoreResult, ScanStudentPage,
@@ -62,3 +64,13 @@ export const deletePages = (pageIds: number[]) => http.post<unknown>(p('updateOb
 export const findHistory = (examSubjectId: number) => http.get<ScanRecycled[]>(p('historyList'), { examSubjectId });
 /** 从回收站还原 */
 export const restorePages = (pageIds: number[]) => http.post<unknown>(p('historyReduction'), { pageIds });
+
+/* ---------- make_template (cards made elsewhere; routes requested from the API, see docs/DECISIONS.md) ---------- */
+export interface BlankCard { imageUrl: string; width: number; height: number }
+export interface SavedTemplate extends BlankCard { template: SheetTemplate; drawing: Drawing | null; updatedAt: number; updatedBy: string }
+/** 查询已确认的第三方答题卡模板（无则 null） */
+export const findTemplate = (examSubjectId: number) => http.get<SavedTemplate | null>('/make_template/find', { examSubjectId });
+/** 上传空白答题卡（图片或 PDF，服务器转为图片，取第一页） */
+export const uploadBlankCard = (examSubjectId: number, file: File) => http.upload<BlankCard>('/make_template/blank', file, { examSubjectId: String(examSubjectId) });
+/** 确认模板：此后该科目的扫描按此模板识别 */
+export const saveTemplate = (body: { examSubjectId: number; imageUrl: string; template: SheetTemplate; drawing: Drawing }) => http.post<SavedTemplate>('/make_template/save', body);
