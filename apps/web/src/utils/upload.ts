@@ -3,8 +3,9 @@ import { API_HOST, tokenStore, type ApiResult } from './request';
 export interface UploadProgress { loaded: number; total: number }
 
 /**
- * POST multipart to the teaching API with upload progress (fetch has none): fields first, then every file under
- * `file`. Resolves to the answer body; a network failure or an answer without `code` rejects with a Chinese message.
+ * POST multipart to the teaching API with upload progress (fetch has none): the fields go both in the query string
+ * (where the scan routes read a batch's settings before its files stream in) and as form fields, then every file
+ * under `file`. Resolves to the answer body; a network failure or an answer without `code` rejects with a Chinese message.
  * `signal` aborts the upload.
  */
 export function uploadWithProgress<T = unknown>(
@@ -15,7 +16,8 @@ export function uploadWithProgress<T = unknown>(
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     for (const f of files) form.append('file', f, f.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_HOST}/api/v1${url}`);
+    const query = new URLSearchParams(fields).toString();
+    xhr.open('POST', `${API_HOST}/api/v1${url}${query ? `${url.includes('?') ? '&' : '?'}${query}` : ''}`);
     const token = tokenStore.get();
     if (token) xhr.setRequestHeader('Authorization', token);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress({ loaded: e.loaded, total: e.total }); };

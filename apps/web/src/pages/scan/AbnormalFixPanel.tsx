@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, RedoOutlined, RotateRightOutlined } from '@ant-design/icons';
 import { scanImageSrc, type ScanAbnormal, type ScanDoubt, type ScanPage } from '@/api/scan';
 import { BubbleCrops } from './BubbleCrops';
