@@ -11,11 +11,11 @@ import { TOOLS, toolOf } from './template/shapes';
 import { useTemplateEditor } from './template/useTemplateEditor';
 import { useScanExam } from './useScanExam';
 
-const ZOOMS = [{ value: 1, label: '适应宽度' }, { value: 1.5, label: '150%' }, { value: 2, label: '200%' }];
+const ZOOMS = [{ value: 0, label: '整页' }, { value: 1, label: '适应宽度' }, { value: 2, label: '放大' }];
 
 function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseName: string }) {
   const ed = useTemplateEditor(examSubjectId, courseName);
-  const [zoom, setZoom] = useState(1);
+  const [zoom, setZoom] = useState(0);
   if (ed.loading) return <Card><Spin /></Card>;
   if (ed.loadError) return <Card><Result status="warning" title={ed.loadError} /></Card>;
   const uploadButton = (

@@ -30,13 +30,13 @@ function GridBubbles({ s, scale }: { s: DrawnShape; scale: number }) {
 /**
  * The blank card with every shape: a tool in hand draws a new shape by dragging (a click places one of default
  * size); a shape is selected by a click, dragged to move, and resized with the handles. Coordinates are pixels of
- * the blank card (the stage is scaled to fit its width).
+ * the blank card (the stage is scaled to fit the view).
  */
-export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; zoom: number }) {
+export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; /** 0 = fit the page, else a multiple of the width */ zoom: number }) {
   const box = useRef<HTMLDivElement>(null);
   const tr = useRef<Konva.Transformer>(null);
   const layer = useRef<Konva.Layer>(null);
-  const [width, setWidth] = useState(800);
+  const [view, setView] = useState({ w: 800, h: 600 });
   const [draft, setDraft] = useState<{ x0: number; y0: number; x: number; y: number } | null>(null);
   const { url } = useAuthImage(ed.imageSrc);
   const img = useHtmlImage(url);
@@ -45,9 +45,11 @@ export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; zoom: nu
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    // the view: the box's width, and the height left in the window below its top (at least 360 px)
+    const measure = () => setView({ w: el.clientWidth, h: Math.max(360, window.innerHeight - el.getBoundingClientRect().top - 24) });
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
-    setWidth(el.clientWidth);
+    measure();
     return () => ro.disconnect();
   }, []);
   // the transformer follows the selected shape
@@ -58,7 +60,8 @@ export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; zoom: nu
   }, [selected, shapes]);
 
   if (!drawing.width) return null;
-  const scale = (width / drawing.width) * zoom;
+  // zoom 0 = the whole card in view; otherwise a multiple of the box's width
+  const scale = zoom === 0 ? Math.min(view.w / drawing.width, view.h / drawing.height) : (view.w / drawing.width) * zoom;
   const toPage = (stage: Konva.Stage) => {
     const p = stage.getPointerPosition() ?? { x: 0, y: 0 };
     return { x: Math.max(0, Math.min(drawing.width, p.x / scale)), y: Math.max(0, Math.min(drawing.height, p.y / scale)) };
@@ -84,7 +87,7 @@ export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; zoom: nu
   };
 
   return (
-    <div ref={box} data-testid="template-canvas" style={{ width: '100%', overflow: 'auto', maxHeight: '75vh', border: '1px solid #f0f0f0', cursor: tool ? 'crosshair' : 'default' }}>
+    <div ref={box} data-testid="template-canvas" style={{ width: '100%', overflow: 'auto', maxHeight: zoom === 0 ? undefined : '80vh', border: '1px solid #f0f0f0', cursor: tool ? 'crosshair' : 'default' }}>
       <Stage width={drawing.width * scale} height={drawing.height * scale} scaleX={scale} scaleY={scale}
         onMouseDown={onDown} onTouchStart={onDown} onMouseMove={onMove} onTouchMove={onMove} onMouseUp={onUp} onTouchEnd={onUp}>
         <Layer ref={layer}>

@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.js';
+import { startServer } from '../helpers/server.js';
+import { loginAs, watchForCrashes } from './helpers.js';
+
+/**
+ * The scanning screens in Chromium against the real server, as the school administrator at 1280 px:
+ * 扫描管理 shows the subject's counters from the API (未扫 = every exam student before any upload), a batch holding
+ * a file that is not an image is uploaded with its progress bar and recognised (polled) into one 文件无法读取
+ * abnormal; the batch detail shows its page; /scanUnnormalDetail deletes it to the 回收站 and restores it;
+ * 扫描学生名单 lists every student as 未扫. 模板确认 draws a template over a blank scan with the mouse and confirms it
+ * (its make_template routes are answered here, the API has none yet): the template sent is checked against
+ * the rectangles drawn.
+ */
+
+const W = 1200;
+const H = 1700;
+
+/** A blank card: white, four black corner squares (60 px from the edges, 40 px wide). */
+async function blankCard(): Promise<Buffer> {
+  const sq = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#000' } }).png().toBuffer();
+  return sharp({ create: { width: W, height: H, channels: 3, background: '#fff' } })
+    .composite([[60, 60], [W - 100, 60], [W - 100, H - 100], [60, H - 100]].map(([left, top]) => ({ input: sq, left: left!, top: top! })))
+    .png().toBuffer();
+}
+
+async function newPage1280(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
+  return context.newPage();
+}
+
+/** Drags on the template canvas from page pixel (x0, y0) to (x1, y1) of the blank card. */
+async function dragOnCard(page: Page, x0: number, y0: number, x1: number, y1: number) {
+  const scroller = page.getByTestId('template-canvas');
+  const canvas = scroller.locator('canvas').first();
+  const k = (await canvas.boundingBox())!.width / W;
+  // the card is taller than the view: scroll it so the rectangle is on screen, as a person would
+  await scroller.evaluate((el, top) => { el.scrollTop = top; }, Math.max(0, Math.min(y0, y1) * k - 40));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + x0 * k, box.y + y0 * k);
+  await page.mouse.down();
+  await page.mouse.move(box.x + ((x0 + x1) / 2) * k, box.y + ((y0 + y1) / 2) * k, { steps: 4 });
+  await page.mouse.move(box.x + x1 * k, box.y + y1 * k, { steps: 4 });
+  await page.mouse.up();
+  return k;
+}
+
+describe('scanning screens in Chromium', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+  let dir: string;
+  let exam: { id: number; name: string };
+  let subjectId: number;
+  let studentCount: number;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-scan-'));
+    server = await startServer('pglite', { dataDir: path.join(dir, 'data') });
+    browser = await launchBrowser();
+    const db = server.database.db;
+    // an unreleased exam of its own (the demo exams are released, and a released exam takes no more sheets):
+    // 数学 for one class of a grade that teaches it, made through the API as 新建考试 would, with its default card saved
+    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+    const course = await db.selectFrom('school_grade_course').select('grade_id').where('school_id', '=', school.id).where('course_code', '=', 'SX').orderBy('grade_id').executeTakeFirstOrThrow();
+    const klass = await db.selectFrom('school_class').select('id').where('grade_id', '=', course.grade_id).orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
+    const page = await newPage1280(browser);
+    await loginAs(page, server.url, 'admin');
+    const made = await page.evaluate(async ({ gradeId, classId }) => {
+      const h = { Authorization: localStorage.getItem('token') ?? '', 'Content-Type': 'application/json' };
+      const post = async (url: string, body: unknown) => (await fetch(`/api/v1${url}`, { method: 'POST', headers: h, body: JSON.stringify(body) })).json();
+      const ex = await post('/exam_manage/add_single_exam', {
+        name: 'E2E扫描数学', examType: 1, gradeId, startDate: '2026-11-20', endDate: '2026-11-20',
+        subjects: [{ courseCode: 'SX', fullScore: 50 }], classIds: [classId],
+      });
+      if (ex.code !== 200) return { error: ex.msg as string };
+      const sid = ex.data.subjects[0].id as number;
+      // five single-choice questions (keys A, B, C, D, A) and one written answer: 5 × 4 + 30 = 50 points
+      const questions = [...'ABCDA'].map((answer, i) => ({ no: String(i + 1), type: 'single', fullScore: 4, answer }));
+      const q = await post('/question_template/save', { examSubjectId: sid, questions: [...questions, { no: '6', type: 'subjective', fullScore: 30 }] });
+      if (q.code !== 200) return { error: q.msg as string };
+      const card = await (await fetch(`/api/v1/card/find?examSubjectId=${sid}`, { headers: h })).json();
+      const saved = await post('/card/save', { examSubjectId: sid, settings: card.data.settings });
+      return saved.code === 200 ? { examId: ex.data.id as number, subjectId: sid } : { error: saved.msg as string };
+    }, { gradeId: course.grade_id, classId: klass.id });
+    await page.context().close();
+    if ('error' in made) throw new Error(made.error);
+    exam = await db.selectFrom('exam').select(['id', 'name']).where('id', '=', made.examId).executeTakeFirstOrThrow();
+    subjectId = made.subjectId;
+    // counted here from the exam's own student table: before any upload every exam student is 未扫
+    studentCount = Number((await db.selectFrom('exam_student').select((e) => e.fn.countAll().as('n')).where('exam_id', '=', exam.id).executeTakeFirstOrThrow()).n);
+    expect(studentCount).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('扫描管理: counters from the API, a batch uploaded and recognised, its abnormal deleted and restored', async () => {
+    const page = await newPage1280(browser);
+    const crashes = watchForCrashes(page);
+    await loginAs(page, server.url, 'admin');
+
+    const q = `examId=${exam.id}&examSubjectId=${subjectId}`;
+    await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?${q}`);
+    const counter = (key: string) => page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
+    await expect.poll(() => counter('noScanCount').innerText()).toBe(String(studentCount));
+    expect(await counter('missExamCount').innerText()).toBe('0');
+    expect(await counter('abnormalCount').innerText()).toBe('0');
+    expect(await counter('uploadCount').innerText()).toBe('0');
+    expect(await page.title()).toBe('大数据精准教学诊断平台 - 扫描管理');
+
+    // a batch of one file that is not an image: uploaded with the bar, recognised into one 文件无法读取
+    await page.locator('.ant-upload input[type=file]').first().setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('这不是图片') });
+    await page.getByTestId('batch-files').filter({ hasText: 'broken.jpg' }).waitFor();
+    await page.getByRole('button', { name: '开始上传' }).click();
+    await page.getByRole('progressbar', { name: '上传进度' }).waitFor();
+    const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').first();
+    await row.filter({ hasText: '识别完成' }).waitFor({ timeout: 60_000 });
+    expect(await row.innerText()).toContain('第1批');
+
+    // batch detail: the page in the grid
+    await row.getByRole('button', { name: '查看' }).click();
+    await page.waitForURL(/scanStudentHome\/detail\?.*batchId=\d+/);
+    await page.getByTestId('scan-image-grid').getByRole('button', { name: /文件无法读取/ }).waitFor();
+
+    // the abnormal page: 文件无法读取 with its reason; delete to the bin, restore it
+    await page.goto(`${server.url}/#/scanUnnormalDetail?${q}`);
+    const list = page.getByTestId('abnormal-list');
+    await list.getByText('文件无法读取').first().waitFor();
+    const fix = page.getByTestId('abnormal-fix');
+    await fix.getByText('broken.jpg').waitFor();
+    await fix.getByRole('button', { name: '删除到回收站' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '移入回收站' }).waitFor();
+    await page.getByText('没有待处理的异常卷').first().waitFor();
+    await page.getByRole('tab', { name: '回收站' }).click();
+    const bin = page.getByTestId('recycle-table');
+    await bin.getByText('broken.jpg').waitFor();
+    await bin.getByRole('button', { name: '还原' }).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '还原' }).waitFor();
+    await page.getByRole('tab', { name: '异常卷' }).click();
+    await list.getByText('文件无法读取').first().waitFor();
+
+    // 扫描学生名单: every student 未扫, filter from the counter
+    await page.goto(`${server.url}/#/examDetailsEdit/scanStudentList?${q}&filter=noScan`);
+    const table = page.getByTestId('scan-student-table');
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => page.locator('.ant-pagination-total-text').first().innerText()).toBe(`共 ${studentCount} 条`);
+    expect(await table.locator('tbody tr.ant-table-row').first().innerText()).toContain('未扫');
+
+    expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('模板确认: anchors and an objective group drawn with the mouse become the template sent', async () => {
+    const page = await newPage1280(browser);
+    const crashes = watchForCrashes(page);
+    const png = await blankCard();
+    let sent: any = null;
+    // the make_template routes are requested from the API (not there yet): answered here
+    await page.route('**/api/v1/make_template/find*', (r) => r.fulfill({ json: { code: 200, msg: 'ok', data: null } }));
+    await page.route('**/api/v1/make_template/blank*', (r) => r.fulfill({ json: { code: 200, msg: '上传成功', data: { imageUrl: 'make_template/image?id=1', width: W, height: H } } }));
+    await page.route('**/api/v1/make_template/image*', (r) => r.fulfill({ body: png, contentType: 'image/png' }));
+    await page.route('**/api/v1/make_template/save', async (r) => {
+      sent = r.request().postDataJSON();
+      await r.fulfill({ json: { code: 200, msg: '保存成功', data: { imageUrl: 'make_template/image?id=1', width: W, height: H, template: sent.template, drawing: sent.drawing, updatedAt: 1, updatedBy: '管理员' } } });
+    });
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/#/examDetailsEdit/templateConfirm?examId=${exam.id}&examSubjectId=${subjectId}`);
+    await page.locator('.ant-upload input[type=file]').first().setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('template-canvas').locator('canvas').first().waitFor();
+    if (process.env.SCAN_E2E_SHOTS) { await page.waitForTimeout(1000); await page.screenshot({ path: '/tmp/scan-blank.png' }); }
+
+    // four anchors, drawn around the printed squares (60..100 at each corner)
+    for (const [x, y] of [[60, 60], [W - 100, 60], [W - 100, H - 100], [60, H - 100]] as const) {
+      await page.getByRole('button', { name: '定位点', exact: true }).click();
+      await dragOnCard(page, x, y, x + 40, y + 40);
+    }
+    if (process.env.SCAN_E2E_SHOTS) await page.screenshot({ path: '/tmp/scan-anchors.png' });
+    // an objective group of 5 questions × 4 options over 400 × 250 px at (200, 400)
+    await page.getByRole('button', { name: '客观题组', exact: true }).click();
+    const k = await dragOnCard(page, 200, 400, 600, 650);
+    const complete = await page.getByText('模板完整，可以确认').waitFor({ timeout: 10_000 }).then(() => '', () => page.getByTestId('template-errors').innerText());
+    expect(complete).toBe('');
+    await page.getByRole('button', { name: '确认模板' }).click();
+    await page.locator('.ant-message-notice').filter({ hasText: '保存成功' }).waitFor();
+
+    const t = sent.template;
+    expect(sent.examSubjectId).toBe(subjectId);
+    expect(t).toMatchObject({ version: 1, unit: 'px', width: W, height: H });
+    // a mouse position is a whole screen pixel: the drawn rectangles come back within one screen pixel (1/k card px)
+    const tol = 1 / k + 1;
+    const near = (a: number, b: number) => Math.abs(a - b) <= tol;
+    const corners = [[60, 60], [W - 100, 60], [W - 100, H - 100], [60, H - 100]];
+    t.anchors.forEach((a: any, i: number) => {
+      expect(near(a.x, corners[i]![0]!) && near(a.y, corners[i]![1]!) && near(a.w, 40) && near(a.h, 40), JSON.stringify(a)).toBe(true);
+    });
+    expect(t.questions.map((qq: any) => qq.id)).toEqual(['1', '2', '3', '4', '5']);
+    // question 3, option C by the grid rule (cell 100 × 50, inset 0.15 → bubble 70 × 35 at +15, +7.5):
+    // x = 200 + 2·100 + 15 = 415, y = 400 + 2·50 + 7.5 = 507.5
+    const c = t.questions[2].bubbles[2];
+    expect(c.value).toBe('C');
+    expect(near(c.x, 415) && near(c.y, 507.5) && near(c.w, 70) && near(c.h, 35), JSON.stringify(c)).toBe(true);
+    await page.getByText('已确认模板').waitFor();
+
+    expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+});
