@@ -72,6 +72,16 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
         payload: { examSubjectId: victim.examSubject, settings: { title: '越权测试答题卡', ...(card.body.data.hasEssay ? { essayWords: 300, pages: 4 } : {}) } } });
       expect(saved.body.code, saved.body.msg).toBe(200);
     }
+    // A scanned batch and page of the victim exam subject, so that the scanning routes have something to refuse.
+    {
+      const exam = await db.selectFrom('exam').select(['id', 'school_id']).where('id', '=', victim.exam).executeTakeFirstOrThrow();
+      const b = await db.insertInto('scan_batch').values({ school_id: exam.school_id, exam_id: exam.id, exam_subject_id: victim.examSubject, no: 1, name: '越权测试批次', status: 'done', created_by: null })
+        .returning('id').executeTakeFirstOrThrow();
+      const p = await db.insertInto('scan_page').values({ school_id: exam.school_id, batch_id: b.id, exam_subject_id: victim.examSubject, file_seq: 1, file_name: '越权测试.jpg',
+        recognized: true, status: 'abnormal', intrinsic_kind: 'badFile', intrinsic_reason: '越权测试', abnormal_kind: 'badFile', reason: '越权测试' }).returning('id').executeTakeFirstOrThrow();
+      victim.scanBatch = b.id;
+      victim.scanPage = p.id;
+    }
     // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
     for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role']) {
       const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
@@ -90,6 +100,8 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     // A second, different row of 示例中学 for "to"/"target" ids (copy/transfer between two of its own rows).
     if (/^(to|target)/.test(n)) { const base = idFor(name.replace(/^(to|target)/i, '')); return base === undefined ? undefined : base + 1; }
     if (/examsubjectid$/.test(n)) return victim.examSubject;
+    if (/^pageid$/.test(n)) return victim.scanPage;
+    if (/^batchid$/.test(n)) return victim.scanBatch;
     if (/examstudentid$/.test(n)) return victim.examStudent;
     if (/examid$/.test(n)) return victim.exam;
     if (/questionid$/.test(n)) return victim.question;
@@ -176,6 +188,10 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator']) {
+      const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
+      parts.push(`${table}:${r.rows[0]!.h}`);
+    }
     return parts.join('\n');
   }
 
@@ -189,7 +205,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       const { url, payload, used } = requestFor(route);
       if (!used) continue;
       swept++;
-      const res = await t.app.inject(/\/import/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
+      const res = await t.app.inject(/\/import|\/upload|\/rescan/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
         : { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
       const text = res.body;
       let code: number;
@@ -254,6 +270,25 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses the scanning routes of 示例中学 to teachers without the scanning duty (403), changing nothing', async () => {
+    const before = await snapshot();
+    const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(scanned|calculateScore|standard_answer\/objective_recognize_result)/.test(r.url));
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    const problems: string[] = [];
+    for (const loginId of ['teacher1', 'head1']) {
+      const token = await t.tokenFor(loginId);
+      for (const route of routes) {
+        const { url, payload } = requestFor(route);
+        const res = await t.app.inject(/\/upload|\/rescan/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
+          : { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+        const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+        if (code !== 403) problems.push(`${loginId} ${route.method} ${url} → ${code} ${res.body.slice(0, 80)}`);
+      }
+    }
     expect(problems, problems.join('\n')).toEqual([]);
     expect(await snapshot()).toBe(before);
   });

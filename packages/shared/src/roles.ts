@@ -40,6 +40,7 @@ export const PERMISSIONS: PermissionDef[] = [
   { code: 'exam:exam:view', name: '查看考试', group: '考试阅卷' },
   { code: 'exam:exam:edit', name: '管理考试', group: '考试阅卷' },
   { code: 'exam:marking:do', name: '网上阅卷', group: '考试阅卷' },
+  { code: 'exam:scan:do', name: '扫描答题卡（所管年级、学科的考试科目）', group: '考试阅卷' },
   { code: 'report:report:view', name: '查看分析报告', group: '分析报告' },
   { code: 'report:report:export', name: '导出分析报告', group: '分析报告' },
 ];
@@ -51,12 +52,19 @@ const teacherBase = ['school:grade:view', 'school:year:view', 'school:class:view
 /** Defaults written for every new school; the school administrator may change the teacher roles' sets. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, string[]> = {
   school_admin: ALL_PERMISSION_CODES,
-  grade_leader: [...teacherBase, 'school:teacher:view', 'school:duty:view', 'exam:exam:edit', 'school:student:export'],
-  lesson_leader: [...teacherBase, 'school:teacher:view', 'school:duty:view'],
+  grade_leader: [...teacherBase, 'school:teacher:view', 'school:duty:view', 'exam:exam:edit', 'school:student:export', 'exam:scan:do'],
+  lesson_leader: [...teacherBase, 'school:teacher:view', 'school:duty:view', 'exam:scan:do'],
   head_teacher: [...teacherBase, 'school:student:export'],
   subject_teacher: [...teacherBase],
   student: ['report:report:view'],
 };
+
+/**
+ * 扫描员: a duty per exam subject (scan_operator), not a role. Whoever holds it may upload, see and fix that
+ * subject's scanned sheets, whatever their role's permissions; the school administrator, the exam's grade leader
+ * and the subject's lesson leader (备课组长) may too when their role has exam:scan:do.
+ */
+export const SCAN_OPERATOR_DUTY = '扫描员';
 
 export interface MenuItem { name: string; path: string }
 

@@ -45,6 +45,11 @@ export const examSubjectSchema = z.object({
   /** Students with scores or marked absent in this subject. */
   scoredCount: z.number(),
   absentCount: z.number(),
+  /** Scanning (spec §3): students 未扫, 缺考, 异常 and 上传成功 in this subject (see @jz/shared/api/scan). */
+  noScanCount: z.number(),
+  missExamCount: z.number(),
+  abnormalCount: z.number(),
+  uploadCount: z.number(),
 });
 export type ExamSubject = z.infer<typeof examSubjectSchema>;
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { id, trimmed } from './common.js';
 
 export const SCAN_PATHS = {
-  /** POST multipart: fields examSubjectId, duplex ('true'|'false'), name (optional), then files (any field name). */
+  /** POST multipart ?examSubjectId&duplex=true|false&name (query string; scanUploadQuery), the body's parts = the files (any field name). */
   upload: 'scanned_batch/upload',
   /** GET ?examSubjectId → ScanOverview (counters + batches). */
   batchList: 'scanned_batch/list',
@@ -31,7 +31,7 @@ export const SCAN_PATHS = {
   studentList: 'scanned_student/list',
   /** GET ?examSubjectId&examStudentId → ScanStudentSheet (the student's pages with image urls). */
   studentDetail: 'scanned_student/detail',
-  /** POST multipart: fields examSubjectId, examStudentId, then the files of that student's sheet → ScanUploadResult. */
+  /** POST multipart ?examSubjectId&examStudentId&duplex (query string; scanRescanQuery), the parts = that student's sheet → ScanUploadResult. */
   rescan: 'scanned_student/rescan',
   /** GET ?pageId[&blockId] → the page image (image/jpeg), or one cut block of it. */
   image: 'scanned/image',
@@ -142,6 +142,15 @@ export type ScanPageStatus = (typeof SCAN_PAGE_STATUSES)[number];
 // ---------------------------------------------------------------- requests
 
 export const scanSubjectQuery = z.object({ examSubjectId: id });
+const flag = z.preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === '' || v === false || v === undefined ? false : v), z.boolean());
+/** Query string of scanned_batch/upload (the multipart body holds only the files). */
+export const scanUploadQuery = z.object({
+  examSubjectId: id,
+  duplex: flag.default(false),
+  name: trimmed().max(50, '批次名称不能超过50个字符').optional(),
+});
+/** Query string of scanned_student/rescan. */
+export const scanRescanQuery = z.object({ examSubjectId: id, examStudentId: id, duplex: flag.default(false) });
 export const scanBatchQuery = z.object({ batchId: id });
 export const scanStudentListQuery = z.object({
   examSubjectId: id,

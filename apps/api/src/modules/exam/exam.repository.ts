@@ -79,6 +79,10 @@ export interface SubjectRow {
   totalsOnly: boolean;
   scoredCount: number;
   absentCount: number;
+  /** Scanning (scan_student): students 缺考, 异常 and 上传成功; 未扫 = the exam's students minus these. */
+  missExamCount: number;
+  abnormalCount: number;
+  uploadCount: number;
 }
 
 /** Subjects of exams with their set-up and entry counts (scored = rows of the subject's first question). */
@@ -94,6 +98,9 @@ export async function subjectsOf(q: Q, examIds: number[]): Promise<SubjectRow[]>
       sql<number>`(select count(*)::int from question_score qs where qs.question_id =
         (select q.id from question q where q.exam_subject_id = s.id order by q.sort, q.id limit 1))`.as('scoredCount'),
       sql<number>`(select count(*)::int from subject_absence a where a.exam_subject_id = s.id)`.as('absentCount'),
+      sql<number>`(select count(*)::int from scan_student ss where ss.exam_subject_id = s.id and ss.state = 'absent')`.as('missExamCount'),
+      sql<number>`(select count(*)::int from scan_student ss where ss.exam_subject_id = s.id and ss.state = 'abnormal')`.as('abnormalCount'),
+      sql<number>`(select count(*)::int from scan_student ss where ss.exam_subject_id = s.id and ss.state = 'uploaded')`.as('uploadCount'),
     ])
     .where('s.exam_id', 'in', examIds)
     .orderBy('s.exam_id').orderBy('s.sort').orderBy('s.id')

@@ -39,7 +39,9 @@ async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
     createdAt: iso(r.createdAt)!,
     studentCount: counts.get(r.id)?.students ?? 0,
     classCount: counts.get(r.id)?.classes ?? 0,
-    subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, ...s }) => s),
+    subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, ...s }) => ({
+      ...s, noScanCount: Math.max(0, (counts.get(r.id)?.students ?? 0) - s.missExamCount - s.abnormalCount - s.uploadCount),
+    })),
   }));
 }
 

@@ -184,7 +184,9 @@ export async function readScanUpload(req: FastifyRequest, storage: Storage, keyO
   const budget = new Budget(limits);
   const out: UploadedFile[] = [];
   const tmpDir = os.tmpdir();
-  const parts = req.parts({ throwFileSizeLimit: false, limits: { fileSize: limits.fileBytes, files: limits.files + 1, fields: 20, fieldSize: 1024, parts: limits.files + 21 } });
+  // throwFileSizeLimit false: an oversized file is cut off (truncated) instead of failing the whole request
+  const options = { throwFileSizeLimit: false, limits: { fileSize: limits.fileBytes, files: limits.files + 1, fields: 20, fieldSize: 1024, parts: limits.files + 21 } };
+  const parts = req.parts(options as Parameters<typeof req.parts>[0]);
   for await (const part of parts) {
     if (part.type !== 'file') continue;
     if (part.filename?.includes('\u0000')) throw new BizError(NUL_MESSAGE);

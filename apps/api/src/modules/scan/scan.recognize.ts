@@ -1,0 +1,168 @@
+/**
+ * One scanned page → what the product keeps of it: the card page and exam subject from the page code, the 考号,
+ * 缺考, every objective reading with its doubts (as crops on the stored image), the subjective blocks cut as
+ * images, and the page image itself, stored upright. No database here: the job and the fixes write the outcome.
+ */
+import sharp from 'sharp';
+import { decodePageCode, pageCodeId } from '@jz/report-templates';
+import type { ScanAbnormalKind, ScanDoubt, ScanRect } from '@jz/shared/api/scan';
+import { recognize, templateOf, type Raster, type SheetResult, type SheetTemplate } from './scan.engine.js';
+
+export const DOUBT_NAMES: Record<string, string> = {
+  'near-threshold': '填涂浓度接近判定阈值',
+  faint: '填涂过浅，可能是擦除痕迹',
+  'multiple-in-single': '单选题（或考号的一列）填涂了多个选项',
+  'none-in-column': '考号的这一列没有填涂',
+  'barcode-mismatch': '条形码与考号填涂不一致',
+  'anchor-missing': '缺少一个定位点',
+};
+
+/** What is stored in scan_page.rec. */
+export interface StoredReading {
+  rotation: 0 | 180;
+  threshold: number | null;
+  residualPx: number | null;
+  /** Objective readings by question number (the card's number). */
+  questions: { no: string; marked: string[]; doubt: string | null }[];
+  doubts: ScanDoubt[];
+  blocks: { id: string; rect: ScanRect; key: string }[];
+  admission: { value: string | null; doubt: string | null } | null;
+}
+
+export interface PageOutcome {
+  intrinsicKind: ScanAbnormalKind | null;
+  intrinsicReason: string | null;
+  pageNo: number | null;
+  examNo: string | null;
+  absent: boolean;
+  reading: StoredReading | null;
+  /** The page image to store (upright when recognised), its size, and the cut blocks. */
+  image: Buffer;
+  width: number;
+  height: number;
+  blocks: { id: string; rect: ScanRect; jpeg: Buffer }[];
+}
+
+const round = (v: number) => Math.round(v);
+
+/** Template rect → pixel rect on the upright stored image (transform maps template units to the unrotated input). */
+function toImage(t: number[], r: { x: number; y: number; w: number; h: number }, rotation: 0 | 180, W: number, H: number): ScanRect {
+  const [a, b, c, d, e, f] = t as [number, number, number, number, number, number];
+  const pts = [[r.x, r.y], [r.x + r.w, r.y], [r.x, r.y + r.h], [r.x + r.w, r.y + r.h]].map(([x, y]) => [a * x! + b * y! + c, d * x! + e * y! + f]);
+  let x0 = Math.min(...pts.map((p) => p[0]!));
+  let x1 = Math.max(...pts.map((p) => p[0]!));
+  let y0 = Math.min(...pts.map((p) => p[1]!));
+  let y1 = Math.max(...pts.map((p) => p[1]!));
+  if (rotation === 180) [x0, x1, y0, y1] = [W - x1, W - x0, H - y1, H - y0];
+  x0 = Math.max(0, Math.min(W - 1, x0));
+  y0 = Math.max(0, Math.min(H - 1, y0));
+  x1 = Math.max(x0 + 1, Math.min(W, x1));
+  y1 = Math.max(y0 + 1, Math.min(H, y1));
+  return { x: round(x0), y: round(y0), w: Math.max(1, round(x1 - x0)), h: Math.max(1, round(y1 - y0)) };
+}
+
+const union = (rs: ScanRect[]): ScanRect => {
+  const x = Math.min(...rs.map((r) => r.x));
+  const y = Math.min(...rs.map((r) => r.y));
+  return { x, y, w: Math.max(...rs.map((r) => r.x + r.w)) - x, h: Math.max(...rs.map((r) => r.y + r.h)) - y };
+};
+
+/** The raster as a greyscale JPEG, turned 180° when the page was fed upside down. */
+async function jpegOf(raster: Raster, rotation: 0 | 180): Promise<Buffer> {
+  const img = sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.width * raster.height), { raw: { width: raster.width, height: raster.height, channels: 1 } });
+  return (rotation === 180 ? img.rotate(180) : img).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function cut(image: Buffer, rect: ScanRect): Promise<Buffer> {
+  return sharp(image).extract({ left: rect.x, top: rect.y, width: rect.w, height: rect.h }).jpeg({ quality: 85 }).toBuffer();
+}
+
+function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W: number, H: number): ScanDoubt[] {
+  const t = result.transform!;
+  const out: ScanDoubt[] = [];
+  const groupDoubt = (kind: ScanDoubt['kind'], id: string, reading: { marked: string[]; darkness: number[]; doubt?: string }, bubbles: { x: number; y: number; w: number; h: number; value: string }[]) => {
+    const options = bubbles.map((b, i) => ({ value: b.value, darkness: Math.round((reading.darkness[i] ?? 0) * 1000) / 1000, rect: toImage(t, b, rotation, W, H) }));
+    out.push({ kind, id, reason: DOUBT_NAMES[reading.doubt!] ?? '识别存疑', marked: reading.marked, options, rect: union(options.map((o) => o.rect)) });
+  };
+  for (const q of result.questions) {
+    if (!q.doubt) continue;
+    const g = tpl.questions.find((x) => x.id === q.id);
+    if (g) groupDoubt('question', q.id, q, g.bubbles);
+  }
+  (result.admission?.digits ?? []).forEach((d, i) => {
+    const g = tpl.admission?.digits?.[i];
+    if (d.doubt && g) groupDoubt('admission', String(i + 1), d, g.bubbles);
+  });
+  if (result.absent?.doubt && tpl.absent) {
+    const rect = toImage(t, tpl.absent, rotation, W, H);
+    out.push({ kind: 'absent', id: '缺考', reason: DOUBT_NAMES[result.absent.doubt] ?? '识别存疑', marked: result.absent.marked ? ['缺考'] : [],
+      options: [{ value: '缺考', darkness: Math.round(result.absent.darkness * 1000) / 1000, rect }], rect });
+  }
+  return out;
+}
+
+/**
+ * Recognises one page against the card of examSubjectId: first with the template of card page 1 (every page
+ * carries the page code in the same place), then again with the template of the page the code names.
+ */
+export async function recognizePage(raster: Raster, layout: unknown, examSubjectId: number, opts: { orientation?: 0 | 180; duplexBack?: boolean } = {}): Promise<PageOutcome> {
+  const pageCount = (layout as { pages: unknown[] }).pages.length;
+  const asScanned = async (kind: ScanAbnormalKind, reason: string): Promise<PageOutcome> => ({
+    intrinsicKind: kind, intrinsicReason: reason, pageNo: null, examNo: null, absent: false, reading: null,
+    image: await jpegOf(raster, 0), width: raster.width, height: raster.height, blocks: [],
+  });
+  let tpl = templateOf(layout, 1);
+  let result = recognize(raster, tpl, opts.orientation);
+  if (result.status === 'rejected' || !result.transform) return asScanned('anchor', `定位点识别失败：${result.reason ?? '未找到答题卡定位点'}`);
+  const code = result.pageCode ? decodePageCode(result.pageCode.bits) : null;
+  if (!code) return asScanned('pageCode', '页码无法识别：页码标识被遮挡、污损或不是本系统的答题卡');
+  if (code.id !== pageCodeId(examSubjectId)) return asScanned('otherSubject', '非本科目答题卡：页码标识属于其他考试科目，请放入对应科目上传');
+  if (code.page < 1 || code.page > pageCount) return asScanned('pageCode', `页码无法识别：答题卡只有 ${pageCount} 页，读到第 ${code.page} 页`);
+  if (code.page !== 1) {
+    tpl = templateOf(layout, code.page);
+    result = recognize(raster, tpl, result.rotation);
+    if (result.status === 'rejected' || !result.transform) return asScanned('anchor', `定位点识别失败：${result.reason ?? '未找到答题卡定位点'}`);
+  }
+  const rotation = result.rotation;
+  const W = raster.width;
+  const H = raster.height;
+  const image = await jpegOf(raster, rotation);
+  const blockRects = tpl.blocks.map((b) => ({ id: b.id, rect: toImage(result.transform!, b.rect, rotation, W, H) }));
+  const blocks = await Promise.all(blockRects.map(async (b) => ({ ...b, jpeg: await cut(image, b.rect) })));
+  const reading: StoredReading = {
+    rotation,
+    threshold: result.threshold ?? null,
+    residualPx: result.residualPx ?? null,
+    questions: result.questions.map((q) => ({ no: q.id, marked: q.marked, doubt: q.doubt ? DOUBT_NAMES[q.doubt] ?? q.doubt : null })),
+    doubts: doubtsOf(result, tpl, rotation, W, H),
+    blocks: blockRects.map((b) => ({ ...b, key: '' })),
+    admission: result.admission ? { value: result.admission.value, doubt: result.admission.doubt ? DOUBT_NAMES[result.admission.doubt] ?? result.admission.doubt : null } : null,
+  };
+  let intrinsicKind: ScanAbnormalKind | null = null;
+  let intrinsicReason: string | null = null;
+  let examNo: string | null = null;
+  if (code.page === 1 && tpl.admission) {
+    examNo = result.admission?.value ?? null;
+    const admissionDoubt = reading.doubts.some((d) => d.kind === 'admission') || !!result.admission?.doubt;
+    if (!examNo || admissionDoubt) {
+      intrinsicKind = 'examNo';
+      intrinsicReason = examNo ? `考号识别存疑（读到 ${examNo}）：${reading.admission?.doubt ?? '请核对'}` : '考号无法识别：考号未填涂或填涂不清';
+      // the person types the 考号 or claims the sheet; the 考号 doubts are settled by that, not confirmed one by one
+      reading.doubts = reading.doubts.filter((d) => d.kind !== 'admission');
+    }
+  }
+  return {
+    intrinsicKind, intrinsicReason, pageNo: code.page, examNo, absent: code.page === 1 && !!result.absent?.marked,
+    reading, image, width: W, height: H, blocks,
+  };
+}
+
+/** A nearly white raster: no print at all (a blank back side). */
+export function isBlank(raster: Raster): boolean {
+  const { data } = raster;
+  const step = Math.max(1, Math.floor(data.length / 200_000));
+  let dark = 0;
+  let n = 0;
+  for (let i = 0; i < data.length; i += step) { n++; if (data[i]! < 128) dark++; }
+  return n > 0 && dark / n < 0.002;
+}

@@ -1,0 +1,321 @@
+/** SQL of scanning: batches, pages, the derived per-student state, scanner operators. Every read is filtered by school. */
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+import type { ScanPageTable } from '../../db/schema.js';
+
+type Q = Db | Tx;
+
+// ---------------------------------------------------------------- batches
+
+export async function nextBatchNo(q: Q, examSubjectId: number): Promise<number> {
+  const r = await q.selectFrom('scan_batch').select(sql<number>`coalesce(max(no), 0)::int + 1`.as('n')).where('exam_subject_id', '=', examSubjectId).executeTakeFirstOrThrow();
+  return r.n;
+}
+
+export async function insertBatch(q: Q, v: { schoolId: number; examId: number; examSubjectId: number; no: number; name: string; duplex: boolean; rescanOf: number | null; layout: unknown; userId: number }) {
+  const r = await q.insertInto('scan_batch').values({
+    school_id: v.schoolId, exam_id: v.examId, exam_subject_id: v.examSubjectId, no: v.no, name: v.name, duplex: v.duplex,
+    rescan_exam_student_id: v.rescanOf, card_layout: JSON.stringify(v.layout), created_by: v.userId,
+  }).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function setBatch(q: Q, id: number, v: { status?: 'uploading' | 'recognizing' | 'done'; fileCount?: number; finished?: boolean }) {
+  await q.updateTable('scan_batch').set({
+    ...(v.status ? { status: v.status } : {}), ...(v.fileCount !== undefined ? { file_count: v.fileCount } : {}),
+    ...(v.finished ? { finished_at: new Date() } : {}),
+  }).where('id', '=', id).execute();
+}
+
+export async function findBatch(q: Q, id: number) {
+  return q.selectFrom('scan_batch').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface BatchRow {
+  id: number; examSubjectId: number; no: number; name: string; duplex: boolean; rescanOf: number | null; status: 'uploading' | 'recognizing' | 'done';
+  fileCount: number; pageCount: number; recognizedCount: number; okCount: number; abnormalCount: number; deletedCount: number;
+  createdBy: string; createdAt: Date;
+}
+
+export async function batchesOf(q: Q, schoolId: number, examSubjectId: number, batchId?: number): Promise<BatchRow[]> {
+  let query = q.selectFrom('scan_batch as b')
+    .leftJoin('app_user as u', 'u.id', 'b.created_by')
+    .select([
+      'b.id', 'b.exam_subject_id as examSubjectId', 'b.no', 'b.name', 'b.duplex', 'b.rescan_exam_student_id as rescanOf', 'b.status',
+      'b.file_count as fileCount', 'b.created_at as createdAt', sql<string>`coalesce(u.user_name, '')`.as('createdBy'),
+      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id)`.as('pageCount'),
+      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.recognized)`.as('recognizedCount'),
+      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.status = 'ok')`.as('okCount'),
+      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.status = 'abnormal')`.as('abnormalCount'),
+      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.status = 'deleted')`.as('deletedCount'),
+    ])
+    .where('b.school_id', '=', schoolId).where('b.exam_subject_id', '=', examSubjectId);
+  if (batchId) query = query.where('b.id', '=', batchId);
+  return query.orderBy('b.no', 'desc').execute() as Promise<BatchRow[]>;
+}
+
+/** The card layout of the subject's latest batch (what the pages were recognised with). */
+export async function latestLayout(q: Q, examSubjectId: number): Promise<unknown> {
+  const r = await q.selectFrom('scan_batch').select('card_layout').where('exam_subject_id', '=', examSubjectId).orderBy('no', 'desc').limit(1).executeTakeFirst();
+  return r?.card_layout ?? null;
+}
+
+// ---------------------------------------------------------------- pages
+
+export async function insertPage(q: Q, v: Insertable<ScanPageTable>): Promise<number> {
+  const r = await q.insertInto('scan_page').values(v).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updatePage(q: Q, id: number, v: Updateable<ScanPageTable>): Promise<void> {
+  await q.updateTable('scan_page').set(v).where('id', '=', id).execute();
+}
+
+export async function pendingPages(q: Q, batchId: number, fromSeq: number, toSeq: number) {
+  return q.selectFrom('scan_page').selectAll().where('batch_id', '=', batchId).where('recognized', '=', false)
+    .where('file_seq', '>=', fromSeq).where('file_seq', '<=', toSeq).orderBy('file_seq').orderBy('file_index').execute();
+}
+
+export async function batchHasPending(q: Q, batchId: number): Promise<boolean> {
+  const r = await q.selectFrom('scan_page').select('id').where('batch_id', '=', batchId).where('recognized', '=', false).limit(1).executeTakeFirst();
+  return !!r;
+}
+
+export type PageRow = Awaited<ReturnType<typeof findPage>> & object;
+
+export async function findPage(q: Q, schoolId: number, id: number) {
+  return q.selectFrom('scan_page').selectAll().where('id', '=', id).where('school_id', '=', schoolId).executeTakeFirst();
+}
+
+export async function pagesByIds(q: Q, schoolId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return q.selectFrom('scan_page').selectAll().where('school_id', '=', schoolId).where('id', 'in', ids).execute();
+}
+
+/** Pages with the owner's name and 考号, for lists. */
+export function pageSelect(q: Q) {
+  return q.selectFrom('scan_page as p')
+    .leftJoin('exam_student as es', 'es.id', 'p.exam_student_id')
+    .leftJoin('student as st', 'st.id', 'es.student_id')
+    .leftJoin('app_user as du', 'du.id', 'p.deleted_by')
+    .selectAll('p')
+    .select(['st.name as studentName', 'es.exam_no as ownerExamNo', sql<string>`coalesce(du.user_name, '')`.as('deletedByName')]);
+}
+export type ListedPage = Awaited<ReturnType<ReturnType<typeof pageSelect>['execute']>>[number];
+
+export async function pagesOfBatch(q: Q, schoolId: number, batchId: number): Promise<ListedPage[]> {
+  return pageSelect(q).where('p.school_id', '=', schoolId).where('p.batch_id', '=', batchId).orderBy('p.file_seq').orderBy('p.file_index').execute();
+}
+
+export async function pagesOfStudent(q: Q, schoolId: number, examSubjectId: number, examStudentId: number): Promise<ListedPage[]> {
+  return pageSelect(q).where('p.school_id', '=', schoolId).where('p.exam_subject_id', '=', examSubjectId)
+    .where('p.exam_student_id', '=', examStudentId).where('p.status', '!=', 'deleted')
+    .orderBy('p.page_no').orderBy('p.batch_id').orderBy('p.file_seq').execute();
+}
+
+export async function abnormalPages(q: Q, schoolId: number, examSubjectId: number, kind?: string): Promise<ListedPage[]> {
+  let query = pageSelect(q).where('p.school_id', '=', schoolId).where('p.exam_subject_id', '=', examSubjectId).where('p.status', '=', 'abnormal');
+  if (kind) query = query.where('p.abnormal_kind', '=', kind);
+  return query.orderBy('p.batch_id').orderBy('p.file_seq').orderBy('p.file_index').execute();
+}
+
+export async function deletedPages(q: Q, schoolId: number, examSubjectId: number): Promise<ListedPage[]> {
+  return pageSelect(q).where('p.school_id', '=', schoolId).where('p.exam_subject_id', '=', examSubjectId).where('p.status', '=', 'deleted')
+    .orderBy('p.deleted_at', 'desc').orderBy('p.id').execute();
+}
+
+/** Every page of the subject that takes part in the resolution (not deleted), with its batch's rescan student. */
+export async function livePages(q: Q, examSubjectId: number) {
+  return q.selectFrom('scan_page as p').innerJoin('scan_batch as b', 'b.id', 'p.batch_id')
+    .select(['p.id', 'p.batch_id', 'p.file_seq', 'p.file_index', 'p.recognized', 'p.intrinsic_kind', 'p.intrinsic_reason', 'p.page_no',
+      'p.read_exam_student_id', 'p.claim_exam_student_id', 'p.absent', 'p.rec', 'p.confirmed', 'p.status', 'p.exam_student_id', 'p.abnormal_kind', 'p.reason',
+      'b.rescan_exam_student_id'])
+    .where('p.exam_subject_id', '=', examSubjectId).where('p.status', '!=', 'deleted').execute();
+}
+
+export async function setPagesDeleted(q: Q, ids: number[], userId: number | null): Promise<void> {
+  if (!ids.length) return;
+  await q.updateTable('scan_page').set({ status: 'deleted', deleted_at: new Date(), deleted_by: userId, exam_student_id: null })
+    .where('id', 'in', ids).execute();
+}
+
+export async function restorePages(q: Q, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  // the resolution sets the real status right after
+  await q.updateTable('scan_page').set({ status: sql`case when recognized then 'ok' else 'pending' end`, deleted_at: null, deleted_by: null })
+    .where('id', 'in', ids).execute();
+}
+
+/** Live pages of one student of the subject outside one batch (what a rescan replaces). */
+export async function studentPagesOutside(q: Q, examSubjectId: number, examStudentId: number, batchId: number): Promise<number[]> {
+  const rows = await q.selectFrom('scan_page').select('id').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', '=', examStudentId)
+    .where('status', '!=', 'deleted').where('batch_id', '!=', batchId).execute();
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- students
+
+export async function examStudentByNo(q: Q, examId: number, examNo: string) {
+  const exact = await q.selectFrom('exam_student').select(['id', 'exam_no']).where('exam_id', '=', examId).where('exam_no', '=', examNo).executeTakeFirst();
+  if (exact) return exact;
+  // a 考号 grid wider than the 考号: leading zeros filled in
+  const stripped = examNo.replace(/^0+(?=.)/, '');
+  const rows = await q.selectFrom('exam_student').select(['id', 'exam_no']).where('exam_id', '=', examId)
+    .where(sql<string>`regexp_replace(exam_no, '^0+(?=.)', '')`, '=', stripped).limit(2).execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+export async function examStudentIn(q: Q, examId: number, examStudentId: number) {
+  return q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
+    .select(['es.id', 'es.exam_no as examNo', 'st.name']).where('es.exam_id', '=', examId).where('es.id', '=', examStudentId).executeTakeFirst();
+}
+
+export async function scanStudents(q: Q, examSubjectId: number) {
+  return q.selectFrom('scan_student').selectAll().where('exam_subject_id', '=', examSubjectId).execute();
+}
+
+export async function replaceScanStudents(q: Q, schoolId: number, examSubjectId: number, rows: {
+  examStudentId: number; state: 'absent' | 'abnormal' | 'uploaded'; duplicate: boolean; claimed: boolean; abnormalKind: string | null; pages: number[];
+  scoreKey: string | null; objectiveScore: number | null;
+}[]): Promise<void> {
+  await q.deleteFrom('scan_student').where('exam_subject_id', '=', examSubjectId).execute();
+  for (let i = 0; i < rows.length; i += 1000) {
+    await q.insertInto('scan_student').values(rows.slice(i, i + 1000).map((r) => ({
+      exam_subject_id: examSubjectId, exam_student_id: r.examStudentId, school_id: schoolId, state: r.state, duplicate: r.duplicate,
+      claimed: r.claimed, abnormal_kind: r.abnormalKind, pages: r.pages, score_key: r.scoreKey, objective_score: r.objectiveScore,
+    }))).execute();
+  }
+}
+
+/** Writes the resolution's page owners and kinds (only rows that changed). */
+export async function applyPageResolution(q: Q, rows: { id: number; examStudentId: number | null; abnormalKind: string | null; reason: string | null }[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2000) {
+    const part = rows.slice(i, i + 2000);
+    await sql`update scan_page p set exam_student_id = v.sid, abnormal_kind = v.kind, reason = v.reason,
+        status = case when v.kind is null then 'ok' else 'abnormal' end
+      from unnest(${part.map((r) => r.id)}::int[], ${part.map((r) => r.examStudentId)}::int[], ${part.map((r) => r.abnormalKind)}::text[], ${part.map((r) => r.reason)}::text[])
+        as v(id, sid, kind, reason)
+      where p.id = v.id`.execute(q);
+  }
+}
+
+export interface StudentListRow {
+  examStudentId: number; name: string; examNo: string; className: string; room: string; classId: number;
+  state: 'absent' | 'abnormal' | 'uploaded' | null; duplicate: boolean | null; claimed: boolean | null; abnormalKind: string | null;
+  pages: number[] | null; objectiveScore: string | number | null;
+}
+
+function studentBase(q: Q, examId: number, examSubjectId: number) {
+  return q.selectFrom('exam_student as es')
+    .innerJoin('student as st', 'st.id', 'es.student_id')
+    .innerJoin('school_class as c', 'c.id', 'es.class_id')
+    .leftJoin('scan_student as ss', (j) => j.onRef('ss.exam_student_id', '=', 'es.id').on('ss.exam_subject_id', '=', examSubjectId))
+    .where('es.exam_id', '=', examId);
+}
+
+export async function studentPage(q: Q, examId: number, examSubjectId: number, f: {
+  state?: string; duplicate?: boolean; claimed?: boolean; keyword?: string; classId?: number; current: number; size: number; classIds: number[] | 'all';
+}): Promise<{ rows: StudentListRow[]; total: number }> {
+  let base = studentBase(q, examId, examSubjectId);
+  if (f.classIds !== 'all') base = f.classIds.length ? base.where('es.class_id', 'in', f.classIds) : base.where(sql<boolean>`false`);
+  if (f.state === 'noScan') base = base.where('ss.state', 'is', null);
+  else if (f.state) base = base.where('ss.state', '=', f.state as 'absent');
+  if (f.duplicate) base = base.where('ss.duplicate', '=', true);
+  if (f.claimed) base = base.where('ss.claimed', '=', true);
+  if (f.classId) base = base.where('es.class_id', '=', f.classId);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('st.name', 'ilike', like), eb('es.exam_no', 'ilike', like)]));
+  }
+  const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select([
+    'es.id as examStudentId', 'st.name', 'es.exam_no as examNo', 'c.name as className', 'es.room', 'es.class_id as classId',
+    'ss.state', 'ss.duplicate', 'ss.claimed', 'ss.abnormal_kind as abnormalKind', 'ss.pages', 'ss.objective_score as objectiveScore',
+  ]).orderBy('c.sort').orderBy('c.id').orderBy('es.exam_no').limit(f.size).offset((f.current - 1) * f.size).execute();
+  return { rows: rows as StudentListRow[], total };
+}
+
+export async function studentRow(q: Q, examId: number, examSubjectId: number, examStudentId: number): Promise<StudentListRow | undefined> {
+  return studentBase(q, examId, examSubjectId).where('es.id', '=', examStudentId).select([
+    'es.id as examStudentId', 'st.name', 'es.exam_no as examNo', 'c.name as className', 'es.room', 'es.class_id as classId',
+    'ss.state', 'ss.duplicate', 'ss.claimed', 'ss.abnormal_kind as abnormalKind', 'ss.pages', 'ss.objective_score as objectiveScore',
+  ]).executeTakeFirst() as Promise<StudentListRow | undefined>;
+}
+
+export async function counters(q: Q, examId: number, examSubjectId: number) {
+  const s = await sql<{ total: number; absent: number; abnormal: number; uploaded: number; duplicate: number; claimed: number }>`
+    select count(*)::int as total,
+      count(*) filter (where ss.state = 'absent')::int as absent,
+      count(*) filter (where ss.state = 'abnormal')::int as abnormal,
+      count(*) filter (where ss.state = 'uploaded')::int as uploaded,
+      count(*) filter (where ss.duplicate)::int as duplicate,
+      count(*) filter (where ss.claimed)::int as claimed
+    from exam_student es left join scan_student ss on ss.exam_student_id = es.id and ss.exam_subject_id = ${examSubjectId}
+    where es.exam_id = ${examId}`.execute(q);
+  const p = await sql<{ unassigned: number; recycled: number }>`
+    select count(*) filter (where status = 'abnormal' and exam_student_id is null)::int as unassigned,
+      count(*) filter (where status = 'deleted')::int as recycled
+    from scan_page where exam_subject_id = ${examSubjectId}`.execute(q);
+  const r = s.rows[0]!;
+  const scanned = r.absent + r.abnormal + r.uploaded;
+  return {
+    studentCount: r.total, noScanCount: r.total - scanned, missExamCount: r.absent, abnormalCount: r.abnormal, uploadCount: r.uploaded,
+    duplicateCount: r.duplicate, claimCount: r.claimed, unassignedAbnormalCount: p.rows[0]!.unassigned, recycledCount: p.rows[0]!.recycled,
+  };
+}
+
+// ---------------------------------------------------------------- operators
+
+export async function isOperator(q: Q, examSubjectId: number, userId: number): Promise<boolean> {
+  const r = await q.selectFrom('scan_operator').select('user_id').where('exam_subject_id', '=', examSubjectId).where('user_id', '=', userId).executeTakeFirst();
+  return !!r;
+}
+
+export async function operators(q: Q, schoolId: number, examSubjectId: number) {
+  return q.selectFrom('scan_operator as o').innerJoin('app_user as u', 'u.id', 'o.user_id')
+    .select(['u.id as userId', 'u.user_name as name', 'u.login_id as loginId'])
+    .where('o.school_id', '=', schoolId).where('o.exam_subject_id', '=', examSubjectId).orderBy('u.id').execute();
+}
+
+export async function teacherUsers(q: Q, schoolId: number, userIds: number[]): Promise<number[]> {
+  if (!userIds.length) return [];
+  const rows = await q.selectFrom('app_user').select('id').where('school_id', '=', schoolId).where('user_type', '=', 'teacher').where('id', 'in', userIds).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function replaceOperators(q: Q, schoolId: number, examSubjectId: number, userIds: number[]): Promise<void> {
+  await q.deleteFrom('scan_operator').where('exam_subject_id', '=', examSubjectId).execute();
+  if (userIds.length) await q.insertInto('scan_operator').values(userIds.map((u) => ({ exam_subject_id: examSubjectId, user_id: u, school_id: schoolId }))).execute();
+}
+
+// ---------------------------------------------------------------- objective questions
+
+export async function objectiveQuestions(q: Q, examSubjectId: number) {
+  const rows = await q.selectFrom('question').select(['id', 'no', 'type', 'full_score', 'step', 'answer', 'partial_score'])
+    .where('exam_subject_id', '=', examSubjectId).where('is_total', '=', false).where('type', 'in', ['single', 'multiple', 'judge'])
+    .orderBy('sort').orderBy('id').execute();
+  return rows.map((r) => ({
+    id: r.id, no: r.no, type: r.type, fullScore: Number(r.full_score), step: Number(r.step), answer: r.answer,
+    partialScore: r.partial_score === null ? null : Number(r.partial_score),
+  }));
+}
+
+export async function storedScores(q: Q, examStudentId: number, questionIds: number[]) {
+  if (!questionIds.length) return [];
+  return q.selectFrom('question_score').select(['question_id as questionId', 'score', 'choice'])
+    .where('exam_student_id', '=', examStudentId).where('question_id', 'in', questionIds).execute();
+}
+
+/** Removes these students' scores of these questions, and their absence in the subject (before scanned answers are written again). */
+export async function clearAnswers(q: Q, examSubjectId: number, examStudentIds: number[], questionIds: number[], allQuestionsOf: number[]): Promise<void> {
+  if (!examStudentIds.length) return;
+  if (questionIds.length) {
+    await sql`delete from question_score where exam_student_id = any(${examStudentIds}::int[]) and question_id = any(${questionIds}::int[])`.execute(q);
+  }
+  // an absent student has no score at all in the subject
+  if (allQuestionsOf.length) {
+    await sql`delete from question_score where exam_student_id = any(${allQuestionsOf}::int[])
+      and question_id in (select id from question where exam_subject_id = ${examSubjectId})`.execute(q);
+  }
+  await q.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', 'in', examStudentIds).execute();
+}

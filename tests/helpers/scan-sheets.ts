@@ -1,0 +1,98 @@
+/**
+ * Filled-in answer sheets for scanning tests, drawn straight from a saved card layout (packages/report-templates
+ * CardLayout, mm): anchors, page-code cells, the 考号 grid, 缺考 and objective bubbles as the renderer places them
+ * (card/render.ts), with the chosen bubbles filled, rasterised by sharp (an SVG in mm units) to a greyscale JPEG
+ * at the given dpi, optionally turned 180° as an upside-down feed. Text is left out: recognition reads marks only.
+ */
+import sharp from 'sharp';
+import { encodePageCode } from '@jz/report-templates';
+
+type El = Record<string, any> & { kind: string; x: number; y: number; w: number; h: number };
+export interface Layout { examSubjectId: number | string; pages: { index: number; elements: El[] }[] }
+
+export interface SheetFill {
+  /** 考号 to fill, one digit per column from the left. */
+  examNo?: string;
+  absent?: boolean;
+  /** Question number → letters to fill ('AC'; judge: '√' or '×'). */
+  answers?: Record<string, string>;
+  /** Question number → letters filled faintly (a light pencil trace, darkness about 30 %). */
+  faint?: Record<string, string>;
+}
+
+export interface DrawOptions {
+  dpi?: number;
+  rotate180?: boolean;
+  /** Page code of another exam subject (a sheet of another exam). */
+  pageCodeOf?: number;
+  /** Leave the page white (a blank page). */
+  blank?: boolean;
+}
+
+const bubbleSvg = (cx: number, cy: number, w: number, h: number, fill: 'none' | 'dark' | 'faint') =>
+  `<rect x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" rx="1" ry="1" fill="${fill === 'dark' ? '#111' : fill === 'faint' ? '#b0b0b0' : 'none'}" stroke="#222" stroke-width="0.2"/>`;
+
+/** The SVG of one card page (pageNo 1-based), in mm. */
+export function sheetSvg(layout: Layout, pageNo: number, fill: SheetFill, opts: DrawOptions = {}): string {
+  const page = layout.pages[pageNo - 1];
+  if (!page) throw new Error(`no page ${pageNo}`);
+  const parts: string[] = [];
+  if (!opts.blank) {
+    for (const e of page.elements) {
+      if (e.kind === 'anchor') parts.push(`<rect x="${e.x}" y="${e.y}" width="${e.w}" height="${e.h}" fill="#000"/>`);
+      if (e.kind === 'pageCode') {
+        const bits: number[] = opts.pageCodeOf !== undefined ? encodePageCode(opts.pageCodeOf, pageNo) : e.bits;
+        const pitch = e.cellMm + 0.8;
+        bits.forEach((b, i) => {
+          const x = e.x + i * pitch;
+          const y = e.y + e.h - e.cellMm;
+          parts.push(b ? `<rect x="${x}" y="${y}" width="${e.cellMm}" height="${e.cellMm}" fill="#000"/>`
+            : `<rect x="${x + 0.1}" y="${y + 0.1}" width="${e.cellMm - 0.2}" height="${e.cellMm - 0.2}" fill="none" stroke="#000" stroke-width="0.2"/>`);
+        });
+      }
+      if (e.kind === 'admission') {
+        for (let c = 0; c < e.digits; c++) {
+          const cx = e.x + e.colX0 + c * e.colPitch;
+          parts.push(`<rect x="${cx - (e.colPitch - 0.8) / 2}" y="${e.y + e.writeBoxY}" width="${e.colPitch - 0.8}" height="${e.writeBoxH}" fill="none" stroke="#000" stroke-width="0.2"/>`);
+          const digit = fill.examNo?.[c];
+          for (let d = 0; d < 10; d++) parts.push(bubbleSvg(cx, e.y + e.rowY0 + d * e.rowPitch, e.bubble.w, e.bubble.h, digit === String(d) ? 'dark' : 'none'));
+        }
+      }
+      if (e.kind === 'absent') parts.push(bubbleSvg(e.x + e.bubbleX, e.y + e.bubbleY, e.bubble.w, e.bubble.h, fill.absent ? 'dark' : 'none'));
+      if (e.kind === 'objective') {
+        (e.questions as { no: string | number; options: string[] }[]).forEach((q, r) => {
+          const cy = e.y + e.rowY0 + r * e.rowPitch;
+          const dark = fill.answers?.[String(q.no)] ?? '';
+          const faint = fill.faint?.[String(q.no)] ?? '';
+          q.options.forEach((o, k) => parts.push(bubbleSvg(e.x + e.optionX0 + k * e.optionPitch, cy, e.bubble.w, e.bubble.h,
+            dark.includes(o) ? 'dark' : faint.includes(o) ? 'faint' : 'none')));
+        });
+      }
+      if (e.kind === 'subjective' || e.kind === 'fillIn' || e.kind === 'essay') {
+        parts.push(`<rect x="${e.x}" y="${e.y}" width="${e.w}" height="${e.h}" fill="none" stroke="#000" stroke-width="0.3"/>`);
+      }
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm" viewBox="0 0 210 297"><rect width="210" height="297" fill="#fff"/>${parts.join('')}</svg>`;
+}
+
+/** One card page as a greyscale JPEG (default 150 dpi). */
+export async function sheetJpeg(layout: Layout, pageNo: number, fill: SheetFill, opts: DrawOptions = {}): Promise<Buffer> {
+  const dpi = opts.dpi ?? 150;
+  const width = Math.round((210 / 25.4) * dpi);
+  const height = Math.round((297 / 25.4) * dpi);
+  let img = sharp(Buffer.from(sheetSvg(layout, pageNo, fill, opts)), { density: dpi }).resize(width, height, { fit: 'fill' }).flatten({ background: '#fff' }).greyscale();
+  if (opts.rotate180) img = img.rotate(180);
+  return img.jpeg({ quality: 90 }).toBuffer();
+}
+
+/** A multipart body of named files (for app.inject). */
+export function multipart(files: { name: string; data: Buffer; type?: string }[], boundary = `jzscan${Date.now()}`): { payload: Buffer; headers: Record<string, string> } {
+  const chunks: Buffer[] = [];
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
