@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
+import { sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
 import { loginAs, watchForCrashes } from './helpers.js';
 
 /**
@@ -59,6 +60,8 @@ describe('scanning screens in Chromium', () => {
   let exam: { id: number; name: string };
   let subjectId: number;
   let studentCount: number;
+  let layout: Layout;
+  let students: { id: number; examNo: string; name: string }[];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-scan-'));
@@ -69,30 +72,35 @@ describe('scanning screens in Chromium', () => {
     // 数学 for one class of a grade that teaches it, made through the API as 新建考试 would, with its default card saved
     const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
     const course = await db.selectFrom('school_grade_course').select('grade_id').where('school_id', '=', school.id).where('course_code', '=', 'SX').orderBy('grade_id').executeTakeFirstOrThrow();
-    const klass = await db.selectFrom('school_class').select('id').where('grade_id', '=', course.grade_id).orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
+    const klass = await db.selectFrom('school_class as c').innerJoin('student as s', 's.class_id', 'c.id').select('c.id')
+      .where('c.grade_id', '=', course.grade_id).groupBy('c.id').orderBy('c.id').executeTakeFirstOrThrow();
     const page = await newPage1280(browser);
     await loginAs(page, server.url, 'admin');
     const made = await page.evaluate(async ({ gradeId, classId }) => {
       const h = { Authorization: localStorage.getItem('token') ?? '', 'Content-Type': 'application/json' };
       const post = async (url: string, body: unknown) => (await fetch(`/api/v1${url}`, { method: 'POST', headers: h, body: JSON.stringify(body) })).json();
       const ex = await post('/exam_manage/add_single_exam', {
-        name: 'E2E扫描数学', examType: 1, gradeId, startDate: '2026-11-20', endDate: '2026-11-20',
-        subjects: [{ courseCode: 'SX', fullScore: 50 }], classIds: [classId],
+        name: 'E2E扫描数学', examType: 1, gradeId, startDate: '2026-11-20', endDate: '2026-11-20', subjects: [{ courseCode: 'SX', fullScore: 30 }], classIds: [classId],
       });
       if (ex.code !== 200) return { error: ex.msg as string };
       const sid = ex.data.subjects[0].id as number;
-      // five single-choice questions (keys A, B, C, D, A) and one written answer: 5 × 4 + 30 = 50 points
-      const questions = [...'ABCDA'].map((answer, i) => ({ no: String(i + 1), type: 'single', fullScore: 4, answer }));
-      const q = await post('/question_template/save', { examSubjectId: sid, questions: [...questions, { no: '6', type: 'subjective', fullScore: 30 }] });
+      const q = await post('/question_template/save', { examSubjectId: sid, questions: [
+        { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' },
+        { no: '2', type: 'multiple', fullScore: 5, step: 0.5, answer: 'AC' },
+        { no: '3', type: 'judge', fullScore: 5, step: 1, answer: 'T' },
+        { no: '4', type: 'subjective', fullScore: 15, step: 1 },
+      ] });
       if (q.code !== 200) return { error: q.msg as string };
-      const card = await (await fetch(`/api/v1/card/find?examSubjectId=${sid}`, { headers: h })).json();
-      const saved = await post('/card/save', { examSubjectId: sid, settings: card.data.settings });
-      return saved.code === 200 ? { examId: ex.data.id as number, subjectId: sid } : { error: saved.msg as string };
+      const saved = await post('/card/save', { examSubjectId: sid, settings: {} });
+      return saved.code === 200 ? { examId: ex.data.id as number, subjectId: sid, layout: saved.data.layout as Layout } : { error: saved.msg as string };
     }, { gradeId: course.grade_id, classId: klass.id });
     await page.context().close();
     if ('error' in made) throw new Error(made.error);
     exam = await db.selectFrom('exam').select(['id', 'name']).where('id', '=', made.examId).executeTakeFirstOrThrow();
     subjectId = made.subjectId;
+    layout = made.layout;
+    students = await db.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
+      .select(['es.id', 'es.exam_no as examNo', 'st.name']).where('es.exam_id', '=', exam.id).orderBy('es.exam_no').execute();
     // counted here from the exam's own student table: before any upload every exam student is 未扫
     studentCount = Number((await db.selectFrom('exam_student').select((e) => e.fn.countAll().as('n')).where('exam_id', '=', exam.id).executeTakeFirstOrThrow()).n);
     expect(studentCount).toBeGreaterThan(0);
@@ -155,6 +163,117 @@ describe('scanning screens in Chromium', () => {
     await table.locator('tbody tr.ant-table-row').first().waitFor();
     await expect.poll(() => page.locator('.ant-pagination-total-text').first().innerText()).toBe(`共 ${studentCount} 条`);
     expect(await table.locator('tbody tr.ant-table-row').first().innerText()).toContain('未扫');
+
+    expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the issue walk: a batch with an upside-down sheet, another subject, an unreadable 考号, a duplicate and a doubtful mark, each fixed on screen', async () => {
+    const page = await newPage1280(browser);
+    const crashes = watchForCrashes(page);
+    await loginAs(page, server.url, 'admin');
+    const q = `examId=${exam.id}&examSubjectId=${subjectId}`;
+    const s = (i: number) => students[i]!.examNo;
+    const sheet = (n: number, fill: Parameters<typeof sheetJpeg>[2], opts: Parameters<typeof sheetJpeg>[3] = {}) => sheetJpeg(layout, n, fill, opts);
+    const jpg = async (name: string, data: Promise<Buffer>) => ({ name, mimeType: 'image/jpeg', buffer: await data });
+    const files = [
+      await jpg('s0-1.jpg', sheet(1, { examNo: s(0), answers: { 1: 'A', 2: 'AC', 3: '√' } })), await jpg('s0-2.jpg', sheet(2, {})),
+      await jpg('s3-1.jpg', sheet(1, { examNo: s(3), answers: { 1: 'A', 2: 'C', 3: '√' } }, { rotate180: true })), await jpg('s3-2.jpg', sheet(2, {}, { rotate180: true })),
+      await jpg('s4-1.jpg', sheet(1, { answers: { 1: 'A' } })), await jpg('s4-2.jpg', sheet(2, {})),
+      await jpg('other-exam.jpg', sheet(1, { examNo: s(7), answers: { 1: 'A' } }, { pageCodeOf: 999_999 })),
+      await jpg('s5-1.jpg', sheet(1, { examNo: s(5), answers: { 2: 'AC' }, faint: { 1: 'A' } })), await jpg('s5-2.jpg', sheet(2, {})),
+      await jpg('s1-1.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })), await jpg('s1-2.jpg', sheet(2, {})),
+      await jpg('s1-1-again.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })),
+    ];
+    await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?${q}`);
+    await page.getByTestId('counter-noScanCount').waitFor();
+    await page.locator('.ant-upload input[type=file]').first().setInputFiles(files);
+    await page.getByTestId('batch-files').getByText('s1-1-again.jpg').waitFor();
+    await page.getByRole('button', { name: '开始上传' }).click();
+    const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').filter({ hasText: '第2批' });
+    await row.filter({ hasText: '识别完成' }).waitFor({ timeout: 120_000 });
+    expect(await row.innerText()).toContain(`${files.length}/${files.length} 页`);
+
+    // the batch's pages: 7 columns at 1280 px; the preview goes to the next page, zooms and turns
+    await row.getByRole('button', { name: '查看' }).click();
+    const grid = page.getByTestId('scan-image-grid');
+    await grid.locator('img').first().waitFor();
+    expect(await grid.getAttribute('data-cols')).toBe('7');
+    await grid.getByRole('button').first().click();
+    const preview = page.getByRole('dialog');
+    await preview.getByText(`（1/${files.length}）`).waitFor();
+    await preview.getByRole('button', { name: '下一张' }).click();
+    await preview.getByText(`（2/${files.length}）`).waitFor();
+    await preview.getByRole('button', { name: '放大' }).click();
+    expect(await preview.getByTestId('preview-zoom').innerText()).toBe('150%');
+    await preview.getByRole('button', { name: '向右旋转' }).click();
+    await page.keyboard.press('Escape');
+
+    // every abnormal fixed on screen
+    await page.goto(`${server.url}/#/scanUnnormalDetail?${q}`);
+    const list = page.getByTestId('abnormal-list');
+    const fix = page.getByTestId('abnormal-fix');
+    const open = async (kindName: string, file: string) => {
+      await list.locator('.ant-list-item').filter({ hasText: kindName }).first().click();
+      await fix.getByText(file, { exact: true }).waitFor();
+    };
+    const done = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last().waitFor();
+    // 考号 not filled: type it (the page after it follows to the same student)
+    await open('考号无法识别', 's4-1.jpg');
+    await fix.getByLabel('填写考号').fill(s(4));
+    await fix.getByRole('button', { name: '确定考号' }).click();
+    await done('考号已更正');
+    // the same student twice: keep the first
+    await open('重复扫描', 's1-1.jpg');
+    await fix.getByTestId(/^duplicate-/).first().getByRole('button', { name: '保留这一份' }).click();
+    await done('已保留');
+    // a faint mark on question 1: the crop is shown, confirmed as A
+    await open('识别存疑', 's5-1.jpg');
+    const q1 = fix.getByTestId('doubt-question-1');
+    await q1.getByTestId('crop-question-1').locator('img').waitFor();
+    const a = q1.getByRole('checkbox', { name: 'A' });
+    if (!(await a.isChecked())) await a.check();
+    await fix.getByRole('button', { name: '确认涂点' }).click();
+    await done('已确认');
+    // a sheet of another exam and the unreadable file: to the recycle bin
+    for (const [kindName, file] of [['非本科目答题卡', 'other-exam.jpg'], ['文件无法读取', 'broken.jpg']] as const) {
+      await open(kindName, file);
+      await fix.getByRole('button', { name: '删除到回收站' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+      await done('移入回收站');
+      await fix.getByText(file, { exact: true }).waitFor({ state: 'detached' });
+    }
+    await page.getByText('没有待处理的异常卷').first().waitFor();
+
+    // the student list: five sheets uploaded, objective scores worked by hand from the keys
+    // (1 single A 5 分; 2 multiple AC 5 分, a correct subset 2.5; 3 judge √ 5 分):
+    // s0 A/AC/√ 15, s1 B/A/× 2.5, s3 A/C/√ 12.5, s4 A/–/– 5, s5 A (confirmed)/AC/– 10
+    await page.goto(`${server.url}/#/examDetailsEdit/scanStudentList?${q}&filter=uploaded`);
+    const table = page.getByTestId('scan-student-table');
+    await expect.poll(() => page.locator('.ant-pagination-total-text').first().innerText()).toBe('共 5 条');
+    const scoreOf = async (i: number) => {
+      const r = table.locator('tbody tr.ant-table-row').filter({ hasText: s(i) });
+      const cells = await r.locator('td').allInnerTexts();
+      return cells[7];
+    };
+    expect([await scoreOf(0), await scoreOf(1), await scoreOf(3), await scoreOf(4), await scoreOf(5)]).toEqual(['15', '2.5', '12.5', '5', '10']);
+    // s5's sheet: two pages and the recognised answers, question 1 confirmed
+    await table.locator('tbody tr.ant-table-row').filter({ hasText: s(5) }).getByRole('button', { name: '查看答题卡' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByTestId('scan-image-grid').locator('img').nth(1).waitFor();
+    await modal.getByRole('tab', { name: '客观题识别结果' }).click();
+    const answers = modal.getByTestId('recognised-answers').locator('tbody tr.ant-table-row');
+    await expect.poll(() => answers.count()).toBe(3);
+    expect(await answers.nth(0).innerText()).toContain('已确认');
+    expect(await modal.getByTestId('objective-score').innerText()).toBe('10');
+    await page.keyboard.press('Escape');
+
+    // the counters: 5 uploaded, no abnormal left
+    await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?${q}`);
+    const counter = (key: string) => page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
+    await expect.poll(() => counter('uploadCount').innerText()).toBe('5');
+    expect(await counter('abnormalCount').innerText()).toBe('0');
+    expect(await counter('noScanCount').innerText()).toBe(String(studentCount - 5));
 
     expect(crashes()).toEqual([]);
     await page.context().close();
