@@ -80,7 +80,7 @@ describe('scanning screens in Chromium', () => {
       const h = { Authorization: localStorage.getItem('token') ?? '', 'Content-Type': 'application/json' };
       const post = async (url: string, body: unknown) => (await fetch(`/api/v1${url}`, { method: 'POST', headers: h, body: JSON.stringify(body) })).json();
       const ex = await post('/exam_manage/add_single_exam', {
-        name: 'E2E扫描数学', examType: 1, gradeId, startDate: '2026-11-20', endDate: '2026-11-20', subjects: [{ courseCode: 'SX', fullScore: 30 }], classIds: [classId],
+        name: 'E2E扫描数学', examType: 1, gradeId, startDate: '2026-11-20', endDate: '2026-11-20', subjects: [{ courseCode: 'SX', fullScore: 90 }], classIds: [classId],
       });
       if (ex.code !== 200) return { error: ex.msg as string };
       const sid = ex.data.subjects[0].id as number;
@@ -88,7 +88,8 @@ describe('scanning screens in Chromium', () => {
         { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' },
         { no: '2', type: 'multiple', fullScore: 5, step: 0.5, answer: 'AC' },
         { no: '3', type: 'judge', fullScore: 5, step: 1, answer: 'T' },
-        { no: '4', type: 'subjective', fullScore: 15, step: 1 },
+        // five written questions: the card needs two pages
+        ...['4', '5', '6', '7', '8'].map((no) => ({ no, type: 'subjective', fullScore: 15, step: 1 })),
       ] });
       if (q.code !== 200) return { error: q.msg as string };
       const saved = await post('/card/save', { examSubjectId: sid, settings: {} });
@@ -99,6 +100,7 @@ describe('scanning screens in Chromium', () => {
     exam = await db.selectFrom('exam').select(['id', 'name']).where('id', '=', made.examId).executeTakeFirstOrThrow();
     subjectId = made.subjectId;
     layout = made.layout;
+    expect(layout.pages).toHaveLength(2);
     students = await db.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
       .select(['es.id', 'es.exam_no as examNo', 'st.name']).where('es.exam_id', '=', exam.id).orderBy('es.exam_no').execute();
     // counted here from the exam's own student table: before any upload every exam student is 未扫
@@ -184,13 +186,14 @@ describe('scanning screens in Chromium', () => {
       await jpg('s5-1.jpg', sheet(1, { examNo: s(5), answers: { 2: 'AC' }, faint: { 1: 'A' } })), await jpg('s5-2.jpg', sheet(2, {})),
       await jpg('s1-1.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })), await jpg('s1-2.jpg', sheet(2, {})),
       await jpg('s1-1-again.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })),
+      { name: 'torn.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]) },
     ];
     await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?${q}`);
     await page.getByTestId('counter-noScanCount').waitFor();
     await page.locator('.ant-upload input[type=file]').first().setInputFiles(files);
     await page.getByTestId('batch-files').getByText('s1-1-again.jpg').waitFor();
     await page.getByRole('button', { name: '开始上传' }).click();
-    const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').filter({ hasText: '第2批' });
+    const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').filter({ hasText: `/${files.length} 页` });
     await row.filter({ hasText: '识别完成' }).waitFor({ timeout: 120_000 });
     expect(await row.innerText()).toContain(`${files.length}/${files.length} 页`);
 
@@ -235,14 +238,17 @@ describe('scanning screens in Chromium', () => {
     if (!(await a.isChecked())) await a.check();
     await fix.getByRole('button', { name: '确认涂点' }).click();
     await done('已确认');
-    // a sheet of another exam and the unreadable file: to the recycle bin
-    for (const [kindName, file] of [['非本科目答题卡', 'other-exam.jpg'], ['文件无法读取', 'broken.jpg']] as const) {
+    // a sheet of another exam and the unreadable files (this batch's, and the first test's): to the recycle bin
+    const remove = async (kindName: string, file: string) => {
       await open(kindName, file);
       await fix.getByRole('button', { name: '删除到回收站' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '删除' }).click();
       await done('移入回收站');
       await fix.getByText(file, { exact: true }).waitFor({ state: 'detached' });
-    }
+    };
+    await remove('非本科目答题卡', 'other-exam.jpg');
+    await remove('文件无法读取', 'torn.jpg');
+    if (await list.getByText('文件无法读取').count()) await remove('文件无法读取', 'broken.jpg');
     await page.getByText('没有待处理的异常卷').first().waitFor();
 
     // the student list: five sheets uploaded, objective scores worked by hand from the keys
