@@ -196,6 +196,7 @@ describe('scanning screens in Chromium', () => {
     const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').filter({ hasText: `/${files.length} 页` });
     await row.filter({ hasText: '识别完成' }).waitFor({ timeout: 120_000 });
     expect(await row.innerText()).toContain(`${files.length}/${files.length} 页`);
+    if (process.env.SCAN_E2E_SHOTS) await page.screenshot({ path: '/tmp/scan-home.png', fullPage: true });
 
     // the batch's pages: 7 columns at 1280 px; the preview goes to the next page, zooms and turns
     await row.getByRole('button', { name: '查看' }).click();
@@ -228,12 +229,14 @@ describe('scanning screens in Chromium', () => {
     await done('考号已更正');
     // the same student twice: keep the first
     await open('重复扫描', 's1-1.jpg');
+    if (process.env.SCAN_E2E_SHOTS) { await fix.locator('img').nth(1).waitFor(); await page.screenshot({ path: '/tmp/scan-dup.png', fullPage: true }); }
     await fix.getByTestId(/^duplicate-/).first().getByRole('button', { name: '保留这一份' }).click();
     await done('已保留');
     // a faint mark on question 1: the crop is shown, confirmed as A
     await open('识别存疑', 's5-1.jpg');
     const q1 = fix.getByTestId('doubt-question-1');
     await q1.getByTestId('crop-question-1').locator('img').waitFor();
+    if (process.env.SCAN_E2E_SHOTS) await page.screenshot({ path: '/tmp/scan-doubt.png', fullPage: true });
     const a = q1.getByRole('checkbox', { name: 'A' });
     if (!(await a.isChecked())) await a.check();
     await fix.getByRole('button', { name: '确认涂点' }).click();

@@ -68,7 +68,7 @@ function KeepOne({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
       {pages.map((p, i) => (
         <div key={p.id} data-testid={`duplicate-${p.id}`}>
           <PageView page={p} height={300} />
-          <div style={{ fontSize: 12, color: '#666', margin: '4px 0' }}>{i === 0 ? '本页' : '另一份'}　第{p.batchId}号批次 第{p.seq}张</div>
+          <div style={{ fontSize: 12, color: '#666', margin: '4px 0' }}>{i === 0 ? '本页' : '另一份'}　第{p.seq}张 {p.fileName}</div>
           <Button type={i === 0 ? 'primary' : 'default'} loading={s.busy} onClick={() => void s.keep(p.id)}>保留这一份</Button>
         </div>
       ))}

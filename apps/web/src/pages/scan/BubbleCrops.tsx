@@ -2,14 +2,16 @@ import type { ScanDoubt, ScanRect } from '@/api/scan';
 
 /**
  * The bubbles of one doubtful group cut out of the page image (CSS crop of the already loaded image, scaled to
- * `height` px), each option's darkness under it; the options read as marked are outlined.
+ * at most `height` px high and `width` px wide), each option's darkness (0–100) under it; the options read as
+ * marked are outlined.
  */
-export function BubbleCrops({ imageUrl, doubt, height = 56 }: { imageUrl: string | null; doubt: ScanDoubt; height?: number }) {
+export function BubbleCrops({ imageUrl, doubt, height = 56, width = 400 }: { imageUrl: string | null; doubt: ScanDoubt; height?: number; width?: number }) {
   const r: ScanRect = doubt.rect;
-  const scale = height / Math.max(1, r.h);
+  const scale = Math.min(height / Math.max(1, r.h), width / Math.max(1, r.w));
+  const shownH = r.h * scale;
   return (
     <div data-testid={`crop-${doubt.kind}-${doubt.id}`}>
-      <div style={{ position: 'relative', width: r.w * scale, height, overflow: 'hidden', border: '1px solid #d9d9d9', background: '#fff', maxWidth: '100%' }}>
+      <div style={{ position: 'relative', width: r.w * scale, height: shownH, overflow: 'hidden', border: '1px solid #d9d9d9', background: '#fff' }}>
         {imageUrl && <img src={imageUrl} alt={`第${doubt.id}题涂点`} draggable={false}
           style={{ position: 'absolute', left: -r.x * scale, top: -r.y * scale, transformOrigin: '0 0', transform: `scale(${scale})`, maxWidth: 'none' }} />}
         {doubt.options.map((o) => (
