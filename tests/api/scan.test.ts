@@ -227,6 +227,39 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(result.body.data.questions.map((q) => [q.no, q.choice, q.confirmed, q.score])).toEqual([['1', 'A', true, 5], ['2', 'AC', false, 5], ['3', '', false, 0]]);
   }, 240_000);
 
+  it('claims a sheet whose 考号 cannot be read, turns a page and shows the counters in the exam detail and its steps', async () => {
+    const res = await upload([{ name: 's7-1.jpg', data: await page(1, { answers: { 1: 'A', 3: '×' } }) }, { name: 's7-2.jpg', data: await page(2, {}) }],
+      `scanned_batch/upload?examSubjectId=${subjectId}&name=${encodeURIComponent('补扫')}`);
+    expect(res.code, res.msg).toBe(200);
+    const detail = await waitBatch(res.data.batch.id);
+    expect(detail.batch).toMatchObject({ name: '补扫', no: 3, pageCount: 2 });
+    const first = detail.pages.find((p) => p.fileName === 's7-1.jpg')!;
+    expect(first).toMatchObject({ abnormalKind: 'examNo' });
+    // a 考号 that is not in the exam is refused, nothing changed
+    expect((await api('POST', 'scanned_abnormal/setExamNo', { pageId: first.id, examNo: '不存在的考号' })).body)
+      .toMatchObject({ code: 400, msg: '考号 不存在的考号 不在本次考试的考生名单中' });
+    let r = await api('POST', 'scanned_abnormal/claim', { pageId: first.id, examStudentId: students[7]!.id });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const { list, of } = await studentState();
+    expect(of(7)).toMatchObject({ state: 'uploaded', claimed: true, objectiveScore: 5, pagesPresent: [1, 2] });
+    expect(list.counters.claimCount).toBe(1);
+    // turning an upright page: recognised again the other way up, same reading
+    const s3 = (await api<{ pages: { id: number; pageNo: number }[] }>('GET', `scanned_student/detail?examSubjectId=${subjectId}&examStudentId=${students[3]!.id}`)).body.data.pages;
+    r = await api('POST', 'scanned_abnormal/rotate', { pageId: s3.find((p) => p.pageNo === 1)!.id });
+    expect(r.body.code, r.body.msg).toBe(200);
+    expect((await studentState()).of(3)).toMatchObject({ state: 'uploaded', objectiveScore: 12.5 });
+    // the exam detail carries the spec's four counters; the subject's steps include 扫描
+    const exams = await api<{ id: number; subjects: { id: number; noScanCount: number; missExamCount: number; abnormalCount: number; uploadCount: number }[] }>(
+      'GET', `exam_manage/find_exam?examId=${examId}`);
+    expect(exams.body.code, exams.body.msg).toBe(200);
+    const subj = exams.body.data.subjects.find((x) => x.id === subjectId)!;
+    const counters = (await studentState()).list.counters;
+    expect(subj).toMatchObject({ noScanCount: counters.noScanCount, missExamCount: 1, abnormalCount: counters.abnormalCount, uploadCount: counters.uploadCount });
+    const flow = await api<{ finished: string[]; examStateStr: string }>('GET', `flow/find_flow_status?examSubjectId=${subjectId}`);
+    expect(flow.body.data.finished).toEqual(['question', 'card', 'scan']);
+    expect(flow.body.data.examStateStr).toBe('question,card,scan');
+  }, 240_000);
+
   it('deletes to the recycle bin and restores', async () => {
     const sheet = await api<{ pages: { id: number }[] }>('GET', `scanned_student/detail?examSubjectId=${subjectId}&examStudentId=${students[1]!.id}`);
     const ids = sheet.body.data.pages.map((p) => p.id);
@@ -241,6 +274,23 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(await storedScores(1)).toEqual({ absent: false, q: { 1: [0, 'B'], 2: [2.5, 'A'], 3: [0, 'F'] } });
   });
 
+  it('starts recognition again for the pages a dead worker left waiting', async () => {
+    const db = t.database.db;
+    const p = batch.pages.find((x) => x.fileName === 's3-2.jpg')!;
+    // as if the worker had died before this page: waiting, the batch still recognising, no live job
+    await db.updateTable('scan_page').set({ recognized: false, status: 'pending' }).where('id', '=', p.id).execute();
+    await db.updateTable('scan_batch').set({ status: 'recognizing' }).where('id', '=', batch.batch.id).execute();
+    // while a job of the batch is alive the retry is refused
+    await db.insertInto('job').values({ id: 'scan-retry-test', kind: 'scan-recognize', school_id: null, state: 'running', params: JSON.stringify({ batchId: batch.batch.id }) }).execute();
+    expect((await api('POST', 'scanned_batch/retry', { batchId: batch.batch.id })).body).toMatchObject({ code: 400, msg: '该批次正在识别中，请稍后' });
+    await db.deleteFrom('job').where('id', '=', 'scan-retry-test').execute();
+    const r = await api('POST', 'scanned_batch/retry', { batchId: batch.batch.id });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const done = await waitBatch(batch.batch.id);
+    expect(done.pages.find((x) => x.id === p.id)).toMatchObject({ status: 'ok', pageNo: 2, examStudentId: students[3]!.id });
+    expect((await studentState()).of(3)).toMatchObject({ state: 'uploaded', pagesPresent: [1, 2] });
+  }, 240_000);
+
   it('re-scores when the key changes, and calculateScore writes the same', async () => {
     const r = await api('POST', 'question_template/save', { examSubjectId: subjectId, questions: [
       { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'B' },
@@ -253,8 +303,8 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect((await storedScores(1)).q['1']).toEqual([5, 'B']);
     expect((await storedScores(0)).q['1']).toEqual([0, 'A']);
     const calc = await api('GET', `calculateScore?examSubjectId=${subjectId}`);
-    // uploaded: s0 s1 s3 s4 s5 s6; absent: s2
-    expect(calc.body).toMatchObject({ code: 200, data: { scored: 6, absent: 1 } });
+    // uploaded: s0 s1 s3 s4 s5 s6 s7; absent: s2
+    expect(calc.body).toMatchObject({ code: 200, data: { scored: 7, absent: 1 } });
     expect((await storedScores(1)).q['1']).toEqual([5, 'B']);
     expect((await studentState()).of(0)).toMatchObject({ objectiveScore: 10 });
   });
@@ -279,6 +329,6 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(saved.body.code, saved.body.msg).toBe(200);
     const view = await api<ScanOverview>('GET', `scanned_batch/list?examSubjectId=${subjectId}`, undefined, teacher);
     expect(view.body.code, view.body.msg).toBe(200);
-    expect(view.body.data.batches).toHaveLength(2);
+    expect(view.body.data.batches).toHaveLength(3);
   });
 });

@@ -17,6 +17,11 @@ const SPEC_PATHS = [
   'get /api/v1/pc_personal/bind_wechat', 'get /api/v1/pc_personal/un_bind_wechat', 'post /api/v1/pc_personal/enable_user', 'post /api/v1/pc_personal/reset_pwd',
   'get /api/v1/wechat/qrAuthorize', 'get /api/v1/wechat/qrUserInfo', 'get /api/v1/callBack', 'post /api/v1/duanx/verify', 'post /api/v1/verifSMS',
   'post /api/v1/pwdPhone', 'post /api/v1/bind_phone_obtain_code',
+  // issue 10: scanning and the exam's steps
+  'get /api/v1/scanned/historyList', 'post /api/v1/scanned/historyReduction', 'post /api/v1/scanned/updateObject',
+  'get /api/v1/standard_answer/objective_recognize_result', 'get /api/v1/calculateScore',
+  'get /api/v1/scanned_batch/list', 'get /api/v1/scanned_student/list', 'get /api/v1/scanned_abnormal/list',
+  'post /api/v1/flow/finished', 'get /api/v1/flow/find_flow_status',
 ];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {

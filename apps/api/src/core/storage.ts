@@ -13,8 +13,12 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface Storage {
-  /** Writes the stream (or bytes) to key; with maxBytes, stops and throws StorageLimitError past that many bytes (nothing kept). Answers the bytes written. */
-  put(key: string, body: Readable | Buffer | Uint8Array, opts?: { maxBytes?: number }): Promise<number>;
+  /**
+   * Writes the stream (or bytes) to key and answers the bytes written. With maxBytes, past that many bytes nothing
+   * is kept and StorageLimitError is thrown: at once (the source is destroyed), or with drain after reading the
+   * source to its end (a request's file part must be read through for the next part to arrive).
+   */
+  put(key: string, body: Readable | Buffer | Uint8Array, opts?: { maxBytes?: number; drain?: boolean }): Promise<number>;
   /** A stream of the object; throws StorageNotFound when it does not exist. */
   getStream(key: string): Promise<Readable>;
   /** The whole object (for decoding one page; callers bound the size by what they stored). */
@@ -53,16 +57,19 @@ export function localStorage(root: string): Storage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomUUID().slice(0, 8)}.part`;
       let bytes = 0;
+      let over = false;
       const counter = new Transform({
         transform(chunk: Buffer, _enc, cb) {
           bytes += chunk.length;
-          if (opts.maxBytes !== undefined && bytes > opts.maxBytes) cb(new StorageLimitError(opts.maxBytes));
-          else cb(null, chunk);
+          if (opts.maxBytes === undefined || bytes <= opts.maxBytes) cb(null, chunk);
+          else if (opts.drain) { over = true; cb(); }
+          else cb(new StorageLimitError(opts.maxBytes));
         },
       });
       const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
       try {
         await pipeline(source, counter, createWriteStream(tmp));
+        if (over) throw new StorageLimitError(opts.maxBytes!);
         await fs.rename(tmp, file);
       } catch (e) {
         await fs.rm(tmp, { force: true });

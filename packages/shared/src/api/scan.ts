@@ -27,6 +27,8 @@ export const SCAN_PATHS = {
   batchList: 'scanned_batch/list',
   /** GET ?batchId → ScanBatchDetail (the batch and its pages; poll for progress). */
   batchDetail: 'scanned_batch/detail',
+  /** POST { batchId } → recognition started again for the batch's pages still waiting (after a worker died). */
+  batchRetry: 'scanned_batch/retry',
   /** GET ?examSubjectId&state&keyword&current&size → page of ScanStudent. */
   studentList: 'scanned_student/list',
   /** GET ?examSubjectId&examStudentId → ScanStudentSheet (the student's pages with image urls). */
@@ -181,7 +183,8 @@ export const scanConfirmBody = z.object({
   questions: z.array(z.object({
     /** The question number as the card prints it (GroupReading.id). */
     questionNo: trimmed().min(1).max(20),
-    marked: z.array(z.string().regex(/^[A-Z]$/, '选项应为大写字母')).max(10),
+    /** Option values as the card prints them: A–H, judge √ ×. */
+    marked: z.array(trimmed().min(1).max(2)).max(10),
   })).max(500).default([]),
   /** 缺考 confirmed (page 1 only); absent = left as recognised. */
   absent: z.boolean().optional(),

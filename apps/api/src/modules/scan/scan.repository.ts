@@ -319,3 +319,16 @@ export async function clearAnswers(q: Q, examSubjectId: number, examStudentIds: 
   }
   await q.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', 'in', examStudentIds).execute();
 }
+
+/** The file sequence numbers of a batch's pages still waiting for recognition. */
+export async function pendingSeqs(q: Q, batchId: number): Promise<number[]> {
+  const rows = await q.selectFrom('scan_page').select('file_seq').distinct().where('batch_id', '=', batchId).where('recognized', '=', false).orderBy('file_seq').execute();
+  return rows.map((r) => r.file_seq);
+}
+
+/** A recognition job of the batch that is queued or running. */
+export async function liveBatchJob(q: Q, kind: string, batchId: number): Promise<boolean> {
+  const r = await q.selectFrom('job').select('id').where('kind', '=', kind).where('state', 'in', ['queued', 'running'])
+    .where(sql<string>`params->>'batchId'`, '=', String(batchId)).limit(1).executeTakeFirst();
+  return !!r;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  objectiveRecognizeResultSchema, scanAbnormalQuery, scanAbnormalSchema, scanBatchDetailSchema, scanBatchQuery, scanClaimBody, scanConfirmBody,
+  objectiveRecognizeResultSchema, scanAbnormalQuery, scanAbnormalSchema, scanBatchDetailSchema, scanBatchQuery, scanBatchSchema, scanClaimBody, scanConfirmBody,
   scanImageQuery, scanOperatorSaveBody, scanOperatorSchema, scanOverviewSchema, scanPageBody, scanPageIdsBody, scanRecycledSchema,
   scanScoreResultSchema, scanSetExamNoBody, scanStudentListQuery, scanStudentPageSchema, scanStudentQuery, scanStudentSheetSchema, scanSubjectQuery,
   scanUploadResultSchema,
@@ -42,6 +42,10 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.get('/scanned_batch/detail', {
     schema: { tags, summary: '一个批次的识别进度与其全部图片', querystring: scanBatchQuery, response: { 200: envelope(scanBatchDetailSchema) } },
   }, async (req) => ok(await service.batchDetail(db, userOf(req), req.query.batchId), '查询成功'));
+
+  app.post('/scanned_batch/retry', {
+    schema: { tags, summary: '重新识别批次中尚未识别的图片（识别进程中断后）', body: scanBatchQuery, response: { 200: envelope(scanBatchSchema) } },
+  }, async (req) => ok(await service.retryBatch(ctx, userOf(req), req.body.batchId), '已重新开始识别'));
 
   app.get('/scanned_student/list', {
     schema: { tags, summary: '考生扫描状态列表（未扫、缺考、异常、上传成功；重复扫描、认领）', querystring: scanStudentListQuery, response: { 200: envelope(scanStudentPageSchema) } },

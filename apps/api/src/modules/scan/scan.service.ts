@@ -240,6 +240,26 @@ export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolU
   return { batch: toBatch(row!), rejectedFiles: files.filter((f) => !f.key).map((f) => ({ name: f.name, reason: f.reason ?? '文件无法读取' })) };
 }
 
+/**
+ * scanned_batch/retry: recognition of the pages still waiting, when no job of the batch is alive (its worker died;
+ * a dead job is failed by the job layer's heartbeat sweep). Refused while a job of the batch is queued or running.
+ */
+export async function retryBatch(ctx: AppContext, user: SchoolUser, batchId: number): Promise<ScanBatch> {
+  const { db } = ctx;
+  const { batch, exam } = await scanBatchFor(db, user, batchId);
+  if (exam.releasedAt) throw new BizError(RELEASED);
+  if (await repo.liveBatchJob(db, SCAN_JOB_KIND, batchId)) throw new BizError('该批次正在识别中，请稍后');
+  const seqs = await repo.pendingSeqs(db, batchId);
+  for (let i = 0; i < seqs.length; i += FILES_PER_JOB) {
+    const part = seqs.slice(i, i + FILES_PER_JOB);
+    await createJob(db, ctx.jobs, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: exam.id, createdBy: user.id,
+      params: { batchId, fromSeq: part[0]!, toSeq: part[part.length - 1]!, storage: localStorageConfig(ctx.config.dataDir) } satisfies ScanJobParams });
+  }
+  if (!seqs.length) await finishBatch(db, batchId);
+  const [row] = await repo.batchesOf(db, user.schoolId, batch.exam_subject_id, batchId);
+  return toBatch(row!);
+}
+
 // ---------------------------------------------------------------- fixes
 
 /** Recognises the stored page image again (turned 180° first with rotate), with the subject's current card. */
@@ -262,7 +282,9 @@ async function recognizeAgain(ctx: AppContext, user: SchoolUser, pageId: number,
     await savePageOutcome(tx, storage, batch, page.id, out, version);
     // a claim stays (the person decided who this is)
   });
-  if (page.image_key !== keys.page(batch, page.id, version)) await storage.delete(page.image_key);
+  // the images of the earlier reading (new keys were written, so a reader never sees a half-replaced page)
+  await storage.delete(page.image_key);
+  for (const b of (page.rec as StoredReading | null)?.blocks ?? []) await storage.delete(b.key);
 }
 
 export const rotate = (ctx: AppContext, user: SchoolUser, pageId: number) => recognizeAgain(ctx, user, pageId, true);
@@ -319,8 +341,8 @@ export async function confirmMarks(db: Db, user: SchoolUser, pageId: number, bod
   for (const q of body.questions) {
     const r = known.get(q.questionNo);
     if (!r) throw new BizError(`第 ${q.questionNo} 题不在这一页上`);
-    const options = rec.doubts.find((d) => d.kind === 'question' && d.id === q.questionNo)?.options.map((o) => o.value);
-    const bad = options ? q.marked.filter((m) => !options.includes(m)) : [];
+    const options = rec.doubts.find((d) => d.kind === 'question' && d.id === q.questionNo)?.options.map((o) => o.value) ?? [...'ABCDEFGH√×'];
+    const bad = q.marked.filter((m) => !options.includes(m));
     if (bad.length) throw new BizError(`第 ${q.questionNo} 题没有选项 ${bad.join('、')}`);
     questions[q.questionNo] = [...new Set(q.marked)].sort();
   }

@@ -27,7 +27,7 @@ export interface UploadedFile { name: string; key: string | null; kind: FileKind
 export interface ScanLimits { fileBytes: number; batchBytes: number; files: number; zipEntries: number; zipEntryBytes: number }
 
 const MB = 1024 * 1024;
-const mb = (n: number) => `${Math.round(n / MB)} MB`;
+const mb = (n: number) => (n >= MB ? `${Math.round(n / MB)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 /** The file's kind from its first bytes; null = not a supported file. */
 export function sniff(head: Buffer): FileKind | null {
@@ -105,7 +105,8 @@ async function storeOne(storage: Storage, budget: Budget, keyOf: (n: number) => 
   }
   const key = keyOf(budget.files);
   try {
-    const bytes = await storage.put(key, all, { maxBytes: limit });
+    // a request's part is read through (the next part follows it); a zip entry is simply abandoned
+    const bytes = await storage.put(key, all, { maxBytes: limit, drain: !inZip });
     if (truncated()) {
       await storage.delete(key);
       return [{ name, key: null, kind: null, bytes: 0, reason: tooLarge() }];
@@ -114,7 +115,6 @@ async function storeOne(storage: Storage, budget: Budget, keyOf: (n: number) => 
     return [{ name, key, kind, bytes, reason: null }];
   } catch (e) {
     if (!(e instanceof StorageLimitError)) throw e;
-    for await (const _ of all) { /* discard the rest */ }
     return [{ name, key: null, kind: null, bytes: 0, reason: tooLarge() }];
   }
 }
@@ -185,7 +185,7 @@ export async function readScanUpload(req: FastifyRequest, storage: Storage, keyO
   const out: UploadedFile[] = [];
   const tmpDir = os.tmpdir();
   // throwFileSizeLimit false: an oversized file is cut off (truncated) instead of failing the whole request
-  const options = { throwFileSizeLimit: false, limits: { fileSize: limits.fileBytes, files: limits.files + 1, fields: 20, fieldSize: 1024, parts: limits.files + 21 } };
+  const options = { throwFileSizeLimit: false, limits: { fileSize: limits.fileBytes, files: limits.files + 100, fields: 20, fieldSize: 1024, parts: limits.files + 120 } };
   const parts = req.parts(options as Parameters<typeof req.parts>[0]);
   for await (const part of parts) {
     if (part.type !== 'file') continue;
