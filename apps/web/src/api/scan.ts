@@ -24,6 +24,8 @@ export const scanImageSrc = (imageUrl: string) => `/api/v1/${imageUrl.replace(/^
 export const findScanOverview = (examSubjectId: number) => http.get<ScanOverview>(p('batchList'), { examSubjectId });
 /** 批次详情与其图片（轮询识别进度） */
 export const findBatchDetail = (batchId: number) => http.get<ScanBatchDetail>(p('batchDetail'), { batchId });
+/** 重新识别批次中仍在等待的页（识别进程中断后） */
+export const retryBatch = (batchId: number) => http.post<unknown>(p('batchRetry'), { batchId });
 /** 上传扫描批次（multipart：examSubjectId、duplex、文件…） */
 export const BATCH_UPLOAD_PATH = p('upload');
 /** 重新扫描一名考生的答题卡（multipart：examSubjectId、examStudentId、文件…） */

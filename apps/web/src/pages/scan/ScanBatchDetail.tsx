@@ -18,7 +18,7 @@ export default function ScanBatchDetail() {
   const navigate = useNavigate();
   const [sp] = useSearchParams();
   const scan = useScanExam();
-  const { batch, pages, error, loading } = useBatchDetail(Number(sp.get('batchId')));
+  const { batch, pages, error, loading, retry } = useBatchDetail(Number(sp.get('batchId')));
   const [filter, setFilter] = useState<Filter>('all');
   const items = useMemo(() => pages.filter((p) => filter === 'all' || p.status === filter).map(pageItem), [pages, filter]);
   const back = () => navigate(`/examDetailsEdit/scanStudentHome${scan.exam ? scanQuery(scan.exam, scan.examSubjectId) : ''}`);
@@ -27,7 +27,8 @@ export default function ScanBatchDetail() {
   const count = (s: ScanPage['status']) => pages.filter((p) => p.status === s).length;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      <Card size="small" title={<Space><Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={back} />扫描批次详情　第{batch.no}批 {batch.name}</Space>}>
+      <Card size="small" title={<Space><Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回" onClick={back} />扫描批次详情　第{batch.no}批 {batch.name}</Space>}
+        extra={batch.status !== 'done' && <Button size="small" onClick={() => void retry()}>重新识别等待中的页</Button>}>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
           <Descriptions.Item label="状态"><Tag color={BATCH_STATUS_COLORS[batch.status]}>{SCAN_BATCH_STATUS_NAMES[batch.status]}</Tag></Descriptions.Item>
           <Descriptions.Item label="文件 / 页">{batch.fileCount} / {batch.pageCount}</Descriptions.Item>
