@@ -218,7 +218,7 @@ describe('scanning screens in Chromium', () => {
     const list = page.getByTestId('abnormal-list');
     const fix = page.getByTestId('abnormal-fix');
     const open = async (kindName: string, file: string) => {
-      await list.locator('.ant-list-item').filter({ hasText: kindName }).first().click();
+      await list.locator('.ant-list-item').filter({ hasText: kindName }).filter({ hasText: file }).first().click();
       await fix.getByText(file, { exact: true }).waitFor();
     };
     const done = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last().waitFor();

@@ -26,7 +26,7 @@ function Abnormals({ examSubjectId, onChanged }: { examSubjectId: number; onChan
               style={{ cursor: 'pointer', background: s.selected?.page.id === a.page.id ? '#e6f4ff' : undefined, paddingInline: 8 }}>
               <div style={{ width: '100%' }}>
                 <Space size={4} wrap><Tag color="red">{a.kindName}</Tag><span>第{a.page.seq}张</span>{a.page.studentName && <span>{a.page.studentName}</span>}</Space>
-                <div style={{ fontSize: 12, color: '#999', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{a.reason}</div>
+                <div style={{ fontSize: 12, color: '#999', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={`${a.page.fileName}：${a.reason}`}>{a.page.fileName}　{a.reason}</div>
               </div>
             </List.Item>
           )} />
