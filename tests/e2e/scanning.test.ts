@@ -10,13 +10,16 @@ import { sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
 import { loginAs, watchForCrashes } from './helpers.js';
 
 /**
- * The scanning screens in Chromium against the real server, as the school administrator at 1280 px:
- * 扫描管理 shows the subject's counters from the API (未扫 = every exam student before any upload), a batch holding
- * a file that is not an image is uploaded with its progress bar and recognised (polled) into one 文件无法读取
- * abnormal; the batch detail shows its page; /scanUnnormalDetail deletes it to the 回收站 and restores it;
- * 扫描学生名单 lists every student as 未扫. 模板确认 draws a template over a blank scan with the mouse and confirms it
- * (its make_template routes are answered here, the API has none yet): the template sent is checked against
- * the rectangles drawn.
+ * The scanning screens in Chromium against the real server, as the school administrator at 1280 px, on an exam made
+ * here (数学: 1 single A, 2 multiple AC, 3 judge √, five written questions → a two-page card, saved):
+ * 1. 扫描管理 shows the counters from the API (未扫 = every exam student), a file that is not an image is uploaded
+ *    with the progress bar and recognised (polled) into a 文件无法读取 abnormal, deleted to the 回收站 and restored.
+ * 2. The issue's walk: sheets drawn from the card (tests/helpers/scan-sheets.ts) — one upside down, one of another
+ *    exam, one without 考号, one student twice, a faint mark — uploaded as one batch; the 7-column grid and the
+ *    preview; every abnormal fixed on screen (考号 typed, 保留这一份, the mark confirmed from its crop, deletes);
+ *    the objective scores (worked by hand from the keys) in 扫描学生名单, the recognised answers and 小题得分.
+ * 3. 模板确认 draws a template over a blank scan with the mouse and confirms it (its make_template routes are
+ *    answered here, the API has none yet): the template sent is checked against the rectangles drawn.
  */
 
 const W = 1200;
@@ -276,6 +279,17 @@ describe('scanning screens in Chromium', () => {
     expect(await answers.nth(0).innerText()).toContain('已确认');
     expect(await modal.getByTestId('objective-score').innerText()).toBe('10');
     await page.keyboard.press('Escape');
+
+    // 小题得分 (examAnalysisMana) shows the scanned answers and their scores where the Excel import puts them: s3 (the
+    // upside-down sheet) answered A / C / √ → 5, 2.5 (a correct subset of AC), 5
+    await page.goto(`${server.url}/#/examAnalysisMana/smallQuestionScore?examId=${exam.id}`);
+    await page.getByLabel('姓名/考号').fill(s(3));
+    await page.getByRole('button', { name: '搜索' }).click();
+    await page.locator('tbody tr.ant-table-row').filter({ hasText: s(3) }).getByRole('button', { name: '查看小题得分' }).click();
+    const points = (no: string) => page.getByLabel(`第${no}题得分`).inputValue();
+    await expect.poll(() => points('1')).toBe('5');
+    expect([await points('2'), await points('3')]).toEqual(['2.5', '5']);
+    expect(await page.getByRole('row').filter({ hasText: '多选' }).innerText()).toContain('C');
 
     // the counters: 5 uploaded, no abnormal left
     await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?${q}`);
