@@ -130,6 +130,18 @@ describe('scanning screens in Chromium', () => {
     expect(await counter('uploadCount').innerText()).toBe('0');
     expect(await page.title()).toBe('大数据精准教学诊断平台 - 扫描管理');
 
+    // 设置扫描员: a teacher of the school, saved and shown
+    const teacher = await server.database.db.selectFrom('teacher as t').innerJoin('app_user as u', 'u.id', 't.user_id').select(['t.id', 't.name', 'u.login_id'])
+      .where('t.school_id', '=', (await server.database.db.selectFrom('exam').select('school_id').where('id', '=', exam.id).executeTakeFirstOrThrow()).school_id)
+      .orderBy('t.id').executeTakeFirstOrThrow();
+    const operators = page.getByTestId('scan-operators');
+    await operators.getByRole('button', { name: '设置扫描员' }).click();
+    const dialog = page.getByRole('dialog', { name: '设置扫描员' });
+    await dialog.getByRole('combobox', { name: '扫描员' }).fill(teacher.name);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${teacher.name}（${teacher.login_id}）"]`).click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await operators.locator('.ant-tag', { hasText: teacher.name }).waitFor();
+
     // a batch of one file that is not an image: uploaded with the bar, recognised into one 文件无法读取
     await page.locator('.ant-upload input[type=file]').first().setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('这不是图片') });
     await page.getByTestId('batch-files').filter({ hasText: 'broken.jpg' }).waitFor();

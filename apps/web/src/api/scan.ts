@@ -3,13 +3,13 @@ import type { SheetTemplate } from '@jz/omr';
 import type { Drawing } from '@jz/omr/drawing';
 import { SCAN_PATHS, type ScanConfirmBody, type ScanStudentListQuery } from '@jz/shared/api/scan';
 import type {
-  ObjectiveRecognizeResult, ScanAbnormal, ScanAbnormalKind, ScanBatchDetail, ScanOverview, ScanRecycled, ScanScoreResult, ScanStudentPage,
-  ScanStudentSheet, ScanUploadResult,
+  ObjectiveRecognizeResult, ScanAbnormal, ScanAbnormalKind, ScanBatchDetail, ScanOperator, ScanOverview, ScanRecycled, ScanScoreResult,
+  ScanStudentPage, ScanStudentSheet, ScanUploadResult,
 } from '@jz/shared/api/scan';
 
 // Scanning and recognition: the contract is packages/shared/src/api/scan.ts (paths, requests, responses).
 export type {
-  ObjectiveRecognizeResult, ScanAbnormal, ScanAbnormalKind, ScanBatch, ScanBatchDetail, ScanCounters, ScanDoubt, ScanFix, ScanOverview, ScanPage,
+  ObjectiveRecognizeResult, ScanAbnormal, ScanAbnormalKind, ScanBatch, ScanBatchDetail, ScanCounters, ScanDoubt, ScanFix, ScanOperator, ScanOverview, ScanPage,
   ScanRecycled, ScanState, ScanStudent, ScanStudentPage, ScanStudentSheet, ScanUploadResult, ScanRect,
 } from '@jz/shared/api/scan';
 export { SCAN_ABNORMAL_KINDS, SCAN_ABNORMAL_NAMES, SCAN_BATCH_STATUS_NAMES, SCAN_LIMITS, SCAN_STATE_NAMES, SCAN_STATES } from '@jz/shared/api/scan';
@@ -58,6 +58,12 @@ export const claimPage = (pageId: number, examStudentId: number) => http.post<un
 export const keepPage = (pageId: number) => http.post<unknown>(p('keep'), { pageId });
 /** 确认或更正存疑的涂点 */
 export const confirmMarks = (body: ScanConfirmBody) => http.post<unknown>(p('confirmMarks'), body);
+
+/* ---------- scanned_operator ---------- */
+/** 考试科目的扫描员 */
+export const findOperators = (examSubjectId: number) => http.get<ScanOperator[]>(p('operatorList'), { examSubjectId });
+/** 设置考试科目的扫描员（整体替换） */
+export const saveOperators = (examSubjectId: number, userIds: number[]) => http.post<ScanOperator[]>(p('operatorSave'), { examSubjectId, userIds });
 
 /* ---------- recycle bin ---------- */
 /** 删除到回收站 */

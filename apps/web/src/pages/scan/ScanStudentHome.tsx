@@ -7,6 +7,7 @@ import { SCAN_BATCH_STATUS_NAMES, type ScanBatch } from '@/api/scan';
 import { listTheme, useFeedback } from '@/components/table';
 import { BatchUploadCard } from './BatchUploadCard';
 import { ScanFrame } from './ScanFrame';
+import { ScanOperators } from './ScanOperators';
 import { BATCH_STATUS_COLORS, COUNTERS, fmtTime } from './scanConstants';
 import { scanQuery, useScanExam } from './useScanExam';
 import { useScanHome } from './useScanHome';
@@ -52,6 +53,7 @@ function ScanHome({ exam, examSubjectId }: { exam: Exam; examSubjectId: number }
             <Button type="link" icon={<DeleteOutlined />} onClick={() => navigate(`/scanUnnormalDetail${q({ tab: 'recycle' })}`)}>回收站（{c.recycledCount}）</Button>
           </Space>
         )}
+        <div style={{ marginTop: 4 }}><ScanOperators examSubjectId={examSubjectId} /></div>
       </Card>
       {noCard && <Alert type="info" showIcon message={noCard} />}
       <BatchUploadCard examSubjectId={examSubjectId} onUploaded={refresh} disabled={noCard} />
