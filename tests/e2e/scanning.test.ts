@@ -139,7 +139,12 @@ describe('scanning screens in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: '设置扫描员' });
     await dialog.getByRole('combobox', { name: '扫描员' }).fill(teacher.name);
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${teacher.name}（${teacher.login_id}）"]`).click();
+    await dialog.locator('.ant-select-selection-item', { hasText: teacher.name }).waitFor();
+    // close the option list (it covers the dialog's buttons) by clicking the dialog's text
+    await dialog.getByText('扫描员可上传本科目的答题卡').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await operators.locator('.ant-tag', { hasText: teacher.name }).waitFor();
 
     // a batch of one file that is not an image: uploaded with the bar, recognised into one 文件无法读取
