@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
+import sharp from 'sharp';
 import type { ScanAbnormal, ScanBatchDetail, ScanOverview, ScanStudentPage, ScanUploadResult, ObjectiveRecognizeResult, ScanRecycled } from '@jz/shared/api/scan';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
@@ -310,11 +311,20 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
   });
 
   it('serves the images to the scanning users only, and refuses another school and other roles', async () => {
-    const sheet = await api<{ pages: { id: number; imageUrl: string; blocks: { imageUrl: string }[] }[] }>('GET', `scanned_student/detail?examSubjectId=${subjectId}&examStudentId=${students[3]!.id}`);
+    const sheet = await api<{ pages: { id: number; imageUrl: string; blocks: { id: string; imageUrl: string }[] }[] }>('GET', `scanned_student/detail?examSubjectId=${subjectId}&examStudentId=${students[3]!.id}`);
     const p = sheet.body.data.pages[0]!;
     const img = await t.app.inject({ url: `/api/v1/${p.imageUrl}`, headers: { authorization: admin } });
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect(img.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // the written answers of page 1 (questions 4 and 5 on this card) are cut into block images for marking
+    const cardBlocks = layout.pages[0]!.elements.filter((e) => e.kind === 'subjective').map((e) => String(e.no));
+    expect(p.blocks.map((b) => b.id)).toEqual(cardBlocks);
+    const block = await t.app.inject({ url: `/api/v1/${p.blocks[0]!.imageUrl}`, headers: { authorization: admin } });
+    expect(block.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(block.rawPayload).metadata();
+    const el = layout.pages[0]!.elements.find((e) => e.kind === 'subjective')!;
+    // 150 dpi: the box's width in mm × 150 / 25.4 pixels, within 2 % (anchor fit)
+    expect(Math.abs(meta.width! - (el.w * 150) / 25.4) / ((el.w * 150) / 25.4)).toBeLessThan(0.02);
     const admin2 = await t.tokenFor('admin2');
     const other = await t.app.inject({ url: `/api/v1/${p.imageUrl}`, headers: { authorization: admin2 } });
     expect(other.json().code).toBe(404);

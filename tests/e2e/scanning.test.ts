@@ -137,9 +137,12 @@ describe('scanning screens in Chromium', () => {
     const operators = page.getByTestId('scan-operators');
     await operators.getByRole('button', { name: '设置扫描员' }).click();
     const dialog = page.getByRole('dialog', { name: '设置扫描员' });
-    await dialog.getByRole('combobox', { name: '扫描员' }).fill(teacher.name);
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${teacher.name}（${teacher.login_id}）"]`).click();
-    await dialog.locator('.ant-select-selection-item', { hasText: teacher.name }).waitFor();
+    // typed in full (name and login), the one matching teacher is the active option: Enter chooses it
+    const box = dialog.getByRole('combobox', { name: '扫描员' });
+    await box.fill(`${teacher.name}（${teacher.login_id}）`);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active').waitFor();
+    await box.press('Enter');
+    await dialog.getByText(`${teacher.name}（${teacher.login_id}）`).first().waitFor();
     // close the option list (it covers the dialog's buttons) by clicking the dialog's text
     await dialog.getByText('扫描员可上传本科目的答题卡').click();
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });

@@ -13,6 +13,8 @@ import { sql, type Kysely } from 'kysely';
  * - scan_student: per exam subject and student the derived state (未扫 rows are absent) and what was last
  *   written as objective scores (score_key), so that only changed students are written again.
  * - scan_operator: the exam subject's 扫描员 duty.
+ * Schools that exist already get the new permission exam:scan:do for their grade and lesson leaders, as new
+ * schools do by default (packages/shared roles.ts); the school administrator holds every permission anyway.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -91,5 +93,9 @@ create table scan_operator (
   primary key (exam_subject_id, user_id)
 );
 create index scan_operator_user on scan_operator (user_id);
+
+insert into role_permission (school_id, role_code, permission_code)
+select s.id, r.code, 'exam:scan:do' from school s cross join (values ('grade_leader'), ('lesson_leader')) as r(code)
+where not exists (select 1 from role_permission p where p.school_id = s.id and p.role_code = r.code and p.permission_code = 'exam:scan:do');
 `.execute(db);
 }

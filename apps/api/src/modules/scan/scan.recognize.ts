@@ -67,14 +67,19 @@ const union = (rs: ScanRect[]): ScanRect => {
   return { x, y, w: Math.max(...rs.map((r) => r.x + r.w)) - x, h: Math.max(...rs.map((r) => r.y + r.h)) - y };
 };
 
-/** The raster as a greyscale JPEG, turned 180° when the page was fed upside down. */
-async function jpegOf(raster: Raster, rotation: 0 | 180): Promise<Buffer> {
-  const img = sharp(Buffer.from(raster.data.buffer, raster.data.byteOffset, raster.width * raster.height), { raw: { width: raster.width, height: raster.height, channels: 1 } });
-  return (rotation === 180 ? img.rotate(180) : img).jpeg({ quality: 85 }).toBuffer();
+/** The raster turned 180° (row-major greyscale: the pixel order reversed). */
+const turned = (r: Raster): Raster => ({ ...r, data: r.data.slice().reverse() });
+
+const rawOf = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.width * r.height), { raw: { width: r.width, height: r.height, channels: 1 } });
+
+/** The raster as a greyscale JPEG. */
+async function jpegOf(raster: Raster): Promise<Buffer> {
+  return rawOf(raster).jpeg({ quality: 85 }).toBuffer();
 }
 
-async function cut(image: Buffer, rect: ScanRect): Promise<Buffer> {
-  return sharp(image).extract({ left: rect.x, top: rect.y, width: rect.w, height: rect.h }).jpeg({ quality: 85 }).toBuffer();
+/** One rectangle of the (upright) raster as a JPEG: cut from the pixels, no JPEG decoded again. */
+async function cut(raster: Raster, rect: ScanRect): Promise<Buffer> {
+  return rawOf(raster).extract({ left: rect.x, top: rect.y, width: rect.w, height: rect.h }).jpeg({ quality: 85 }).toBuffer();
 }
 
 function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W: number, H: number): ScanDoubt[] {
@@ -109,7 +114,7 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   const pageCount = (layout as { pages: unknown[] }).pages.length;
   const asScanned = async (kind: ScanAbnormalKind, reason: string): Promise<PageOutcome> => ({
     intrinsicKind: kind, intrinsicReason: reason, pageNo: null, examNo: null, absent: false, reading: null,
-    image: await jpegOf(raster, 0), width: raster.width, height: raster.height, blocks: [],
+    image: await jpegOf(raster), width: raster.width, height: raster.height, blocks: [],
   });
   let tpl = templateOf(layout, 1);
   let result = recognize(raster, tpl, opts.orientation);
@@ -126,9 +131,10 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   const rotation = result.rotation;
   const W = raster.width;
   const H = raster.height;
-  const image = await jpegOf(raster, rotation);
+  const upright = rotation === 180 ? turned(raster) : raster;
+  const image = await jpegOf(upright);
   const blockRects = tpl.blocks.map((b) => ({ id: b.id, rect: toImage(result.transform!, b.rect, rotation, W, H) }));
-  const blocks = await Promise.all(blockRects.map(async (b) => ({ ...b, jpeg: await cut(image, b.rect) })));
+  const blocks = await Promise.all(blockRects.map(async (b) => ({ ...b, jpeg: await cut(upright, b.rect) })));
   const reading: StoredReading = {
     rotation,
     threshold: result.threshold ?? null,
