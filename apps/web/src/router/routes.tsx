@@ -58,6 +58,10 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
   '/examDetailsEdit/scoreList': lazyPage(() => import('@/pages/exam/ScoreList')),
+  '/examDetailsEdit/templateConfirm': lazyPage(() => import('@/pages/scan/TemplateConfirm')),
+  '/examDetailsEdit/scanStudentHome': lazyPage(() => import('@/pages/scan/ScanStudentHome')),
+  '/examDetailsEdit/scanStudentHome/detail': lazyPage(() => import('@/pages/scan/ScanBatchDetail')),
+  '/examDetailsEdit/scanStudentList': lazyPage(() => import('@/pages/scan/ScanStudentList')),
   '/examAnalysisMana/examSetting': lazyPage(() => import('@/pages/exam/ExamSetting')),
   '/examAnalysisMana/smallQuestionsEdit': lazyPage(() => import('@/pages/exam/SmallQuestionsEdit')),
   '/examAnalysisMana/questionsGroupMana': lazyPage(() => import('@/pages/exam/QuestionsGroupMana')),
@@ -72,6 +76,8 @@ const MakeSheetCard = lazyPage(() => import('@/pages/card/MakeSheetCard'));
 const CardPreviewPage = lazyPage(() => import('@/pages/card/CardPreviewPage'));
 const OnLineCard = lazyPage(() => import('@/pages/card/OnLineCard'));
 const PrintCard = lazyPage(() => import('@/pages/card/PrintCard'));
+// Abnormal scans (pages/scan): full screen, beside the scanning pages of /examDetailsEdit.
+const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetail'));
 
 /** A section's child: the exam page when there is one, else the placeholder. */
 const sectionItems = (base: string, items: SectionItem[]) => items.map((i) => {
@@ -149,7 +155,7 @@ export const routes: RouteObject[] = [
           ph('/ckeditor/test', 'CKEditor编辑器演示'),
           ph('/wang/editor', 'wangEditor编辑器演示'),
           ph('/markDetail', '阅卷详情'),
-          ph('/scanUnnormalDetail', '异常扫描详情'),
+          page('/scanUnnormalDetail', '异常扫描详情', ScanUnnormalDetail),
           page('/makeSheetCard', '制作答题卡', MakeSheetCard),
           page('/makeSheetCards', '制作答题卡', MakeSheetCard),
           page('/makeSheetCardold', '制作答题卡', MakeSheetCard),

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import type Konva from 'konva';
+import { Group, Image as KImage, Layer, Rect, Stage, Text, Transformer } from 'react-konva';
+import { gridCell, shapeLabel, type DrawnShape } from '@jz/omr/drawing';
+import { useAuthImage } from '../SheetImage';
+import { defaultRect, newShape, toolOf } from './shapes';
+import type { TemplateEditorState } from './useTemplateEditor';
+
+/** The blank card's pixels as an element Konva can draw. */
+function useHtmlImage(url: string | null) {
+  const [img, setImg] = useState<HTMLImageElement | null>(null);
+  useEffect(() => {
+    if (!url) { setImg(null); return; }
+    const el = new window.Image();
+    el.onload = () => setImg(el);
+    el.src = url;
+    return () => { el.onload = null; };
+  }, [url]);
+  return img;
+}
+
+/** The bubbles of a grid shape, drawn inside it (not interactive). */
+function GridBubbles({ s, scale }: { s: DrawnShape; scale: number }) {
+  if (s.kind !== 'admission' && s.kind !== 'objective') return null;
+  const cells = [];
+  for (let r = 0; r < s.rows; r++) for (let c = 0; c < s.cols; c++) cells.push({ r, c, ...gridCell({ ...s, x: 0, y: 0 }, r, c) });
+  return <>{cells.map((b) => <Rect key={`${b.r}-${b.c}`} x={b.x} y={b.y} width={b.w} height={b.h} stroke={toolOf(s.kind).color} strokeWidth={1 / scale} listening={false} opacity={0.8} />)}</>;
+}
+
+/**
+ * The blank card with every shape: a tool in hand draws a new shape by dragging (a click places one of default
+ * size); a shape is selected by a click, dragged to move, and resized with the handles. Coordinates are pixels of
+ * the blank card (the stage is scaled to fit the view).
+ */
+export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; /** 0 = fit the page, else a multiple of the width */ zoom: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const tr = useRef<Konva.Transformer>(null);
+  const layer = useRef<Konva.Layer>(null);
+  const [view, setView] = useState({ w: 800, h: 600 });
+  const [draft, setDraft] = useState<{ x0: number; y0: number; x: number; y: number } | null>(null);
+  const { url } = useAuthImage(ed.imageSrc);
+  const img = useHtmlImage(url);
+  const { drawing, shapes, selected, tool } = ed;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // the view: the box's width, and the height left in the window below its top (at least 360 px)
+    const measure = () => setView({ w: el.clientWidth, h: Math.max(360, window.innerHeight - el.getBoundingClientRect().top - 24) });
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    measure();
+    return () => ro.disconnect();
+  }, []);
+  // the transformer follows the selected shape
+  useEffect(() => {
+    const node = selected && layer.current?.findOne(`#${selected.id}`);
+    tr.current?.nodes(node ? [node] : []);
+    tr.current?.getLayer()?.batchDraw();
+  }, [selected, shapes]);
+
+  if (!drawing.width) return null;
+  // zoom 0 = the whole card in view; otherwise a multiple of the box's width
+  const scale = zoom === 0 ? Math.min(view.w / drawing.width, view.h / drawing.height) : (view.w / drawing.width) * zoom;
+  const toPage = (stage: Konva.Stage) => {
+    const p = stage.getPointerPosition() ?? { x: 0, y: 0 };
+    return { x: Math.max(0, Math.min(drawing.width, p.x / scale)), y: Math.max(0, Math.min(drawing.height, p.y / scale)) };
+  };
+
+  const onDown = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    const stage = e.target.getStage()!;
+    if (tool) { const p = toPage(stage); setDraft({ x0: p.x, y0: p.y, x: p.x, y: p.y }); return; }
+    if (e.target === stage || e.target.name() === 'blank') ed.select(null);
+  };
+  const onMove = (e: Konva.KonvaEventObject<MouseEvent | TouchEvent>) => {
+    if (!draft) return;
+    const p = toPage(e.target.getStage()!);
+    setDraft({ ...draft, x: p.x, y: p.y });
+  };
+  const onUp = () => {
+    if (!draft || !tool) return;
+    const r = { x: Math.min(draft.x0, draft.x), y: Math.min(draft.y0, draft.y), w: Math.abs(draft.x - draft.x0), h: Math.abs(draft.y - draft.y0) };
+    setDraft(null);
+    // a click (no drag) places a shape of default size where it was clicked
+    const rect = r.w * scale < 6 || r.h * scale < 6 ? defaultRect(tool, drawing, { x: r.x, y: r.y }) : r;
+    ed.add(newShape(tool, rect, shapes));
+  };
+
+  return (
+    <div ref={box} data-testid="template-canvas" style={{ width: '100%', overflow: 'auto', maxHeight: zoom === 0 ? undefined : '80vh', border: '1px solid #f0f0f0', cursor: tool ? 'crosshair' : 'default' }}>
+      <Stage width={drawing.width * scale} height={drawing.height * scale} scaleX={scale} scaleY={scale}
+        onMouseDown={onDown} onTouchStart={onDown} onMouseMove={onMove} onTouchMove={onMove} onMouseUp={onUp} onTouchEnd={onUp}>
+        <Layer ref={layer}>
+          {img ? <KImage name="blank" image={img} width={drawing.width} height={drawing.height} /> : <Rect name="blank" width={drawing.width} height={drawing.height} fill="#fafafa" />}
+          {shapes.map((s) => {
+            const color = toolOf(s.kind).color;
+            return (
+              <Group key={s.id} id={s.id} x={s.x} y={s.y} draggable={!tool}
+                onMouseDown={(e) => { if (!tool) { e.cancelBubble = true; ed.select(s.id); } }}
+                onTap={() => ed.select(s.id)}
+                onDragEnd={(e) => ed.update(s.id, { x: Math.round(e.target.x()), y: Math.round(e.target.y()) })}
+                onTransformEnd={(e) => {
+                  const n = e.target;
+                  const patch = { x: Math.round(n.x()), y: Math.round(n.y()), w: Math.round(s.w * n.scaleX()), h: Math.round(s.h * n.scaleY()) };
+                  n.scale({ x: 1, y: 1 });
+                  ed.update(s.id, patch);
+                }}>
+                <Rect width={s.w} height={s.h} stroke={color} strokeWidth={2 / scale} fill={color} opacity={s.kind === 'anchor' ? 0.35 : 0.08} />
+                <Rect width={s.w} height={s.h} stroke={color} strokeWidth={2 / scale} />
+                <GridBubbles s={s} scale={scale} />
+                <Text text={shapeLabel(s)} y={-16 / scale} fontSize={12 / scale} fill={color} listening={false} />
+              </Group>
+            );
+          })}
+          {draft && tool && (
+            <Rect x={Math.min(draft.x0, draft.x)} y={Math.min(draft.y0, draft.y)} width={Math.abs(draft.x - draft.x0)} height={Math.abs(draft.y - draft.y0)}
+              stroke={toolOf(tool).color} dash={[6 / scale, 4 / scale]} strokeWidth={2 / scale} listening={false} />
+          )}
+          <Transformer ref={tr} rotateEnabled={false} keepRatio={false} ignoreStroke
+            boundBoxFunc={(old, next) => (next.width < 4 || next.height < 4 ? old : next)} />
+        </Layer>
+      </Stage>
+    </div>
+  );
+}
