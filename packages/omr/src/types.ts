@@ -41,6 +41,12 @@ export interface SheetTemplate {
   height: number;
   /** Solid dark marks near the corners, in reading order top-left, top-right, bottom-right, bottom-left. */
   anchors: Rect[];
+  /**
+   * Optional, for third-party cards: 'solid' (default) = filled squares or L marks; 'ring' = circle outlines or
+   * bullseyes (FormScanner, OMRChecker), located by the centre of the ring. An empty `anchors` list means the
+   * scan is already cropped to the page: the page itself is the frame (no skew correction).
+   */
+  anchorShape?: 'solid' | 'ring';
   /** Page code cells, most significant first; a filled cell is 1. Absent on third-party cards. */
   pageCode?: { cells: Rect[] };
   /** Page number within the card (1-based) and the page code id the page should carry (our cards). */
