@@ -1,8 +1,8 @@
 // Ring anchors (template.anchorShape 'ring'): the circle outlines of FormScanner forms and the bullseyes of
 // OMRChecker forms. Within the search window: a dark connected blob of the expected outer size, about as wide as
 // tall, whose ink lies within a circle — little ink in the corners of its box (that is what tells it from a
-// square outline or a filled square). Its centre is the
-// ink-weighted centroid of the box at full resolution, which for a ring (with or without its dot) is the centre.
+// square outline or a filled square). Its centre is the ink-weighted centroid of the box at full resolution,
+// which for a ring (with or without its dot) is the centre.
 import type { AnchorHit, AnchorSearch } from './anchors.js';
 import type { Raster } from './types.js';
 
@@ -14,7 +14,7 @@ export function findRingAnchor(r: Raster, s: AnchorSearch): AnchorHit | null {
   const y0 = Math.max(0, Math.floor(s.cy - s.radius));
   const x1 = Math.min(W, Math.ceil(s.cx + s.radius));
   const y1 = Math.min(H, Math.ceil(s.cy + s.radius));
-  if (x1 - x0 < s.w * 0.7 || y1 - y0 < s.h * 0.7) return null;
+  if (x1 - x0 < s.w * 0.5 || y1 - y0 < s.h * 0.5) return null;
   // A ring's stroke is thin, so sample finer than for solid marks (about 1/25 of the ring).
   const st = Math.max(1, Math.floor(Math.min(s.w, s.h) / 25));
   const gw = Math.ceil((x1 - x0) / st);
@@ -63,7 +63,8 @@ export function findRingAnchor(r: Raster, s: AnchorSearch): AnchorHit | null {
     }
     const bw = bx1 - bx0 + 1;
     const bh = by1 - by0 + 1;
-    if (bw < 0.7 * expW || bw > 1.4 * expW + 1 || bh < 0.7 * expH || bh > 1.4 * expH + 1) continue;
+    // Ring sizes are known less well than our own anchors (OMRChecker matches its marker at 35–100 % scale).
+    if (bw < 0.5 * expW || bw > 1.6 * expW + 1 || bh < 0.5 * expH || bh > 1.6 * expH + 1) continue;
     if (bw / bh < 0.8 || bw / bh > 1.25) continue;
     if (!ringLike(members, gw, bx0, by0, bx1, by1)) continue;
     const cx = x0 + ((bx0 + bx1) / 2) * st;

@@ -26,12 +26,12 @@ describe('OMRChecker template.json → SheetTemplate', () => {
     const { template, columns, admissionColumn, warnings } = fromOmrChecker(umar, { name: 'Umar' });
     expect(template).toMatchObject({ unit: 'px', width: 2550, height: 3300, anchorShape: 'ring' });
     expect(warnings).toEqual([]);
-    // CropOnMarkers: marker centres are the page corners; marker ≈ 2550 / 17 = 150 px wide.
+    // CropOnMarkers: marker centres are the page corners; marker ≈ 0.65 × 2550 / 17 = 97.5 → 98 px wide.
     expect(template.anchors).toEqual([
-      { x: -75, y: -75, w: 150, h: 150 },
-      { x: 2475, y: -75, w: 150, h: 150 },
-      { x: 2475, y: 3225, w: 150, h: 150 },
-      { x: -75, y: 3225, w: 150, h: 150 },
+      { x: -49, y: -49, w: 98, h: 98 },
+      { x: 2501, y: -49, w: 98, h: 98 },
+      { x: 2501, y: 3251, w: 98, h: 98 },
+      { x: -49, y: 3251, w: 98, h: 98 },
     ]);
     expect(admissionColumn).toBe('Roll_no');
     const digits = template.admission!.digits!;

@@ -110,10 +110,11 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
   let anchorShape: SheetTemplate['anchorShape'];
   for (const p of t.preProcessors ?? []) {
     if (p.name === 'CropOnMarkers') {
-      // The marker image is scaled to processing width / sheetToMarkerWidthRatio; in the page frame that is
-      // about the page width over the same ratio. Its centre is the page corner.
+      // OMRChecker scales its marker image to the scan's width / sheetToMarkerWidthRatio and then matches it at
+      // 35–100 % of that: the printed marker is about 0.65 × page width / ratio (the ring finder allows ±50 %).
+      // Its centre is the page corner.
       const ratio = Number(p.options?.sheetToMarkerWidthRatio) || 17;
-      const m = Math.round(W / ratio);
+      const m = Math.round((0.65 * W) / ratio);
       const at = (x: number, y: number): Rect => ({ x: x - m / 2, y: y - m / 2, w: m, h: m });
       anchors = [at(0, 0), at(W, 0), at(W, H), at(0, H)];
       anchorShape = 'ring'; // OMRChecker's markers are concentric circles (omr_marker.jpg)
