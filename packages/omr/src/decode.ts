@@ -54,7 +54,7 @@ async function decodePage(bytes: Uint8Array, page: number, known: Metadata | und
       dpi = (fileDpi * width) / w;
     }
     if (meta.space === 'cmyk') img = img.greyscale();
-    else if ((meta.channels ?? 1) > 1) img = img.extractChannel(0);
+    else img = img.extractChannel(0); // also for 1-bit PNGs, which libvips hands out as three bands
     const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 1) throw new OmrInputError('图片颜色通道无法转换为灰度');
     return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length), dpi: Math.round(dpi) };

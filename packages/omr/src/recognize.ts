@@ -5,6 +5,7 @@
 import { readAdmissionBubbles } from './admission.js';
 import type { AnchorHit } from './anchors.js';
 import { darkness, makeSampler, type InkScale } from './bubbles.js';
+import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
 import { judge, learnThreshold, readGroup } from './threshold.js';
@@ -60,9 +61,11 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   const t = loc.fit.t;
   const s = makeSampler(raster, t, scale);
 
-  const qDark = template.questions.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const qRaw = template.questions.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const qDark = template.printedLabels ? flattenPrintedLabels(template.questions, qRaw) : qRaw;
   const digits = template.admission?.digits ?? [];
-  const aDark = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const aRaw = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const aDark = template.printedLabels ? flattenPrintedLabels(digits, aRaw) : aRaw;
   const absentDark = template.absent ? darkness(s, template.absent) : null;
   const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint);
 

@@ -49,6 +49,8 @@ export interface SheetTemplate {
    * scan is already cropped to the page: the page itself is the frame (no skew correction).
    */
   anchorShape?: 'solid' | 'ring';
+  /** Optional: the bubbles carry their letter or digit printed inside, of varying ink (printed-labels.ts). */
+  printedLabels?: boolean;
   /** Page code cells, most significant first; a filled cell is 1. Absent on third-party cards. */
   pageCode?: { cells: Rect[] };
   /** Page number within the card (1-based) and the page code id the page should carry (our cards). */
