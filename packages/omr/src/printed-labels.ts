@@ -18,25 +18,26 @@ const quantile = (v: number[], q: number) => {
 };
 
 /**
- * Darkness with each value's own empty level brought to the common one. `groups` and `dark` are parallel
- * (one darkness per bubble); groups that share values (all questions A–E, all 考号 columns 0–9) are handled
- * together, so call it once per family.
+ * Darkness with each value's own empty level brought to the common one (the lightest value's). `families` are
+ * lists of groups (the questions, the 考号 columns) with their darkness, one number per bubble; the levels are
+ * learnt over all of them together, so that every empty bubble of the sheet ends at one level.
  */
-export function flattenPrintedLabels(groups: BubbleGroup[], dark: number[][]): number[][] {
+export function flattenPrintedLabels(families: { groups: BubbleGroup[]; dark: number[][] }[]): number[][][] {
   const byValue = new Map<string, number[]>();
-  groups.forEach((g, i) => g.bubbles.forEach((b, k) => {
-    const list = byValue.get(b.value) ?? [];
-    list.push(dark[i][k]);
-    byValue.set(b.value, list);
-  }));
+  for (const { groups, dark } of families) {
+    groups.forEach((g, i) => g.bubbles.forEach((b, k) => {
+      const list = byValue.get(b.value) ?? [];
+      list.push(dark[i][k]);
+      byValue.set(b.value, list);
+    }));
+  }
   const levels = new Map<string, number>();
   for (const [value, list] of byValue) if (list.length >= MIN_SAMPLES) levels.set(value, quantile(list, QUANTILE));
-  if (levels.size < 2) return dark;
+  if (levels.size < 2) return families.map((f) => f.dark);
   const common = Math.min(...levels.values());
-  return groups.map((g, i) => g.bubbles.map((b, k) => {
+  return families.map(({ groups, dark }) => groups.map((g, i) => g.bubbles.map((b, k) => {
     const level = levels.get(b.value);
     if (level === undefined) return dark[i][k];
-    const shift = Math.min(MAX_SHIFT, level - common);
-    return Math.max(0, dark[i][k] - shift);
-  }));
+    return Math.max(0, dark[i][k] - Math.min(MAX_SHIFT, level - common));
+  })));
 }

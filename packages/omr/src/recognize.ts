@@ -62,10 +62,11 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   const s = makeSampler(raster, t, scale);
 
   const qRaw = template.questions.map((g) => g.bubbles.map((b) => darkness(s, b)));
-  const qDark = template.printedLabels ? flattenPrintedLabels(template.questions, qRaw) : qRaw;
   const digits = template.admission?.digits ?? [];
   const aRaw = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
-  const aDark = template.printedLabels ? flattenPrintedLabels(digits, aRaw) : aRaw;
+  const [qDark, aDark] = template.printedLabels
+    ? flattenPrintedLabels([{ groups: template.questions, dark: qRaw }, { groups: digits, dark: aRaw }])
+    : [qRaw, aRaw];
   const absentDark = template.absent ? darkness(s, template.absent) : null;
   const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint);
 
