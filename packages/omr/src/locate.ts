@@ -81,7 +81,9 @@ function plausible(f: Fit, kx: number, ky: number, rotation: 0 | 180): boolean {
   const rx = d.sx / kx;
   const ry = d.sy / ky;
   if (rx < 0.7 || rx > 1.3 || ry < 0.7 || ry > 1.3) return false;
-  if (Math.abs(rx / ry - 1) > 0.08 || Math.abs(d.shear) > 0.05) return false;
+  // Square pixels: the fit's own x and y scales agree (not rx/ry, which also compares the page's crop — a scan
+  // with a wider bottom margin than the template's reference is still a good scan).
+  if (Math.abs(d.sx / d.sy - 1) > 0.08 || Math.abs(d.shear) > 0.05) return false;
   const turn = rotation === 180 ? Math.abs(Math.abs(d.angle) - Math.PI) : Math.abs(d.angle);
   return turn <= MAX_ANGLE;
 }

@@ -41,6 +41,8 @@ export interface OmrCheckerOptions {
   name: string;
   /** The custom label holding the 考号 (default: the first custom label whose name contains "roll"). */
   admissionLabel?: string;
+  /** The form prints each bubble's letter or digit inside it (see printed-labels.ts). */
+  printedLabels?: boolean;
 }
 
 /** "q1..17" → q1, q2 … q17 (OMRChecker's parse_field_string); anything else is one label. */
@@ -160,6 +162,7 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
     height: H,
     anchors,
     ...(anchorShape ? { anchorShape } : {}),
+    ...(opts.printedLabels ? { printedLabels: true } : {}),
     ...(admissionIds.size ? { admission: { digits: [...admissionIds].map((id) => groups.get(id)!) } } : {}),
     questions: [...groups.values()].filter((g) => !admissionIds.has(g.id)),
     blocks: [],

@@ -1,9 +1,13 @@
 // Comparing readings with expected answers, answer by answer, and the confusion figures per sample set.
-// right: read as expected with no doubt. flagged: shown to a person (doubt); acceptable only where the expected
-// reading itself shows the mark is not clean (several marks, an empty 考号 column) or the mark is listed as
-// visibly ambiguous with the reason. wrong: read differently with no doubt — a silent error, never acceptable.
+// right: read as expected with no doubt. flagged: shown to a person (doubt), in three kinds —
+//   expected:    the expected reading itself shows the mark is not clean (several marks, an empty 考号 column);
+//   ambiguous:   listed by hand with what the scan shows (a light or partial mark, an erasure, a stray line);
+//   false doubt: listed by hand: a clear mark the engine still asks about (costs a person a click, not a score).
+// Anything else flagged is a problem, and so is every wrong reading: read differently with no doubt — a silent
+// error, never acceptable.
 
 export type Outcome = 'right' | 'flagged' | 'wrong';
+export type Excuse = { kind: 'expected' | 'ambiguous' | 'false-doubt'; why: string };
 
 export interface Check {
   file: string;
@@ -12,15 +16,17 @@ export interface Check {
   got: string;
   doubt: boolean;
   outcome: Outcome;
-  /** Why a flag is acceptable here (undefined for right answers, and for flags and errors that are not). */
-  excuse?: string;
+  /** Why this flag is acceptable (absent for right answers, for unexplained flags and for errors). */
+  excuse?: Excuse;
 }
 
 export interface Tally {
   right: number;
-  flaggedExpected: number;
-  flaggedOther: number;
+  expected: number;
+  ambiguous: number;
+  falseDoubts: number;
   wrong: number;
+  /** Unexplained flags and wrong readings. */
   problems: Check[];
 }
 
@@ -29,25 +35,37 @@ export function judgeAnswer(
   column: string,
   expected: string,
   got: { value: string; doubt: boolean },
-  excuse: (expected: string) => string | undefined,
+  excuse: (expected: string) => Excuse | undefined,
 ): Check {
   const base = { file, column, expected, got: got.value, doubt: got.doubt };
-  if (got.doubt) return { ...base, outcome: 'flagged', excuse: excuse(expected) };
+  if (got.doubt) {
+    const e = excuse(expected);
+    return e ? { ...base, outcome: 'flagged', excuse: e } : { ...base, outcome: 'flagged' };
+  }
   return { ...base, outcome: got.value === expected ? 'right' : 'wrong' };
 }
 
 export function tally(checks: Check[]): Tally {
-  const t: Tally = { right: 0, flaggedExpected: 0, flaggedOther: 0, wrong: 0, problems: [] };
+  const t: Tally = { right: 0, expected: 0, ambiguous: 0, falseDoubts: 0, wrong: 0, problems: [] };
   for (const c of checks) {
     if (c.outcome === 'right') t.right++;
-    else if (c.outcome === 'wrong') { t.wrong++; t.problems.push(c); } else if (c.excuse) t.flaggedExpected++;
-    else { t.flaggedOther++; t.problems.push(c); }
+    else if (c.outcome === 'wrong') { t.wrong++; t.problems.push(c); } else if (c.excuse?.kind === 'expected') t.expected++;
+    else if (c.excuse?.kind === 'ambiguous') t.ambiguous++;
+    else if (c.excuse?.kind === 'false-doubt') t.falseDoubts++;
+    else t.problems.push(c);
   }
   return t;
 }
 
+/** Flags whose excuse was listed by hand, as "file column" keys, to check the lists hold nothing stale. */
+export function listedFlags(checks: Check[]): string[] {
+  return checks.filter((c) => c.excuse && c.excuse.kind !== 'expected').map((c) => `${c.file} ${c.column}`).sort();
+}
+
 export function summaryLine(set: string, sheets: number, t: Tally): string {
-  const n = t.right + t.flaggedExpected + t.flaggedOther + t.wrong;
-  return `${set.padEnd(28)} sheets ${String(sheets).padStart(3)}  answers ${String(n).padStart(5)}  read right ${String(t.right).padStart(5)}  ` +
-    `flagged (expected) ${String(t.flaggedExpected).padStart(3)}  flagged (other) ${String(t.flaggedOther).padStart(3)}  wrong ${t.wrong}`;
+  const unexplained = t.problems.filter((p) => p.outcome === 'flagged').length;
+  const n = t.right + t.expected + t.ambiguous + t.falseDoubts + unexplained + t.wrong;
+  const f = (v: number, w = 4) => String(v).padStart(w);
+  return `${set.padEnd(34)} sheets ${f(sheets, 3)} answers ${f(n, 5)} | right ${f(n ? t.right : 0, 5)} | flagged: expected ${f(t.expected)}` +
+    ` ambiguous ${f(t.ambiguous)} false-doubt ${f(t.falseDoubts)} unexplained ${f(unexplained)} | wrong ${t.wrong}`;
 }
