@@ -5,6 +5,7 @@
 import { readAdmissionBubbles } from './admission.js';
 import type { AnchorHit } from './anchors.js';
 import { darkness, makeSampler, type InkScale } from './bubbles.js';
+import { alignToPrint } from './page-align.js';
 import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
@@ -143,7 +144,8 @@ function isBlank(r: Raster): boolean {
 function pageFrame(r: Raster, template: SheetTemplate, rotation: 0 | 180): Location {
   const kx = r.width / template.width;
   const ky = r.height / template.height;
-  const t = rotation === 0 ? [kx, 0, 0, 0, ky, 0] : [-kx, 0, r.width, 0, -ky, r.height];
+  const t0 = rotation === 0 ? [kx, 0, 0, 0, ky, 0] : [-kx, 0, r.width, 0, -ky, r.height];
+  const t = alignToPrint(r, template, t0); // scanners crop a little differently: settle on the printed bubbles
   const fit: Fit = { t: t as Fit['t'], residual: 0, worst: 0, worstIndex: 0 };
   return { fit, rotation, used: [], found: 0, hits: [] };
 }

@@ -76,6 +76,24 @@ describe('OMRChecker template.json → SheetTemplate', () => {
     });
   });
 
+  it('takes only the digit fields of the roll label as 考号 columns; its letter fields stay in the column', () => {
+    const t = {
+      pageDimensions: [600, 400],
+      bubbleDimensions: [20, 20],
+      customLabels: { Roll: ['stu', 'roll1..2', 'check_1'] },
+      fieldBlocks: {
+        Stu: { origin: [10, 10], fieldLabels: ['stu'], bubbleValues: ['U', 'A'], bubblesGap: 30, labelsGap: 30, direction: 'vertical' },
+        Roll: { fieldType: 'QTYPE_INT', origin: [40, 10], fieldLabels: ['roll1..2'], bubblesGap: 30, labelsGap: 30 },
+        Check: { origin: [100, 10], fieldLabels: ['check_1'], bubbleValues: ['A', 'B'], bubblesGap: 30, labelsGap: 30, direction: 'vertical' },
+      },
+    };
+    const imp = fromOmrChecker(t, { name: 't' });
+    expect(imp.admissionColumn).toBe('Roll');
+    expect(imp.template.admission!.digits!.map((g) => g.id)).toEqual(['roll1', 'roll2']);
+    expect(imp.template.questions.map((g) => g.id)).toEqual(['stu', 'check_1']);
+    expect(imp.columns.Roll).toEqual(['stu', 'roll1', 'roll2', 'check_1']);
+  });
+
   it('refuses a file that is not an OMRChecker template, saying what is missing', () => {
     expect(() => fromOmrChecker({}, { name: 'x' })).toThrow('OMRChecker 模板缺少 pageDimensions');
     expect(() => fromOmrChecker({ ...umar, fieldBlocks: { B: { origin: [1, 1], fieldLabels: ['a'], bubblesGap: 1, labelsGap: 1 } } }, { name: 'x' }))

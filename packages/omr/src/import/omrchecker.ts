@@ -153,7 +153,10 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
 
   const admissionLabel =
     opts.admissionLabel ?? Object.keys(t.customLabels ?? {}).find((l) => /roll/i.test(l));
-  const admissionIds = new Set(admissionLabel ? columns[admissionLabel] ?? [] : []);
+  // The 考号 columns are the label's digit fields (each must carry one mark); its other fields (a letter prefix,
+  // a check letter split over two columns of which one stays empty) stay ordinary groups of the same column.
+  const isDigits = (id: string) => groups.get(id)!.bubbles.every((b) => /^\d$/.test(b.value));
+  const admissionIds = new Set(admissionLabel ? (columns[admissionLabel] ?? []).filter(isDigits) : []);
   const template: SheetTemplate = {
     version: 1,
     name: opts.name,
