@@ -31,6 +31,24 @@ function grey(s: Sampler, x: number, y: number): number {
   return s.r.data[iy * s.r.width + ix];
 }
 
+/** Bilinear grey at a template point: area-faithful sampling at low resolution (100 dpi bubbles are ~16 px). */
+function smooth(s: Sampler, x: number, y: number): number {
+  const [u0, v0] = applyAffine(s.t, x, y);
+  const u = u0 - 0.5;
+  const v = v0 - 0.5;
+  const W = s.r.width;
+  const ix = Math.floor(u);
+  const iy = Math.floor(v);
+  if (ix < 0 || iy < 0 || ix + 1 >= W || iy + 1 >= s.r.height) return -1;
+  const fx = u - ix;
+  const fy = v - iy;
+  const d = s.r.data;
+  const o = iy * W + ix;
+  const top = d[o] + (d[o + 1] - d[o]) * fx;
+  const bottom = d[o + W] + (d[o + W + 1] - d[o + W]) * fx;
+  return top + (bottom - top) * fy;
+}
+
 /** Paper grey around a rectangle: upper quartile of samples on a ring just outside it. */
 export function localPaper(s: Sampler, rect: Rect): number {
   const e = 0.18 * Math.min(rect.w, rect.h);
@@ -58,15 +76,15 @@ export function darkness(s: Sampler, rect: Rect, inset = 0.18): number {
   const iy0 = rect.y + rect.h * inset;
   const iw = rect.w * (1 - 2 * inset);
   const ih = rect.h * (1 - 2 * inset);
-  // about one sample per pixel, at most 24 × 24
-  const nx = Math.min(24, Math.max(3, Math.round(iw * s.ppu)));
-  const ny = Math.min(24, Math.max(3, Math.round(ih * s.ppu)));
+  // about two samples per pixel (bilinear), at most 24 × 24
+  const nx = Math.min(24, Math.max(4, Math.round(2 * iw * s.ppu)));
+  const ny = Math.min(24, Math.max(4, Math.round(2 * ih * s.ppu)));
   let sum = 0;
   let count = 0;
   for (let j = 0; j < ny; j++) {
     const y = iy0 + ((j + 0.5) * ih) / ny;
     for (let i = 0; i < nx; i++) {
-      const v = grey(s, ix0 + ((i + 0.5) * iw) / nx, y);
+      const v = smooth(s, ix0 + ((i + 0.5) * iw) / nx, y);
       if (v < 0) continue;
       const d = (paper - v) / span;
       sum += d <= 0 ? 0 : d >= 1 ? 1 : d;
