@@ -56,15 +56,7 @@ const OPEN_MCR_FLAGS: Record<string, Record<string, Excuse>> = {
     Q12: { kind: 'ambiguous', why: 'lighter halftone than the sheet\'s other marks (Q10, Q14)' },
     Q13: { kind: 'ambiguous', why: 'lighter halftone than the sheet\'s other marks (Q10, Q14)' },
   },
-  '75q-core-1/scanned_page (12).png': { Q2: { kind: 'false-doubt', why: 'clear C; a pen underline runs under E' } },
-  '75q-core-1/scanned_page (13).png': {
-    Q1: { kind: 'false-doubt', why: 'clear B; speck on the E ring' },
-    Q21: { kind: 'false-doubt', why: 'clear B, halftone a little lighter' },
-  },
-  '75q-core-1/scanned_page (6).png': {
-    Q6: { kind: 'false-doubt', why: 'clear B, halftone a little lighter' },
-    Q14: { kind: 'false-doubt', why: 'clear C; pencil trace on the D ring' },
-  },
+  '75q-core-1/scanned_page (6).png': { Q14: { kind: 'false-doubt', why: 'clear C; pencil trace on the D ring' } },
   '75q-core-3/2.jpg': {
     Q5: { kind: 'ambiguous', why: 'light partial C on the "messy" sheet (OpenMCR read C)' },
     Q8: { kind: 'ambiguous', why: 'B with a stray pencil stroke across the row' },
@@ -72,9 +64,8 @@ const OPEN_MCR_FLAGS: Record<string, Record<string, Excuse>> = {
   },
   '75q-core-3/5.jpg': {
     'Student ID': { kind: 'ambiguous', why: 'last column: an erased 0 still grey beside the 9 (the "erased" sheet)' },
-    Q39: { kind: 'ambiguous', why: 'erasure trace on E (the "erased" sheet)' },
   },
-  '75q-core-3/7.jpg': { Q10: { kind: 'ambiguous', why: LIGHT }, Q41: { kind: 'ambiguous', why: `${LIGHT}; trace on C` } },
+  '75q-core-3/7.jpg': { Q41: { kind: 'ambiguous', why: `${LIGHT}; trace on C` } },
   '75q-core-3/8.jpg': { Q49: { kind: 'ambiguous', why: LIGHT } },
   '75q-core-3/9.jpg': {
     Q32: { kind: 'ambiguous', why: LIGHT },
@@ -84,7 +75,6 @@ const OPEN_MCR_FLAGS: Record<string, Record<string, Excuse>> = {
   '75q-core-3/10.jpg': {
     Q27: { kind: 'ambiguous', why: LIGHT },
     Q29: { kind: 'ambiguous', why: 'light partial B, half the bubble (read as no mark, flagged)' },
-    Q37: { kind: 'ambiguous', why: LIGHT },
     Q38: { kind: 'ambiguous', why: LIGHT },
     Q43: { kind: 'ambiguous', why: LIGHT },
     Q44: { kind: 'ambiguous', why: LIGHT },
@@ -194,7 +184,6 @@ const OMRC_FLAGS: Record<string, Record<string, Excuse>> = {
   // The form prints a solid black dot in the U/A/HT/NT column; it sets the sheet's mark level at full black,
   // so that a clear grey pencil mark falls in the engine's faint band.
   'samples/sample6/doc-scans/sample_roll_02.jpg': { Roll: { kind: 'false-doubt', why: 'clear pencil 9 in the last column, lighter than the printed dot' } },
-  'samples/sample6/doc-scans/sample_roll_03.jpg': { Roll: { kind: 'false-doubt', why: 'clear pencil 0 in the first column, lighter than the printed dot' } },
   'samples/community/Sandeep-1507/omr-1.png': {
     Booklet_No: { kind: 'ambiguous', why: BOOKLET },
     q42: { kind: 'ambiguous', why: 'B filled; the D bubble carries a pen ring (a traced or cancelled mark)' },
@@ -208,7 +197,7 @@ const OMRC_FLAGS: Record<string, Record<string, Excuse>> = {
  * at 0.9+, inside the engine's faint band. A ceiling, so that more doubts fail the test.
  */
 const OMRC_FALSE_DOUBT_CEILING: Record<string, { max: number; why: string }> = {
-  'samples/community/UmarFarootAPS': { max: 95, why: '12 px bubbles with bold printed letters: empty bubbles in the faint band' },
+  'samples/community/UmarFarootAPS': { max: 35, why: '12 px bubbles with bold printed letters: empty bubbles in the faint band' },
 };
 
 describe('OMRChecker samples (template.json through the converter)', { timeout: 60_000 }, () => {
