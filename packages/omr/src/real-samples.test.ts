@@ -192,12 +192,12 @@ const OMRC_FLAGS: Record<string, Record<string, Excuse>> = {
   // expected — though the handwritten number is 1573944 and the grid shows all seven marks.
 };
 /**
- * Sets whose flags are not itemised: how many clear marks the engine may ask about, and why. UmarFarootAPS:
- * 72-dpi-like scans, 12 px bubbles with a bold printed letter — empty bubbles read 0.4–0.6 dark against marks
- * at 0.9+, inside the engine's faint band. A ceiling, so that more doubts fail the test.
+ * Sets whose flags are not itemised: how many clear answers the engine may ask about, and why. UmarFarootAPS:
+ * low-resolution scans, 12 px bubbles with a bold printed letter — empty bubbles read 0.4–0.6 dark against
+ * marks at 0.9+, inside the engine's faint band. A ceiling, so that more doubts fail the test.
  */
 const OMRC_FALSE_DOUBT_CEILING: Record<string, { max: number; why: string }> = {
-  'samples/community/UmarFarootAPS': { max: 35, why: '12 px bubbles with bold printed letters: empty bubbles in the faint band' },
+  'samples/community/UmarFarootAPS': { max: 35, why: '12 px bubbles with bold printed letters: empty bubbles in the faint band (blank questions and clear marks asked about, none misread)' },
 };
 
 describe('OMRChecker samples (template.json through the converter)', { timeout: 60_000 }, () => {
