@@ -69,6 +69,20 @@ describe('FormScanner .xtmpl → SheetTemplate', () => {
     expect(t.admission!.digits!.every((g) => g.bubbles.map((b) => b.value).join('') === '0123456789')).toBe(true);
   });
 
+  it('reads the Questionnaire template too: groups, grid questions and entities in the values', () => {
+    const real = readFileSync(new URL('../../fixtures/formscanner/Questionnaire/questionnaire_template.xtmpl', import.meta.url), 'utf8');
+    const imp = fromFormScanner(real, { name: 'Questionnaire', width: 2480, height: 3508 });
+    const t = imp.template;
+    expect(t.admission).toBeUndefined(); // no id1… questions
+    expect(t.questions.map((g) => [g.id, g.kind, g.bubbles.length])).toEqual([
+      ['gender', 'single', 2], ['age', 'single', 6], ['restaurants', 'single', 5],
+      ['movies', 'single', 4], ['music', 'single', 4], ['reading', 'single', 4], ['sources', 'multiple', 6],
+    ]);
+    expect(t.questions[1].bubbles.map((b) => b.value)).toContain('<25');
+    expect(t.questions[1].bubbles.map((b) => b.value)).toContain('>=60');
+    expect(imp.warnings).toEqual(['条码区域 interviewer 未导入：FormScanner 的条码不是考号']);
+  });
+
   it('refuses broken or foreign files with a Chinese reason', () => {
     expect(() => fromFormScanner('<template><fields size="15"></fields>', { name: 'x', width: 1, height: 1 })).toThrow('XML 结构错误');
     expect(() => fromFormScanner('<form/>', { name: 'x', width: 1, height: 1 })).toThrow('不是 FormScanner 模板');
