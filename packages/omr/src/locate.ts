@@ -2,6 +2,7 @@
 // for a sheet fed upside down), then the affine fit. A fourth anchor that disagrees with the other three
 // (smudged, covered, a stray blot) is dropped and the fit kept from three, flagged 'anchor-missing'.
 import { findAnchor, type AnchorHit } from './anchors.js';
+import { findBracketAnchor } from './anchors-bracket.js';
 import { findRingAnchor } from './anchors-ring.js';
 import { describe, fitAffine, type Fit, type Point } from './transform.js';
 import type { Raster, SheetTemplate } from './types.js';
@@ -39,7 +40,7 @@ export function locate(r: Raster, template: SheetTemplate, rotation: 0 | 180, op
     const key = `${Math.round(cx)},${Math.round(cy)},${Math.round(w)},${Math.round(h)}`;
     if (!cache.has(key)) {
       const radius = (opts.searchRadius ?? 0.12) * Math.min(W, H) + Math.max(w, h);
-      const find = template.anchorShape === 'ring' ? findRingAnchor : findAnchor;
+      const find = template.anchorShape === 'ring' ? findRingAnchor : template.anchorShape === 'bracket' ? findBracketAnchor : findAnchor;
       cache.set(key, find(r, { cx, cy, w, h, radius }));
     }
     return cache.get(key) ?? null;

@@ -305,3 +305,37 @@ describe('FormScanner T00001: every answer as read by eye', { timeout: 60_000 },
     expect(t.right).toBe(40);
   });
 });
+
+// FormScanner's Questionnaire: thin L-bracket corners (anchorShape 'bracket', arms 107 px on the blank scan), a
+// single choice per question except `sources`. Every answer read by eye from the 5 scans; on Q00003 the `music`
+// row carries two marks (strongly agree and agree), which must be shown to a person.
+const QUESTIONNAIRE: Record<string, Record<string, string>> = {
+  'Q00001.jpg': { gender: 'M', age: '25-29', restaurants: '3-4', movies: 'strongly agree', music: 'agree', reading: 'disagree', sources: 'TV+internet+magazines' },
+  'Q00002.jpg': { gender: 'M', age: '40-49', restaurants: '<1', movies: 'agree', music: 'disagree', reading: 'disagree', sources: 'TV+newspapers+radio' },
+  'Q00003.jpg': { gender: 'F', age: '30-39', restaurants: '5-6', movies: 'agree', music: 'agree+strongly agree', reading: 'strongly agree', sources: 'TV+internet+newspapers' },
+  'Q00004.jpg': { gender: 'F', age: '<25', restaurants: '1-2', movies: 'strongly agree', music: 'strongly agree', reading: 'strongly agree', sources: 'TV+internet' },
+  'Q00005.jpg': { gender: 'F', age: '>=60', restaurants: '', movies: 'agree', music: 'disagree', reading: 'disagree', sources: 'TV+radio' },
+};
+
+describe('FormScanner Questionnaire: every answer as read by eye (bracket corners)', { timeout: 60_000 }, () => {
+  it('reads all 35 answers; the one row with two marks is flagged, nothing else', async () => {
+    const imp = fromFormScanner(readFileSync(join(FIX, 'formscanner', 'Questionnaire', 'questionnaire_template.xtmpl'), 'utf8'), {
+      name: 'FormScanner Questionnaire', width: 2480, height: 3437, anchorShape: 'bracket', anchorSize: 107,
+    });
+    const checks: Check[] = [];
+    for (const [file, answers] of Object.entries(QUESTIONNAIRE)) {
+      const r = await read(join(FIX, 'formscanner', 'Questionnaire', file), imp.template);
+      expect(r.status, `${file}: ${r.reason}`).toBe('ok');
+      for (const [id, want] of Object.entries(answers)) {
+        const q = r.questions.find((g) => g.id === id)!;
+        const single = imp.template.questions.find((g) => g.id === id)!.kind === 'single';
+        const excuse = (x: string): Excuse | undefined => (x.includes('+') && single ? { kind: 'expected', why: 'two marks on a single-choice row' } : undefined);
+        checks.push(judgeAnswer(file, id, want, { value: [...q.marked].sort().join('+'), doubt: !!q.doubt }, excuse));
+      }
+    }
+    const t = tally(checks);
+    console.log(summaryLine('formscanner/Questionnaire (by eye)', 5, t));
+    expect(t.problems).toEqual([]);
+    expect([t.right, t.expected]).toEqual([34, 1]);
+  });
+});

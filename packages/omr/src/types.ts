@@ -48,10 +48,11 @@ export interface SheetTemplate {
   anchors: Rect[];
   /**
    * Optional, for third-party cards: 'solid' (default) = filled squares or L marks; 'ring' = circle outlines or
-   * bullseyes (FormScanner, OMRChecker), located by the centre of the ring. An empty `anchors` list means the
-   * scan is already cropped to the page: the page itself is the frame (no skew correction).
+   * bullseyes (FormScanner, OMRChecker), located by the centre of the ring; 'bracket' = thin L-shaped corner
+   * lines, located by their vertex (the rect is centred on the vertex, one arm each way). An empty `anchors`
+   * list means the scan is already cropped to the page: the page itself is the frame.
    */
-  anchorShape?: 'solid' | 'ring';
+  anchorShape?: 'solid' | 'ring' | 'bracket';
   /** Optional: the bubbles carry their letter or digit printed inside, of varying ink (printed-labels.ts). */
   printedLabels?: boolean;
   /** Page code cells, most significant first; a filled cell is 1. Absent on third-party cards. */

@@ -57,6 +57,12 @@ describe('FormScanner .xtmpl → SheetTemplate', () => {
     expect(imp.warnings).toEqual(['条码区域 i.course 未导入：FormScanner 的条码不是考号']);
   });
 
+  it('takes bracket corners by their vertex, the rect one arm each way', () => {
+    const t = fromFormScanner(xml, { name: 'T', width: 2480, height: 3437, anchorShape: 'bracket', anchorSize: 107 }).template;
+    expect(t.anchorShape).toBe('bracket');
+    expect(t.anchors[0]).toEqual({ x: 203 - 107, y: 163 - 107, w: 214, h: 214 });
+  });
+
   it('defaults the corner-ring size to 1/18 of the page width', () => {
     expect(fromFormScanner(xml, { name: 'T', width: 2480, height: 3437 }).template.anchors[0].w).toBe(138); // 2480 / 18 = 137.8
   });

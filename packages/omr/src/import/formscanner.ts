@@ -11,7 +11,9 @@ export interface FormScannerOptions {
   /** Size of the blank scan the template was drawn on, pixels. */
   width: number;
   height: number;
-  /** Outer diameter of the corner rings on that scan, pixels (default: page width / 18, FormScanner's sample forms). */
+  /** The corner marks: rings (default, FormScanner's Test form) or thin L brackets (its Questionnaire). */
+  anchorShape?: 'ring' | 'bracket';
+  /** Their size on that scan, pixels: a ring's outer diameter, a bracket's arm (default: page width / 18). */
   anchorSize?: number;
   /** Questions that make up the 考号, in order (default: those named id1, id2 … in number order). */
   admission?: string[];
@@ -34,10 +36,12 @@ export function fromFormScanner(xml: string, opts: FormScannerOptions): Imported
   const fields = root.children.find((c) => c.name === 'fields');
   if (!cornersEl || !fields) throw new ImportError('FormScanner 模板缺少 corners 或 fields');
 
-  const anchorSize = opts.anchorSize ?? Math.round(opts.width / 18);
+  const shape = opts.anchorShape ?? 'ring';
+  // A ring's point is its centre; a bracket's is its vertex, with the arms running one arm's length inwards.
+  const size = (opts.anchorSize ?? Math.round(opts.width / 18)) * (shape === 'bracket' ? 2 : 1);
   const anchors: Rect[] = CORNER_ORDER.map((pos) => {
     const [x, y] = point(cornersEl.children.find((c) => c.name === 'corner' && c.attrs.position === pos), `角标 ${pos}`);
-    return { x: x - anchorSize / 2, y: y - anchorSize / 2, w: anchorSize, h: anchorSize };
+    return { x: x - size / 2, y: y - size / 2, w: size, h: size };
   });
 
   const radius = Number(fields.attrs.size);
@@ -75,7 +79,7 @@ export function fromFormScanner(xml: string, opts: FormScannerOptions): Imported
     width: opts.width,
     height: opts.height,
     anchors,
-    anchorShape: 'ring',
+    anchorShape: shape,
     ...(admission.length ? { admission: { digits: admission.map((id) => byId.get(id)!) } } : {}),
     questions: groups.filter((g) => !inAdmission.has(g.id)),
     blocks: [],

@@ -5,6 +5,7 @@
 // every rectangle is carried over. From then on the template is a plain 'px' template of that scan, checked by
 // the engine like any other.
 import { findAnchor } from '../anchors.js';
+import { findBracketAnchor } from '../anchors-bracket.js';
 import { findRingAnchor } from '../anchors-ring.js';
 import { applyAffine, fitAffine, type Point } from '../transform.js';
 import type { Bubble, Raster, Rect, SheetTemplate } from '../types.js';
@@ -17,7 +18,7 @@ export function placeOnScan(template: SheetTemplate, r: Raster): SheetTemplate {
   if (template.anchors.length < 3) return template; // the page itself is the frame: nothing to place
   const kx = r.width / template.width;
   const ky = r.height / template.height;
-  const find = template.anchorShape === 'ring' ? findRingAnchor : findAnchor;
+  const find = template.anchorShape === 'ring' ? findRingAnchor : template.anchorShape === 'bracket' ? findBracketAnchor : findAnchor;
   const src: Point[] = [];
   const dst: Point[] = [];
   template.anchors.forEach((a) => {

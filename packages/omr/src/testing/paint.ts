@@ -29,3 +29,14 @@ export function square(c: Canvas, x: number, y: number, s: number, filled: boole
     }
   }
 }
+
+/** An L bracket: vertex at (vx, vy), arms of `arm` px running in directions dx, dy (±1), `stroke` px thick. */
+export function bracket(c: Canvas, vx: number, vy: number, arm: number, stroke: number, dx: 1 | -1, dy: 1 | -1, v = 0): void {
+  const set = (x: number, y: number) => { if (x >= 0 && y >= 0 && x < c.width && y < c.height) c.data[y * c.width + x] = v; };
+  for (let i = 0; i < arm; i++) {
+    for (let k = 0; k < stroke; k++) {
+      set(dx > 0 ? vx + i : vx - 1 - i, dy > 0 ? vy + k : vy - 1 - k); // horizontal arm
+      set(dx > 0 ? vx + k : vx - 1 - k, dy > 0 ? vy + i : vy - 1 - i); // vertical arm
+    }
+  }
+}
