@@ -55,7 +55,6 @@ export function findAnchor(r: Raster, s: AnchorSearch): AnchorHit | null {
   const paper = pct(0.6);
   const dark = pct(0.001);
   if (paper - dark < MIN_CONTRAST) return null;
-  // Nearer the paper than the middle: some forms print their corner marks grey (OpenMCR's ≈ 110 of 255).
   const thr = (paper + dark) / 2;
 
   const expW = s.w / st;
