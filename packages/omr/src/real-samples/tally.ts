@@ -57,11 +57,6 @@ export function tally(checks: Check[]): Tally {
   return t;
 }
 
-/** Flags whose excuse was listed by hand, as "file column" keys, to check the lists hold nothing stale. */
-export function listedFlags(checks: Check[]): string[] {
-  return checks.filter((c) => c.excuse && c.excuse.kind !== 'expected').map((c) => `${c.file} ${c.column}`).sort();
-}
-
 export function summaryLine(set: string, sheets: number, t: Tally): string {
   const unexplained = t.problems.filter((p) => p.outcome === 'flagged').length;
   const n = t.right + t.expected + t.ambiguous + t.falseDoubts + unexplained + t.wrong;
