@@ -3,7 +3,7 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeImage, OmrInputError, recognizeSheet } from './index.js';
+import { blocksInFilePixels, decodeImage, OmrInputError, recognizeSheet } from './index.js';
 import { demoCard, fillsFor, randomAnswers } from './testing/fixtures.js';
 import { drawSheet } from './testing/synth.js';
 
@@ -56,7 +56,13 @@ describe('decodeImage', () => {
     const [half] = await decodeImage(jpg, { targetDpi: 100 });
     // 1654 × 2339 halved and rounded
     expect(half).toMatchObject({ width: 827, height: 1170, dpi: 100, fileWidth: 1654, fileHeight: 2339 });
-    expectAnswers(recognizeSheet(half, t));
+    const halfResult = recognizeSheet(half, t);
+    expectAnswers(halfResult);
+    // blocks found at 100 dpi, given in pixels of the 200 dpi file: the full-size reading's blocks within 3 px
+    const fullBlocks = recognizeSheet(full, t).blocks;
+    blocksInFilePixels(halfResult, half).forEach((b, i) => {
+      for (const k of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(b.rect[k] - fullBlocks[i].rect[k])).toBeLessThanOrEqual(3);
+    });
     // 150 is not a power-of-two step down from 200: decoded at full size
     expect((await decodeImage(jpg, { targetDpi: 150 }))[0].width).toBe(width);
   });

@@ -6,6 +6,7 @@ export { decodeImage, type DecodeOptions } from './decode.js';
 export { decodePdf } from './decode-pdf.js';
 export { OmrInputError } from './errors.js';
 export { templateFromCard } from './card-template.js';
+export { blocksInFilePixels } from './blocks.js';
 export { readPageCode } from './pagecode.js';
 export { applyBarcode } from './admission.js';
 export { readAdmissionBarcode, recognizeSheetWithBarcode } from './barcode.js';
