@@ -47,8 +47,9 @@ const OPEN_MCR: { set: string; form: '75q' | '150q' }[] = [
 const LIGHT = 'light pencil fill, much lighter than the other marks on this sheet';
 /**
  * Flags on answers OpenMCR wrote as one clean value, each looked at on the scan: set/file → column → what it
- * shows. `ambiguous`: a person would want to look too. `false-doubt`: a clear mark the engine still asks about
- * (1-bit dithered scans: the halftone makes a filled bubble's darkness vary by ±0.1).
+ * shows. `ambiguous`: a person would want to look too. `false-doubt`: a clear mark the engine still asks about.
+ * Gathered over the engine's versions, so an entry may no longer be flagged; flags not listed here count as
+ * false doubts against the set's ceiling (OPEN_MCR_FALSE_DOUBTS).
  */
 const OPEN_MCR_FLAGS: Record<string, Record<string, Excuse>> = {
   '75q-core-1/scanned_page (7).png': {
