@@ -78,6 +78,8 @@ describe('decodeImage', () => {
     expect(Math.abs(r.width - 1654)).toBeLessThanOrEqual(1);
     expect(Math.abs(r.height - 2339)).toBeLessThanOrEqual(1);
     expectAnswers(recognizeSheet(r, t));
+    // 1654 × 2339 = 3.87 million pixels at 200 dpi
+    await expect(decodeImage(bytes, { targetDpi: 200, maxPixels: 3_000_000 })).rejects.toThrow(/PDF 第 1 页过大（165[45] × 23[34]\d 像素），不是扫描的答题卡/);
   });
 
   it('refuses bad input with a Chinese reason', async () => {
@@ -86,6 +88,7 @@ describe('decodeImage', () => {
     const jpg = await grey().toColourspace('b-w').jpeg().toBuffer();
     const cut = jpg.subarray(0, Math.floor(jpg.length * 0.4));
     await expect(decodeImage(cut)).rejects.toThrow('图片已损坏或不完整，无法解码');
+    await expect(decodeImage(jpg, { maxPixels: 1_000_000 })).rejects.toThrow(`图片尺寸过大（${width} × ${height} 像素），不是扫描的答题卡`);
     const gif = await sharp(Buffer.alloc(300, 128), { raw: { width: 10, height: 10, channels: 3 } }).gif().toBuffer();
     await expect(decodeImage(gif)).rejects.toThrow('不支持的文件格式（gif）：请上传 JPEG、PNG、TIFF 或 PDF');
     const empty = await (await PDFDocument.create()).save({ addDefaultPage: false });
