@@ -7,7 +7,7 @@ import type { SheetTemplate } from './types.js';
 
 // A form without anchors: 10 questions × 4 printed bubbles (r = 10 px, pitch 30 px) on a 400 × 500 page.
 const template: SheetTemplate = {
-  version: 1, name: 'no anchors', unit: 'px', width: 400, height: 500, anchors: [], blocks: [],
+  version: 1, name: 'no anchors', unit: 'px', width: 400, height: 500, anchors: [], blocks: [], alignFrame: true,
   questions: Array.from({ length: 10 }, (_, q) => ({
     id: String(q + 1), kind: 'single' as const,
     bubbles: ['A', 'B', 'C', 'D'].map((value, k) => ({ x: 100 + 30 * k, y: 80 + 30 * q, w: 20, h: 20, value })),

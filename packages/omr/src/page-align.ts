@@ -2,7 +2,8 @@
 // scanners crop and scale a little differently from sheet to sheet: a third of a bubble off, and every mark is
 // read from the wrong place. The printed bubbles themselves are the reference: starting from the page frame,
 // shift (± half a bubble pitch) and stretch (± 3 %) the frame to where the bubble areas hold the most ink —
-// on their printed circles rather than on the paper between them. Coarse-to-fine search; only for such templates.
+// on their printed circles rather than on the paper between them. Coarse-to-fine search; only for templates that
+// ask for it (template.alignFrame): the measure suits round printed bubbles, and square outlines can fool it.
 import { applyAffine } from './transform.js';
 import type { Raster, Rect, SheetTemplate } from './types.js';
 

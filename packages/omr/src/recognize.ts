@@ -159,7 +159,8 @@ function pageFrame(r: Raster, template: SheetTemplate, rotation: 0 | 180): Locat
   const kx = r.width / template.width;
   const ky = r.height / template.height;
   const t0 = rotation === 0 ? [kx, 0, 0, 0, ky, 0] : [-kx, 0, r.width, 0, -ky, r.height];
-  const t = alignToPrint(r, template, t0); // scanners crop a little differently: settle on the printed bubbles
+  // scanners crop a little differently: a third-party template may ask to settle on its printed bubbles
+  const t = template.alignFrame ? alignToPrint(r, template, t0) : t0;
   const fit: Fit = { t: t as Fit['t'], residual: 0, worst: 0, worstIndex: 0 };
   return { fit, rotation, used: [], found: 0, hits: [] };
 }

@@ -55,6 +55,8 @@ export interface SheetTemplate {
   anchorShape?: 'solid' | 'ring' | 'bracket';
   /** Optional: the bubbles carry their letter or digit printed inside, of varying ink (printed-labels.ts). */
   printedLabels?: boolean;
+  /** Optional, without anchors: settle the page frame on the printed round bubbles (page-align.ts). */
+  alignFrame?: boolean;
   /** Page code cells, most significant first; a filled cell is 1. Absent on third-party cards. */
   pageCode?: { cells: Rect[] };
   /** Page number within the card (1-based) and the page code id the page should carry (our cards). */

@@ -25,6 +25,7 @@ describe('OMRChecker template.json → SheetTemplate', () => {
   it('lays bubbles out from origin, bubblesGap and labelsGap', () => {
     const { template, columns, admissionColumn, warnings } = fromOmrChecker(umar, { name: 'Umar' });
     expect(template).toMatchObject({ unit: 'px', width: 2550, height: 3300, anchorShape: 'ring' });
+    expect(template.alignFrame).toBeUndefined();
     expect(warnings).toEqual([]);
     // CropOnMarkers: marker centres are the page corners; marker ≈ 0.65 × 2550 / 17 = 97.5 → 98 px wide.
     expect(template.anchors).toEqual([
@@ -67,6 +68,7 @@ describe('OMRChecker template.json → SheetTemplate', () => {
     const imp = fromOmrChecker(t, { name: 't' });
     expect(imp.template.anchors).toEqual([]);
     expect(imp.template.anchorShape).toBeUndefined();
+    expect(imp.template.alignFrame).toBe(true); // no markers: the frame settles on the printed bubbles
     expect(imp.warnings).toEqual(['CropPage：不检测纸张边缘，扫描图须已裁到纸张边缘']);
     expect(imp.template.questions.find((g) => g.id === 'stu')!.bubbles[2]).toMatchObject({ x: 100, y: 70, value: 'HT' });
     const read = (id: string, marked: string[], doubt?: 'none-in-column') => ({ id, marked, darkness: [], ...(doubt ? { doubt } : {}) });

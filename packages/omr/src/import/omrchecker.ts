@@ -166,6 +166,8 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
     anchors,
     ...(anchorShape ? { anchorShape } : {}),
     ...(opts.printedLabels ? { printedLabels: true } : {}),
+    // Without markers the page is the frame; OMRChecker's forms print round bubbles to settle it on.
+    ...(anchors.length ? {} : { alignFrame: true }),
     ...(admissionIds.size ? { admission: { digits: [...admissionIds].map((id) => groups.get(id)!) } } : {}),
     questions: [...groups.values()].filter((g) => !admissionIds.has(g.id)),
     blocks: [],
