@@ -35,10 +35,17 @@ export function findAnchor(r: Raster, s: AnchorSearch): AnchorHit | null {
   const gh = Math.ceil((y1 - y0) / st);
   const g = new Uint8Array(gw * gh);
   const hist = new Uint32Array(256);
+  // Each grid cell is the mean of its st × st pixels, so halftoned marks (1-bit dithered scans, OpenMCR's grey
+  // corner marks) read as solid grey instead of a sieve of black and white samples.
   for (let j = 0; j < gh; j++) {
-    const row = (y0 + j * st) * W + x0;
+    const ya = y0 + j * st;
+    const yb = Math.min(y1, ya + st);
     for (let i = 0; i < gw; i++) {
-      const v = data[row + i * st];
+      const xa = x0 + i * st;
+      const xb = Math.min(x1, xa + st);
+      let sum = 0;
+      for (let y = ya; y < yb; y++) { const row = y * W; for (let x = xa; x < xb; x++) sum += data[row + x]; }
+      const v = Math.round(sum / ((yb - ya) * (xb - xa)));
       g[j * gw + i] = v;
       hist[v]++;
     }

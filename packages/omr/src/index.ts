@@ -12,3 +12,4 @@ export { applyBarcode } from './admission.js';
 export { readAdmissionBarcode, recognizeSheetWithBarcode } from './barcode.js';
 export { learnThreshold, judge, THRESHOLD_BOUNDS, type Threshold } from './threshold.js';
 export { applyAffine } from './transform.js';
+export * from './import/index.js';

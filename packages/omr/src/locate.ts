@@ -2,6 +2,8 @@
 // for a sheet fed upside down), then the affine fit. A fourth anchor that disagrees with the other three
 // (smudged, covered, a stray blot) is dropped and the fit kept from three, flagged 'anchor-missing'.
 import { findAnchor, type AnchorHit } from './anchors.js';
+import { findBracketAnchor } from './anchors-bracket.js';
+import { findRingAnchor } from './anchors-ring.js';
 import { describe, fitAffine, type Fit, type Point } from './transform.js';
 import type { Raster, SheetTemplate } from './types.js';
 
@@ -38,7 +40,8 @@ export function locate(r: Raster, template: SheetTemplate, rotation: 0 | 180, op
     const key = `${Math.round(cx)},${Math.round(cy)},${Math.round(w)},${Math.round(h)}`;
     if (!cache.has(key)) {
       const radius = (opts.searchRadius ?? 0.12) * Math.min(W, H) + Math.max(w, h);
-      cache.set(key, findAnchor(r, { cx, cy, w, h, radius }));
+      const find = template.anchorShape === 'ring' ? findRingAnchor : template.anchorShape === 'bracket' ? findBracketAnchor : findAnchor;
+      cache.set(key, find(r, { cx, cy, w, h, radius }));
     }
     return cache.get(key) ?? null;
   });
@@ -79,7 +82,9 @@ function plausible(f: Fit, kx: number, ky: number, rotation: 0 | 180): boolean {
   const rx = d.sx / kx;
   const ry = d.sy / ky;
   if (rx < 0.7 || rx > 1.3 || ry < 0.7 || ry > 1.3) return false;
-  if (Math.abs(rx / ry - 1) > 0.08 || Math.abs(d.shear) > 0.05) return false;
+  // Square pixels: the fit's own x and y scales agree (not rx/ry, which also compares the page's crop — a scan
+  // with a wider bottom margin than the template's reference is still a good scan).
+  if (Math.abs(d.sx / d.sy - 1) > 0.08 || Math.abs(d.shear) > 0.05) return false;
   const turn = rotation === 180 ? Math.abs(Math.abs(d.angle) - Math.PI) : Math.abs(d.angle);
   return turn <= MAX_ANGLE;
 }

@@ -5,6 +5,8 @@
 import { readAdmissionBubbles } from './admission.js';
 import type { AnchorHit } from './anchors.js';
 import { darkness, makeSampler, type InkScale } from './bubbles.js';
+import { alignToPrint } from './page-align.js';
+import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
 import { judge, learnThreshold, readGroup } from './threshold.js';
@@ -63,9 +65,12 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   const t = loc.fit.t;
   const s = makeSampler(raster, t, scale);
 
-  const qDark = template.questions.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const qRaw = template.questions.map((g) => g.bubbles.map((b) => darkness(s, b)));
   const digits = template.admission?.digits ?? [];
-  const aDark = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const aRaw = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  const [qDark, aDark] = template.printedLabels
+    ? flattenPrintedLabels([{ groups: template.questions, dark: qRaw }, { groups: digits, dark: aRaw }])
+    : [qRaw, aRaw];
   const absentDark = template.absent ? darkness(s, template.absent) : null;
   const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint);
 
@@ -153,7 +158,9 @@ function isBlank(r: Raster): boolean {
 function pageFrame(r: Raster, template: SheetTemplate, rotation: 0 | 180): Location {
   const kx = r.width / template.width;
   const ky = r.height / template.height;
-  const t = rotation === 0 ? [kx, 0, 0, 0, ky, 0] : [-kx, 0, r.width, 0, -ky, r.height];
+  const t0 = rotation === 0 ? [kx, 0, 0, 0, ky, 0] : [-kx, 0, r.width, 0, -ky, r.height];
+  // scanners crop a little differently: a third-party template may ask to settle on its printed bubbles
+  const t = template.alignFrame ? alignToPrint(r, template, t0) : t0;
   const fit: Fit = { t: t as Fit['t'], residual: 0, worst: 0, worstIndex: 0 };
   return { fit, rotation, used: [], found: 0, hits: [] };
 }

@@ -46,6 +46,17 @@ export interface SheetTemplate {
   height: number;
   /** Solid dark marks near the corners, in reading order top-left, top-right, bottom-right, bottom-left. */
   anchors: Rect[];
+  /**
+   * Optional, for third-party cards: 'solid' (default) = filled squares or L marks; 'ring' = circle outlines or
+   * bullseyes (FormScanner, OMRChecker), located by the centre of the ring; 'bracket' = thin L-shaped corner
+   * lines, located by their vertex (the rect is centred on the vertex, one arm each way). An empty `anchors`
+   * list means the scan is already cropped to the page: the page itself is the frame.
+   */
+  anchorShape?: 'solid' | 'ring' | 'bracket';
+  /** Optional: the bubbles carry their letter or digit printed inside, of varying ink (printed-labels.ts). */
+  printedLabels?: boolean;
+  /** Optional, without anchors: settle the page frame on the printed round bubbles (page-align.ts). */
+  alignFrame?: boolean;
   /** Page code cells, most significant first; a filled cell is 1. Absent on third-party cards. */
   pageCode?: { cells: Rect[] };
   /** Page number within the card (1-based) and the page code id the page should carry (our cards). */
