@@ -8,10 +8,8 @@
  * saving and resetting need what editing the subject's questions needs (subjectFor 'edit').
  */
 import { isDeepStrictEqual } from 'node:util';
-import {
-  buildCardLayout, CardLayoutError, parseCardLayout, renderCardHtml,
-  type BuildCardInput, type CardLayout, type CardQuestionInput,
-} from '@jz/report-templates';
+import { buildCardLayout, type BuildCardInput, type CardQuestionInput } from '@jz/report-templates/card/build';
+import { CardLayoutError, parseCardLayout, type CardLayout } from '@jz/report-templates/card/layout';
 import {
   CARD_ESSAY_WORDS, CARD_OPTION_LETTERS, CARD_SETTING_LABELS, cardSettingsSchema,
   type AnswerCard, type CardSettings,
@@ -232,9 +230,9 @@ export async function getCard(db: Db, user: SchoolUser, examSubjectId: number): 
 
 /** card/preview: the card of the given settings (nothing saved), or without settings the saved / default card, as HTML. */
 export async function previewHtml(db: Db, user: SchoolUser, examSubjectId: number, settings?: Partial<Record<keyof CardSettings, unknown>>): Promise<string> {
-  if (!settings) return renderCardHtml((await printableCard(db, user, examSubjectId)).layout);
+  if (!settings) return (await cardHtml())((await printableCard(db, user, examSubjectId)).layout);
   const src = await sourceOf(db, user, examSubjectId);
-  return renderCardHtml(buildFrom(src, checkSettings(src, settings)));
+  return (await cardHtml())(buildFrom(src, checkSettings(src, settings)));
 }
 
 /** card/save: checks the settings, builds the layout and stores both in one transaction. */
@@ -267,5 +265,10 @@ export async function printableCard(db: Db, user: SchoolUser, examSubjectId: num
 /** render/card_preview: the card that would be printed, as HTML. */
 export async function cardPreviewHtml(ctx: AppContext, user: SchoolUser, examSubjectId: number): Promise<string> {
   if (!user.permissions.has('exam:exam:view')) throw forbidden();
-  return renderCardHtml((await printableCard(ctx.db, user, examSubjectId)).layout);
+  return (await cardHtml())((await printableCard(ctx.db, user, examSubjectId)).layout);
+}
+
+/** The card's HTML renderer (React), loaded on the first preview rather than at start (memory of an idle api). */
+async function cardHtml() {
+  return (await import('@jz/report-templates/card/render')).renderCardHtml;
 }

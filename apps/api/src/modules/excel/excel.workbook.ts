@@ -2,7 +2,6 @@
  * Reading the import workbooks (xlsx-read.ts: streaming, with limits) and writing the exports with exceljs'
  * streaming writer. Columns come from @jz/shared/excel-templates.
  */
-import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ExcelColumn, ExcelTemplate } from '@jz/shared/excel-templates';
@@ -83,6 +82,7 @@ export async function writeWorkbook(sheets: SheetSpec[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => { out.on('end', resolve); out.on('error', reject); });
+  const { default: ExcelJS } = await import('exceljs'); // loaded on first export (memory of an idle api)
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   wb.creator = '大数据精准教学诊断平台';
   for (const spec of sheets) {

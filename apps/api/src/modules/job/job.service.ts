@@ -21,7 +21,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createPrinter, type Printer } from '@jz/render-service';
+// the printer (Chromium, React templates, ECharts: ≈ 200 MB) is loaded on the first print job, not at start
+import type { Printer } from '@jz/render-service/printer';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
 import { liveLease, lockExam } from './exam-lock.repository.js';
@@ -36,7 +37,7 @@ export interface JobContext<P = unknown> {
   /** DATA_DIR of the process running the job (shared by every api instance and worker). */
   dataDir: string;
   /** The process's warm Chromium (browser lane). */
-  printer(): Printer;
+  printer(): Promise<Printer>;
   /** Records progress (coalesced; written with the heartbeat). */
   progress(percent: number, step?: number, message?: string): void;
   /** The job's final write in one transaction (exam lock, still running, then done with the result). */
@@ -75,8 +76,8 @@ export const registeredKinds = () => [...kinds.keys()];
 const workerName = () => `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** What a process lends the jobs it runs. */
-export interface JobEnv { dataDir: string; printer(): Printer }
-const noPrinter = (): Printer => { throw new Error('此进程不运行渲染任务'); };
+export interface JobEnv { dataDir: string; printer(): Promise<Printer> }
+const noPrinter = (): Promise<Printer> => Promise.reject(new Error('此进程不运行渲染任务'));
 
 export interface RunOptions {
   onProgress?: ProgressHook;
@@ -193,9 +194,9 @@ const SWEEP_MS = 30_000;
 export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
   const log = opts.log ?? console;
   const workerId = workerName();
-  let printer = opts.printer;
-  const env: JobEnv = { dataDir: opts.dataDir ?? '', printer: () => (printer ??= createPrinter()) };
-  const closePrinter = async () => { if (!opts.printer) await printer?.close().catch(() => undefined); };
+  let printer: Promise<Printer> | undefined = opts.printer ? Promise.resolve(opts.printer) : undefined;
+  const env: JobEnv = { dataDir: opts.dataDir ?? '', printer: () => (printer ??= import('@jz/render-service/printer').then((m) => m.createPrinter())) };
+  const closePrinter = async () => { if (!opts.printer && printer) await (await printer).close().catch(() => undefined); };
   const run = (id: string, takeover = false) => runJob(db, id, { log, worker: workerId, env, takeover });
   if (opts.redisUrl) return bullQueue(db, opts.redisUrl, opts, { log, workerId, run, closePrinter });
   // in-process: one waiting list per lane; a retry waits its backoff, then queues again

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BadInputError, JOB_TYPES, processJob, type JobType } from '@jz/render-service';
+import { BadInputError, JOB_TYPES, type JobType } from '@jz/render-service/jobs';
 import { transientMessage } from '@jz/render-service/processors';
 import type { RenderJob, RenderJobState } from '@jz/shared/api/render';
 import type { AppContext } from '../../core/context.js';
@@ -74,8 +74,9 @@ for (const type of JOB_TYPES) {
     for (let i = 0; i < n; i++) {
       const partId = c.params.zip ? `${id}-${i + 1}` : id;
       try {
+        const { processJob } = await import('@jz/render-service/processors');
         const r = await processJob(type, inputs[i], {
-          printer: c.printer(), dataDir: c.dataDir, jobId: partId,
+          printer: await c.printer(), dataDir: c.dataDir, jobId: partId,
           slipChunk: intEnv(process.env.RENDER_SLIP_CHUNK), parallel: intEnv(process.env.RENDER_PARALLEL),
           progress: (p) => c.progress(c.params.zip ? ((i + p / 100) / n) * 98 : Math.min(99, p)),
         });

@@ -7,9 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import {
-  renderReportHtml, type ReportData, type ReportModule, type ScoreSlipData, type SlipLayout, type SlipStudent,
-} from '@jz/report-templates';
+import type { ReportData, ReportModule, ScoreSlipData, SlipLayout, SlipStudent } from '@jz/report-templates';
 import type { JobType } from '@jz/render-service';
 import { REPORT_ROUTES, TOTAL_CODE, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
 import type { RenderJob } from '@jz/shared/api/render';
@@ -282,6 +280,7 @@ export async function reportPreviewHtml(ctx: AppContext, user: SchoolUser, body:
   const asReport: Body = { ...body, type: 'report', format: 'pdf' };
   const exam = await examOf(ctx, user, asReport);
   const p = await prepare(ctx, user, asReport, exam);
+  const { renderReportHtml } = await import('@jz/report-templates/report/render'); // React + ECharts: loaded when first used
   return renderReportHtml(await (await reportPlan(ctx, user, asReport, exam, p)).whole());
 }
 

@@ -4,7 +4,7 @@
  * images, and the page image itself, stored upright. No database here: the job and the fixes write the outcome.
  */
 import sharp from 'sharp';
-import { decodePageCode, pageCodeId } from '@jz/report-templates';
+import { decodePageCode, pageCodeId } from '@jz/report-templates/card/layout';
 import type { ScanAbnormalKind, ScanDoubt, ScanRect } from '@jz/shared/api/scan';
 import { recognize, templateOf, type Raster, type SheetResult, type SheetTemplate } from './scan.engine.js';
 
