@@ -15,7 +15,7 @@ const group = z.object({ id: z.string().min(1).max(32), kind: z.enum(['single', 
 export const sheetTemplateSchema = z.object({
   version: z.literal(1),
   name: z.string().max(100),
-  unit: z.literal('px'),
+  unit: z.enum(['px']),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   anchors: z.array(rect).max(4),
@@ -54,6 +54,8 @@ export function templateProblems(t: SheetTemplateBody, image: { width: number; h
 }
 
 export const templateSubjectQuery = z.object({ examSubjectId: id });
+/** make_template/blank may name the subject in the query string instead of the form field. */
+export const blankQuery = z.object({ examSubjectId: id.optional() });
 export const templateSaveBody = z.object({
   examSubjectId: id,
   imageUrl: z.string().min(1).max(300),

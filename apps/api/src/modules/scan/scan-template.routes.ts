@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { blankCardSchema, savedTemplateSchema, templateSaveBody, templateSubjectQuery } from '@jz/shared/api/scan-template';
+import { blankCardSchema, blankQuery, savedTemplateSchema, templateSaveBody, templateSubjectQuery } from '@jz/shared/api/scan-template';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
@@ -21,7 +21,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   }, async (req) => ok(await service.find(db, userOf(req), req.query.examSubjectId), '查询成功'));
 
   app.post('/make_template/blank', {
-    schema: { tags, summary: '上传空白答题卡（multipart：字段 examSubjectId 与一个 JPG/PNG/TIFF/PDF 文件；取第一页存为灰度图片）', consumes: ['multipart/form-data'], response: { 200: envelope(blankCardSchema) } },
+    schema: { tags, summary: '上传空白答题卡（multipart：字段 examSubjectId 与一个 JPG/PNG/TIFF/PDF 文件；取第一页存为灰度图片）', consumes: ['multipart/form-data'], querystring: blankQuery, response: { 200: envelope(blankCardSchema) } },
   }, async (req) => ok(await service.blank(ctx, req, userOf(req)), '上传成功'));
 
   app.get('/make_template/image', {

@@ -56,7 +56,12 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
   const field = file.fields.examSubjectId as { value?: unknown } | undefined;
   const examSubjectId = Number(field?.value ?? (req.query as { examSubjectId?: string }).examSubjectId);
   if (!Number.isInteger(examSubjectId) || examSubjectId <= 0) { file.file.resume(); throw new BizError('缺少考试科目（examSubjectId）'); }
-  await scanSubjectFor(ctx.db, user, examSubjectId);
+  try {
+    await scanSubjectFor(ctx.db, user, examSubjectId);
+  } catch (e) {
+    file.file.resume(); // refused before the file is read: drain it so the reply goes out
+    throw e;
+  }
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
