@@ -79,7 +79,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
   }
   if (!first) throw new BizError('PDF 文件没有页面');
   const jpeg = await sharp(Buffer.from(first.data.buffer, first.data.byteOffset, first.width * first.height), { raw: { width: first.width, height: first.height, channels: 1 } })
-    .jpeg({ quality: 90 }).toBuffer();
+    .toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();
   const name = `blank-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.jpg`;
   await storageOf(ctx).put(`${prefix(user.schoolId, examSubjectId)}/${name}`, jpeg);
   return { imageUrl: imageUrlOf(examSubjectId, name), width: first.width, height: first.height };
