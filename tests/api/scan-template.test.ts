@@ -131,6 +131,9 @@ describe.each(dbKinds)('third-party card templates on %s', (kind) => {
     const two = await api('POST', 'make_template/save', { examSubjectId: subjectId, imageUrl: blank.imageUrl, drawing: {}, template: { ...tpl, anchors: tpl.anchors.slice(0, 2) } });
     expect(two.body.code).toBe(400);
     expect(two.body.msg).toContain('至少需要标出 3 个定位点');
+    const mm = await api('POST', 'make_template/save', { examSubjectId: subjectId, imageUrl: blank.imageUrl, drawing: {}, template: { ...tpl, unit: 'mm' } });
+    expect(mm.body.code).toBe(400);
+    expect(mm.body.msg).toMatch(/^模板有误（unit）/);
     const outside = await api('POST', 'make_template/save', { examSubjectId: subjectId, imageUrl: blank.imageUrl, drawing: {},
       template: { ...tpl, questions: [...tpl.questions, { id: '1', kind: 'single', bubbles: [{ x: W - 10, y: 10, w: 30, h: 16, value: 'A' }] }] } });
     expect(outside.body.code).toBe(400);

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
-import { templateProblems, type SheetTemplateBody } from '@jz/shared/api/scan-template';
+import { sheetTemplateSchema, templateProblems, type SheetTemplateBody } from '@jz/shared/api/scan-template';
 import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
@@ -97,10 +97,16 @@ export async function image(ctx: AppContext, user: SchoolUser, examSubjectId: nu
   }
 }
 
-export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; template: SheetTemplateBody; drawing?: unknown }): Promise<SavedTemplate> {
+export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; template: unknown; drawing?: unknown }): Promise<SavedTemplate> {
   const { db } = ctx;
   const s = await scanSubjectFor(db, user, body.examSubjectId);
   if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再修改答题卡模板');
+  const parsed = sheetTemplateSchema.safeParse(body.template);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BizError(`模板有误（${issue.path.join('/')}）：${issue.message}`);
+  }
+  const template = parsed.data;
   const url = new URL(body.imageUrl.replace(/^\/?(api\/v1\/)?/, ''), 'http://x/');
   const name = url.searchParams.get('name') ?? '';
   if (url.pathname !== '/make_template/image' || url.searchParams.get('examSubjectId') !== String(body.examSubjectId) || !NAME.test(name)) {
@@ -115,8 +121,8 @@ export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjec
     throw e;
   }
   const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
-  const problems = templateProblems(body.template, size);
+  const problems = templateProblems(template, size);
   if (problems.length) throw new BizError(`模板有误：${problems.join('；')}`);
-  await repo.saveTemplate(db, { schoolId: user.schoolId, examSubjectId: body.examSubjectId, imageKey: key, ...size, template: body.template, drawing: body.drawing, userId: user.id });
+  await repo.saveTemplate(db, { schoolId: user.schoolId, examSubjectId: body.examSubjectId, imageKey: key, ...size, template, drawing: body.drawing, userId: user.id });
   return (await find(db, user, body.examSubjectId))!;
 }
