@@ -188,7 +188,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }
@@ -205,7 +205,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       const { url, payload, used } = requestFor(route);
       if (!used) continue;
       swept++;
-      const res = await t.app.inject(/\/import|\/upload|\/rescan/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
+      const res = await t.app.inject(/\/import|\/upload|\/rescan|\/make_template\/blank/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
         : { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
       const text = res.body;
       let code: number;
@@ -276,14 +276,14 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
 
   it('refuses the scanning routes of 示例中学 to teachers without the scanning duty (403), changing nothing', async () => {
     const before = await snapshot();
-    const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(scanned|calculateScore|standard_answer\/objective_recognize_result)/.test(r.url));
+    const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(scanned|calculateScore|standard_answer\/objective_recognize_result|make_template)/.test(r.url));
     expect(routes.length).toBeGreaterThanOrEqual(20);
     const problems: string[] = [];
     for (const loginId of ['teacher1', 'head1']) {
       const token = await t.tokenFor(loginId);
       for (const route of routes) {
         const { url, payload } = requestFor(route);
-        const res = await t.app.inject(/\/upload|\/rescan/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
+        const res = await t.app.inject(/\/upload|\/rescan|\/make_template\/blank/.test(route.url) ? { method: 'POST', url, ...multipartFile(), headers: { authorization: token, ...multipartFile().headers } }
           : { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
         const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
         if (code !== 403) problems.push(`${loginId} ${route.method} ${url} → ${code} ${res.body.slice(0, 80)}`);

@@ -22,6 +22,7 @@ const SPEC_PATHS = [
   'get /api/v1/standard_answer/objective_recognize_result', 'get /api/v1/calculateScore',
   'get /api/v1/scanned_batch/list', 'get /api/v1/scanned_student/list', 'get /api/v1/scanned_abnormal/list',
   'post /api/v1/flow/finished', 'get /api/v1/flow/find_flow_status',
+  'get /api/v1/make_template/find', 'post /api/v1/make_template/blank', 'post /api/v1/make_template/save',
 ];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {

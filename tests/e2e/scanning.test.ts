@@ -18,8 +18,8 @@ import { loginAs, watchForCrashes } from './helpers.js';
  *    exam, one without 考号, one student twice, a faint mark — uploaded as one batch; the 7-column grid and the
  *    preview; every abnormal fixed on screen (考号 typed, 保留这一份, the mark confirmed from its crop, deletes);
  *    the objective scores (worked by hand from the keys) in 扫描学生名单, the recognised answers and 小题得分.
- * 3. 模板确认 draws a template over a blank scan with the mouse and confirms it (its make_template routes are
- *    answered here, the API has none yet): the template sent is checked against the rectangles drawn.
+ * 3. 模板确认 draws a template over a blank scan with the mouse and confirms it through the real make_template
+ *    routes: the template sent is checked against the rectangles drawn, and the API then has it (find).
  */
 
 const W = 1200;
@@ -326,15 +326,9 @@ describe('scanning screens in Chromium', () => {
     const page = await newPage1280(browser);
     const crashes = watchForCrashes(page);
     const png = await blankCard();
+    // the real make_template routes: the request sent to save is kept to compare with what was drawn
     let sent: any = null;
-    // the make_template routes are requested from the API (not there yet): answered here
-    await page.route('**/api/v1/make_template/find*', (r) => r.fulfill({ json: { code: 200, msg: 'ok', data: null } }));
-    await page.route('**/api/v1/make_template/blank*', (r) => r.fulfill({ json: { code: 200, msg: '上传成功', data: { imageUrl: 'make_template/image?id=1', width: W, height: H } } }));
-    await page.route('**/api/v1/make_template/image*', (r) => r.fulfill({ body: png, contentType: 'image/png' }));
-    await page.route('**/api/v1/make_template/save', async (r) => {
-      sent = r.request().postDataJSON();
-      await r.fulfill({ json: { code: 200, msg: '保存成功', data: { imageUrl: 'make_template/image?id=1', width: W, height: H, template: sent.template, drawing: sent.drawing, updatedAt: 1, updatedBy: '管理员' } } });
-    });
+    page.on('request', (r) => { if (r.url().endsWith('/api/v1/make_template/save')) sent = r.postDataJSON(); });
     await loginAs(page, server.url, 'admin');
     await page.goto(`${server.url}/#/examDetailsEdit/templateConfirm?examId=${exam.id}&examSubjectId=${subjectId}`);
     await page.locator('.ant-upload input[type=file]').first().setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: png });
@@ -353,7 +347,7 @@ describe('scanning screens in Chromium', () => {
     const complete = await page.getByText('模板完整，可以确认').waitFor({ timeout: 10_000 }).then(() => '', () => page.getByTestId('template-errors').innerText());
     expect(complete).toBe('');
     await page.getByRole('button', { name: '确认模板' }).click();
-    await page.locator('.ant-message-notice').filter({ hasText: '保存成功' }).waitFor();
+    await page.locator('.ant-message-notice').filter({ hasText: '模板已保存' }).waitFor();
 
     const t = sent.template;
     expect(sent.examSubjectId).toBe(subjectId);
@@ -372,6 +366,8 @@ describe('scanning screens in Chromium', () => {
     expect(c.value).toBe('C');
     expect(near(c.x, 415) && near(c.y, 507.5) && near(c.w, 70) && near(c.h, 35), JSON.stringify(c)).toBe(true);
     await page.getByText('已确认模板').waitFor();
+    const found = await server.call({ url: `/api/v1/make_template/find?examSubjectId=${subjectId}`, token: await server.tokenFor('admin') });
+    expect(found.body.data).toMatchObject({ width: W, height: H, template: { anchors: t.anchors, questions: t.questions } });
 
     expect(crashes()).toEqual([]);
     await page.context().close();

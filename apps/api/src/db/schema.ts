@@ -465,8 +465,20 @@ export interface ScanOperatorTable {
   school_id: number;
   created_at: Timestamp;
 }
+export interface SheetTemplateTable {
+  exam_subject_id: number;
+  school_id: number;
+  image_key: string;
+  width: number;
+  height: number;
+  template: ColumnType<unknown, string, string>;
+  drawing: ColumnType<unknown, string | null, string | null>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
   scan_batch: ScanBatchTable;
+  sheet_template: SheetTemplateTable;
   scan_page: ScanPageTable;
   scan_student: ScanStudentTable;
   scan_operator: ScanOperatorTable;

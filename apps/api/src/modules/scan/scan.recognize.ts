@@ -116,14 +116,16 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
     intrinsicKind: kind, intrinsicReason: reason, pageNo: null, examNo: null, absent: false, reading: null,
     image: await jpegOf(raster), width: raster.width, height: raster.height, blocks: [],
   });
-  let tpl = templateOf(layout, 1);
+  // a third-party template (templateConfirm) has no page code: every page is page 1 of a one-page card
+  const third = (layout as { thirdParty?: boolean; template?: SheetTemplate }).thirdParty ? (layout as { template: SheetTemplate }).template : null;
+  let tpl = third ?? templateOf(layout, 1);
   let result = recognize(raster, tpl, opts.orientation);
   if (result.status === 'rejected' || !result.transform) return asScanned('anchor', `定位点识别失败：${result.reason ?? '未找到答题卡定位点'}`);
-  const code = result.pageCode ? decodePageCode(result.pageCode.bits) : null;
+  const code = third ? { id: pageCodeId(examSubjectId), page: 1 } : result.pageCode ? decodePageCode(result.pageCode.bits) : null;
   if (!code) return asScanned('pageCode', '页码无法识别：页码标识被遮挡、污损或不是本系统的答题卡');
   if (code.id !== pageCodeId(examSubjectId)) return asScanned('otherSubject', '非本科目答题卡：页码标识属于其他考试科目，请放入对应科目上传');
   if (code.page < 1 || code.page > pageCount) return asScanned('pageCode', `页码无法识别：答题卡只有 ${pageCount} 页，读到第 ${code.page} 页`);
-  if (code.page !== 1) {
+  if (code.page !== 1 && !third) {
     tpl = templateOf(layout, code.page);
     result = recognize(raster, tpl, result.rotation);
     if (result.status === 'rejected' || !result.transform) return asScanned('anchor', `定位点识别失败：${result.reason ?? '未找到答题卡定位点'}`);

@@ -29,6 +29,7 @@ import { FILES_PER_JOB, finishBatch, keys, markBad, savePageOutcome, SCAN_JOB_KI
 import { pageCountOf, syncSubject, type Confirmed, type SyncResult } from './scan.sync.js';
 import { pointsOf } from './scan.scores.js';
 import { readScanUpload } from './scan.upload.js';
+import { thirdPartyLayout } from './scan-template.service.js';
 
 const RELEASED = '成绩已发布，不能再修改答题卡扫描结果';
 const secs = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : 0);
@@ -83,10 +84,11 @@ function toStudent(r: repo.StudentListRow, objectiveScore: number | null): ScanS
 
 export async function overview(db: Db, user: SchoolUser, examSubjectId: number): Promise<ScanOverview> {
   const s = await scanSubjectFor(db, user, examSubjectId);
+  const third = await thirdPartyLayout(db, user.schoolId, examSubjectId);
   const saved = await cardRepo.findCard(db, user.schoolId, examSubjectId);
-  const layout = saved?.layout ?? await repo.latestLayout(db, examSubjectId);
+  const layout = third ?? saved?.layout ?? await repo.latestLayout(db, examSubjectId);
   return {
-    examSubjectId, examId: s.exam.id, courseName: s.subject.course_name, cardPageCount: layout ? pageCountOf(layout) : null, cardSaved: !!saved,
+    examSubjectId, examId: s.exam.id, courseName: s.subject.course_name, cardPageCount: layout ? pageCountOf(layout) : null, cardSaved: !!saved || !!third,
     counters: await repo.counters(db, s.exam.id, examSubjectId),
     batches: (await repo.batchesOf(db, user.schoolId, examSubjectId)).map(toBatch),
   };
@@ -168,8 +170,13 @@ export async function historyList(db: Db, user: SchoolUser, examSubjectId: numbe
 
 export interface UploadQuery { examSubjectId: number; duplex?: boolean; name?: string; examStudentId?: number }
 
-/** The card a new batch is recognised with: the saved card, else the default card that printing uses. */
+/**
+ * The card a new batch is recognised with: a confirmed third-party template (templateConfirm) first, then the
+ * saved card, else the default card that printing uses.
+ */
 async function cardLayout(db: Db, user: SchoolUser, examSubjectId: number): Promise<unknown> {
+  const third = await thirdPartyLayout(db, user.schoolId, examSubjectId);
+  if (third) return third;
   const saved = await cardRepo.findCard(db, user.schoolId, examSubjectId);
   if (saved) return saved.layout;
   try {

@@ -1,0 +1,128 @@
+/**
+ * Cards made elsewhere (templateConfirm; contract packages/shared/src/api/scan-template.ts): the blank card is
+ * stored as one upright greyscale JPEG in the scan storage, the drawn template is checked against it and kept
+ * as the exam subject's one current template. From then on new batches and re-recognition of the subject use it
+ * (scan.service.ts cardLayout → thirdPartyLayout; scan.recognize.ts). Access is the scan routes' (scan.access.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { sheetTemplateSchema, templateProblems, type SheetTemplateBody } from '@jz/shared/api/scan-template';
+import type { Db } from '../../db/database.js';
+import type { AppContext } from '../../core/context.js';
+import { BizError, notFound } from '../../core/http.js';
+import { assertNoNulFields } from '../../core/input-guard.js';
+import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
+import { scanSubjectFor, type SchoolUser } from './scan.access.js';
+import { decodePages, OmrInputError } from './scan.engine.js';
+import * as repo from './scan-template.repository.js';
+
+const MAX_BYTES = 50 * 1024 * 1024;
+const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
+const prefix = (schoolId: number, examSubjectId: number) => `templates/${schoolId}/${examSubjectId}`;
+const imageUrlOf = (examSubjectId: number, name: string) => `make_template/image?examSubjectId=${examSubjectId}&name=${name}`;
+const NAME = /^blank-[0-9a-z-]{1,40}\.jpg$/;
+
+export interface BlankCard { imageUrl: string; width: number; height: number }
+export interface SavedTemplate extends BlankCard { template: SheetTemplateBody; drawing: unknown; updatedAt: number; updatedBy: string }
+
+/** What a batch of a subject with a third-party template is recognised with (stored as the batch's card_layout). */
+export interface ThirdPartyLayout { thirdParty: true; template: SheetTemplateBody; pages: [{ template: true }] }
+export const isThirdParty = (layout: unknown): layout is ThirdPartyLayout => !!layout && (layout as { thirdParty?: unknown }).thirdParty === true;
+
+export async function thirdPartyLayout(db: Db, schoolId: number, examSubjectId: number): Promise<ThirdPartyLayout | null> {
+  const row = await repo.findTemplate(db, schoolId, examSubjectId);
+  return row ? { thirdParty: true, template: row.template as SheetTemplateBody, pages: [{ template: true }] } : null;
+}
+
+export async function find(db: Db, user: SchoolUser, examSubjectId: number): Promise<SavedTemplate | null> {
+  await scanSubjectFor(db, user, examSubjectId);
+  const row = await repo.findTemplate(db, user.schoolId, examSubjectId);
+  if (!row) return null;
+  return {
+    imageUrl: imageUrlOf(examSubjectId, row.imageKey.split('/').pop()!), width: row.width, height: row.height,
+    template: row.template as SheetTemplateBody, drawing: row.drawing ?? null,
+    updatedAt: Math.floor(new Date(row.updatedAt).getTime() / 1000), updatedBy: row.updatedBy ?? '',
+  };
+}
+
+/** The multipart blank: field examSubjectId, then one file. Nothing is stored unless the file decodes. */
+export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUser): Promise<BlankCard> {
+  if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传空白答题卡（字段 examSubjectId 与文件）');
+  const file = await req.file({ limits: { fileSize: MAX_BYTES, files: 1, fields: 5, fieldSize: 64, parts: 6 } });
+  if (!file) throw new BizError('请选择空白答题卡文件');
+  assertNoNulFields(file.fields, file.filename);
+  const field = file.fields.examSubjectId as { value?: unknown } | undefined;
+  const examSubjectId = Number(field?.value ?? (req.query as { examSubjectId?: string }).examSubjectId);
+  if (!Number.isInteger(examSubjectId) || examSubjectId <= 0) { file.file.resume(); throw new BizError('缺少考试科目（examSubjectId）'); }
+  try {
+    await scanSubjectFor(ctx.db, user, examSubjectId);
+  } catch (e) {
+    file.file.resume(); // refused before the file is read: drain it so the reply goes out
+    throw e;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError('文件过大：空白答题卡不能超过 50 MB', 413);
+    throw e;
+  }
+  if (file.file.truncated) throw new BizError('文件过大：空白答题卡不能超过 50 MB', 413);
+  let first;
+  try {
+    first = (await decodePages(bytes))[0];
+  } catch (e) {
+    if (e instanceof OmrInputError) throw new BizError(e.message);
+    throw new BizError('文件无法读取：请上传 JPG、PNG、TIFF 图片或 PDF');
+  }
+  if (!first) throw new BizError('PDF 文件没有页面');
+  const jpeg = await sharp(Buffer.from(first.data.buffer, first.data.byteOffset, first.width * first.height), { raw: { width: first.width, height: first.height, channels: 1 } })
+    .toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();
+  const name = `blank-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.jpg`;
+  await storageOf(ctx).put(`${prefix(user.schoolId, examSubjectId)}/${name}`, jpeg);
+  return { imageUrl: imageUrlOf(examSubjectId, name), width: first.width, height: first.height };
+}
+
+/** The stored blank named by name (from the imageUrl), of the caller's school and subject. */
+export async function image(ctx: AppContext, user: SchoolUser, examSubjectId: number, name: string): Promise<Readable> {
+  await scanSubjectFor(ctx.db, user, examSubjectId);
+  if (!NAME.test(name)) throw notFound('图片');
+  try {
+    return await storageOf(ctx).getStream(`${prefix(user.schoolId, examSubjectId)}/${name}`);
+  } catch (e) {
+    if (e instanceof StorageNotFound) throw notFound('图片');
+    throw e;
+  }
+}
+
+export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; template: unknown; drawing?: unknown }): Promise<SavedTemplate> {
+  const { db } = ctx;
+  const s = await scanSubjectFor(db, user, body.examSubjectId);
+  if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再修改答题卡模板');
+  const parsed = sheetTemplateSchema.safeParse(body.template);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BizError(`模板有误（${issue.path.join('/')}）：${issue.message}`);
+  }
+  const template = parsed.data;
+  const url = new URL(body.imageUrl.replace(/^\/?(api\/v1\/)?/, ''), 'http://x/');
+  const name = url.searchParams.get('name') ?? '';
+  if (url.pathname !== '/make_template/image' || url.searchParams.get('examSubjectId') !== String(body.examSubjectId) || !NAME.test(name)) {
+    throw new BizError('空白答题卡图片不属于该考试科目，请重新上传');
+  }
+  const key = `${prefix(user.schoolId, body.examSubjectId)}/${name}`;
+  let meta;
+  try {
+    meta = await sharp(await storageOf(ctx).getBytes(key)).metadata();
+  } catch (e) {
+    if (e instanceof StorageNotFound) throw new BizError('空白答题卡图片不存在，请重新上传');
+    throw e;
+  }
+  const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
+  const problems = templateProblems(template, size);
+  if (problems.length) throw new BizError(`模板有误：${problems.join('；')}`);
+  await repo.saveTemplate(db, { schoolId: user.schoolId, examSubjectId: body.examSubjectId, imageKey: key, ...size, template, drawing: body.drawing, userId: user.id });
+  return (await find(db, user, body.examSubjectId))!;
+}

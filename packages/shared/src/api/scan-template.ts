@@ -1,0 +1,69 @@
+/**
+ * Cards made elsewhere (第三方答题卡, spec §2 /examDetailsEdit/templateConfirm, §7 make_template): a blank scan
+ * of another vendor's card is uploaded, a sheet template is drawn over it in pixels of that image, and from then
+ * on the exam subject's scans are recognised with it. The template shape is the recognition engine's
+ * SheetTemplate (packages/omr types.ts); this schema is what the server accepts.
+ */
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive();
+const num = z.number().finite();
+const rect = z.object({ x: num, y: num, w: num.positive(), h: num.positive() });
+const bubble = rect.extend({ value: z.string().min(1).max(8) });
+const group = z.object({ id: z.string().min(1).max(32), kind: z.enum(['single', 'multiple']), bubbles: z.array(bubble).max(64) });
+
+export const sheetTemplateSchema = z.object({
+  version: z.literal(1),
+  name: z.string().max(100),
+  unit: z.enum(['px']),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  anchors: z.array(rect).max(4),
+  page: z.number().int().positive().optional(),
+  admission: z.object({ digits: z.array(group).max(20).optional(), barcode: rect.optional() }).optional(),
+  absent: rect.optional(),
+  questions: z.array(group).max(500),
+  blocks: z.array(z.object({ id: z.string().min(1).max(64), rect })).max(200),
+});
+export type SheetTemplateBody = z.infer<typeof sheetTemplateSchema>;
+
+/** The rules a drawn template must keep; each problem is a Chinese sentence (empty = valid). */
+export function templateProblems(t: SheetTemplateBody, image: { width: number; height: number }): string[] {
+  const out: string[] = [];
+  if (t.width !== image.width || t.height !== image.height) out.push(`模板尺寸 ${t.width}×${t.height} 与空白答题卡图片 ${image.width}×${image.height} 不一致`);
+  if (t.anchors.length < 3) out.push('至少需要标出 3 个定位点');
+  const inside = (r: { x: number; y: number; w: number; h: number }) => r.x >= 0 && r.y >= 0 && r.x + r.w <= image.width && r.y + r.h <= image.height;
+  const where: [string, { x: number; y: number; w: number; h: number }][] = [
+    ...t.anchors.map((r, i) => [`定位点 ${i + 1}`, r] as [string, typeof r]),
+    ...t.questions.flatMap((g) => g.bubbles.map((b) => [`第 ${g.id} 题选项 ${b.value}`, b] as [string, typeof b])),
+    ...(t.admission?.digits ?? []).flatMap((g, i) => g.bubbles.map((b) => [`考号第 ${i + 1} 列`, b] as [string, typeof b])),
+    ...(t.admission?.barcode ? [['条形码区域', t.admission.barcode] as [string, typeof t.admission.barcode]] : []),
+    ...(t.absent ? [['缺考标记', t.absent] as [string, typeof t.absent]] : []),
+    ...t.blocks.map((b) => [`题块 ${b.id}`, b.rect] as [string, typeof b.rect]),
+  ];
+  for (const [name, r] of where) if (!inside(r)) out.push(`${name}超出图片范围`);
+  for (const g of [...t.questions, ...(t.admission?.digits ?? [])]) {
+    if (g.bubbles.length < 2) out.push(`第 ${g.id} 组至少需要 2 个选项`);
+    if (new Set(g.bubbles.map((b) => b.value)).size !== g.bubbles.length) out.push(`第 ${g.id} 组的选项重复`);
+  }
+  const dup = (ids: string[]) => ids.filter((x, i) => ids.indexOf(x) !== i);
+  for (const d of new Set(dup(t.questions.map((q) => q.id)))) out.push(`题号 ${d} 重复`);
+  for (const d of new Set(dup(t.blocks.map((b) => b.id)))) out.push(`题块 ${d} 重复`);
+  if (!t.questions.length && !t.blocks.length) out.push('模板中没有客观题，也没有题块');
+  return out;
+}
+
+export const templateSubjectQuery = z.object({ examSubjectId: id });
+/** make_template/blank may name the subject in the query string instead of the form field. */
+export const blankQuery = z.object({ examSubjectId: id.optional() });
+/** The template is checked against sheetTemplateSchema after the access check (the route only needs an object). */
+export const templateSaveBody = z.object({
+  examSubjectId: id,
+  imageUrl: z.string().min(1).max(300),
+  template: z.record(z.string(), z.unknown()),
+  drawing: z.unknown().optional(),
+});
+export const blankCardSchema = z.object({ imageUrl: z.string(), width: z.number(), height: z.number() });
+export const savedTemplateSchema = blankCardSchema.extend({
+  template: sheetTemplateSchema, drawing: z.unknown(), updatedAt: z.number(), updatedBy: z.string(),
+});
