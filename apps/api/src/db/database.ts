@@ -1,10 +1,9 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlitePool } from './pglite-pool.js';
-import { openDurablePGlite } from './pglite-durable.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -65,9 +64,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!pglite) {
     if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
     const parsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) };
+    // PGlite (≈ 45 MB of WASM) is loaded only when the server runs on it, not beside PostgreSQL
     pglite = options.dataDir
-      ? await openDurablePGlite(options.dataDir, { parsers })
-      : await PGlite.create({ parsers });
+      ? await (await import('./pglite-durable.js')).openDurablePGlite(options.dataDir, { parsers })
+      : await (await import('@electric-sql/pglite')).PGlite.create({ parsers });
   }
   const pool = new PGlitePool(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as never }) });

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { sheetTemplateSchema, templateProblems, type SheetTemplateBody } from '@jz/shared/api/scan-template';
 import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
@@ -78,6 +77,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
     throw new BizError('文件无法读取：请上传 JPG、PNG、TIFF 图片或 PDF');
   }
   if (!first) throw new BizError('PDF 文件没有页面');
+  const sharp = (await import('sharp')).default; // loaded on first use (memory of an idle api)
   const jpeg = await sharp(Buffer.from(first.data.buffer, first.data.byteOffset, first.width * first.height), { raw: { width: first.width, height: first.height, channels: 1 } })
     .toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();
   const name = `blank-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.jpg`;
@@ -115,7 +115,7 @@ export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjec
   const key = `${prefix(user.schoolId, body.examSubjectId)}/${name}`;
   let meta;
   try {
-    meta = await sharp(await storageOf(ctx).getBytes(key)).metadata();
+    meta = await (await import('sharp')).default(await storageOf(ctx).getBytes(key)).metadata();
   } catch (e) {
     if (e instanceof StorageNotFound) throw new BizError('空白答题卡图片不存在，请重新上传');
     throw e;

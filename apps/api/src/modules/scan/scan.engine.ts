@@ -3,26 +3,32 @@
  * the sheet template of a card page, and recognising one page. Everything else in the module works on the
  * engine's result types.
  */
-import { decodeImage, OmrInputError, recognizeSheet, templateFromCard } from '@jz/omr';
 import type { Raster, SheetResult, SheetTemplate } from '@jz/omr';
+import { OmrInputError } from '@jz/omr/errors';
 
 export type { Raster, SheetResult, SheetTemplate };
 
 export { OmrInputError };
+
+// The engine (sharp, zxing-wasm, mupdf) is loaded by the first page to recognise, not at start: an api that
+// never scans keeps its memory.
+const engine = () => import('@jz/omr');
 
 /**
  * Every page of an image/TIFF/PDF file, shrunk on load towards 200 dpi (what recognition needs; keeps memory
  * flat for 600 dpi scans). Throws OmrInputError with a Chinese reason on a file it cannot read.
  */
 export async function decodePages(bytes: Uint8Array): Promise<Raster[]> {
-  return decodeImage(bytes, { targetDpi: 200 });
+  return (await engine()).decodeImage(bytes, { targetDpi: 200 });
 }
 
 /** The template of card page pageNo (1-based) of a saved card layout. */
-export function templateOf(layout: unknown, pageNo: number): SheetTemplate {
+export async function templateOf(layout: unknown, pageNo: number): Promise<SheetTemplate> {
+  const { templateFromCard } = await engine();
   return templateFromCard(layout as Parameters<typeof templateFromCard>[0], pageNo - 1);
 }
 
-export function recognize(raster: Raster, template: SheetTemplate, orientation?: 0 | 180): SheetResult {
+export async function recognize(raster: Raster, template: SheetTemplate, orientation?: 0 | 180): Promise<SheetResult> {
+  const { recognizeSheet } = await engine();
   return recognizeSheet(raster, template, orientation === undefined ? {} : { orientation });
 }

@@ -3,7 +3,6 @@
  * 缺考, every objective reading with its doubts (as crops on the stored image), the subjective blocks cut as
  * images, and the page image itself, stored upright. No database here: the job and the fixes write the outcome.
  */
-import sharp from 'sharp';
 import { decodePageCode, pageCodeId } from '@jz/report-templates/card/layout';
 import type { ScanAbnormalKind, ScanDoubt, ScanRect } from '@jz/shared/api/scan';
 import { recognize, templateOf, type Raster, type SheetResult, type SheetTemplate } from './scan.engine.js';
@@ -70,16 +69,16 @@ const union = (rs: ScanRect[]): ScanRect => {
 /** The raster turned 180° (row-major greyscale: the pixel order reversed). */
 const turned = (r: Raster): Raster => ({ ...r, data: r.data.slice().reverse() });
 
-const rawOf = (r: Raster) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, r.width * r.height), { raw: { width: r.width, height: r.height, channels: 1 } });
+const rawOf = async (r: Raster) => (await import('sharp')).default(Buffer.from(r.data.buffer, r.data.byteOffset, r.width * r.height), { raw: { width: r.width, height: r.height, channels: 1 } });
 
 /** The raster as a greyscale JPEG. */
 async function jpegOf(raster: Raster): Promise<Buffer> {
-  return rawOf(raster).jpeg({ quality: 85 }).toBuffer();
+  return (await rawOf(raster)).jpeg({ quality: 85 }).toBuffer();
 }
 
 /** One rectangle of the (upright) raster as a JPEG: cut from the pixels, no JPEG decoded again. */
 async function cut(raster: Raster, rect: ScanRect): Promise<Buffer> {
-  return rawOf(raster).extract({ left: rect.x, top: rect.y, width: rect.w, height: rect.h }).jpeg({ quality: 85 }).toBuffer();
+  return (await rawOf(raster)).extract({ left: rect.x, top: rect.y, width: rect.w, height: rect.h }).jpeg({ quality: 85 }).toBuffer();
 }
 
 function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W: number, H: number): ScanDoubt[] {
@@ -118,16 +117,16 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   });
   // a third-party template (templateConfirm) has no page code: every page is page 1 of a one-page card
   const third = (layout as { thirdParty?: boolean; template?: SheetTemplate }).thirdParty ? (layout as { template: SheetTemplate }).template : null;
-  let tpl = third ?? templateOf(layout, 1);
-  let result = recognize(raster, tpl, opts.orientation);
+  let tpl = third ?? await templateOf(layout, 1);
+  let result = await recognize(raster, tpl, opts.orientation);
   if (result.status === 'rejected' || !result.transform) return asScanned('anchor', `定位点识别失败：${result.reason ?? '未找到答题卡定位点'}`);
   const code = third ? { id: pageCodeId(examSubjectId), page: 1 } : result.pageCode ? decodePageCode(result.pageCode.bits) : null;
   if (!code) return asScanned('pageCode', '页码无法识别：页码标识被遮挡、污损或不是本系统的答题卡');
   if (code.id !== pageCodeId(examSubjectId)) return asScanned('otherSubject', '非本科目答题卡：页码标识属于其他考试科目，请放入对应科目上传');
   if (code.page < 1 || code.page > pageCount) return asScanned('pageCode', `页码无法识别：答题卡只有 ${pageCount} 页，读到第 ${code.page} 页`);
   if (code.page !== 1 && !third) {
-    tpl = templateOf(layout, code.page);
-    result = recognize(raster, tpl, result.rotation);
+    tpl = await templateOf(layout, code.page);
+    result = await recognize(raster, tpl, result.rotation);
     if (result.status === 'rejected' || !result.transform) return asScanned('anchor', `定位点识别失败：${result.reason ?? '未找到答题卡定位点'}`);
   }
   const rotation = result.rotation;
