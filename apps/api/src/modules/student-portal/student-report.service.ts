@@ -13,13 +13,14 @@ import type { Db } from '../../db/database.js';
 import { studentComment } from '../report/comment.js';
 import { loadReportSet } from '../report/report.store.js';
 import * as repo from './student-report.repository.js';
+import { sheetsOf } from './student-sheet.service.js';
 
 export type StudentUser = AuthUser & { schoolId: number };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-function assertStudent(user: StudentUser) {
+export function assertStudent(user: StudentUser) {
   if (user.userType !== 'student' || !user.permissions.has('report:report:view')) throw forbidden();
 }
 
@@ -181,12 +182,11 @@ export async function subjectDetail(db: Db, user: StudentUser, examId: number, c
   }
   const rate = (x: number | null, full: number) => (x === null || full <= 0 ? null : x / full);
   return {
-    examId, code: courseCode, name: subject.name, fullScore: subject.fullScore, score, absent: score === null, questions,
+    examId, examSubjectId: subject.id, code: courseCode, name: subject.name, fullScore: subject.fullScore, score, absent: score === null, questions,
     knowledgePoints: [...acc].map(([name, a]) => ({
       name, questions: a.questions, fullScore: a.full, score: score === null ? null : a.mine,
       rate: score === null ? null : rate(a.mine, a.full), classRate: rate(a.cls, a.full), gradeRate: rate(a.grd, a.full),
     })),
-    // scanning does not exist yet: no sheet images to give
-    answerSheets: [],
+    answerSheets: await sheetsOf(db, user, own, subject.id),
   };
 }
