@@ -41,7 +41,7 @@ describe.each(dbKinds)('student answer-card images on %s', (kind) => {
   }
 
   /** A scanned page of the subject, stored under key when given. */
-  async function page(exam: number, subject: number, examStudentId: number | null, pageNo: number, status: string, key: string | null) {
+  async function page(exam: number, subject: number, examStudentId: number | null, pageNo: number, status: 'ok' | 'abnormal' | 'deleted', key: string | null) {
     const db = t.database.db;
     const b = await db.insertInto('scan_batch').values({ school_id: schoolId, exam_id: exam, exam_subject_id: subject, no: ++batchNo, name: '测试批次', status: 'done', created_by: null })
       .returning('id').executeTakeFirstOrThrow();

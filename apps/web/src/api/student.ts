@@ -1,7 +1,7 @@
 import { http, studentHttp } from '@/utils/request';
 import type { RenderJob } from '@jz/shared/api/render';
 import type {
-  StudentExamDetail, StudentExamListItem, StudentRankSetting, StudentSheetPage, StudentSubjectReport,
+  StudentExamDetail, StudentExamListItem, StudentRankSetting, StudentSubjectReport,
 } from '@jz/shared/api/student-report';
 
 // Types mirror packages/shared/src/api/student-report.ts (types only: the zod schemas stay out of the bundle).

@@ -6,14 +6,13 @@
  */
 import { examTypeLabel } from '@jz/shared/exam';
 import { TOTAL_CODE } from '@jz/shared/api/report';
-import type { StudentExamDetail, StudentSubjectReport } from '@jz/shared/api/student-report';
+import type { StudentExamDetail, StudentSheetPage, StudentSubjectReport } from '@jz/shared/api/student-report';
 import type { AuthUser } from '../../core/auth.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import type { Db } from '../../db/database.js';
 import { studentComment } from '../report/comment.js';
 import { loadReportSet } from '../report/report.store.js';
 import * as repo from './student-report.repository.js';
-import { sheetsOf } from './student-sheet.service.js';
 
 export type StudentUser = AuthUser & { schoolId: number };
 
@@ -139,6 +138,12 @@ export async function examDetail(db: Db, user: StudentUser, examId: number): Pro
       strongSubject: ranks.gradeRank ? subjectName(balance?.strongSubject) : null, weakSubject: ranks.gradeRank ? subjectName(balance?.weakSubject) : null,
     }),
   };
+}
+
+/** Her live pages (student-sheet.service.ts) of one subject of her released exam, in page order. */
+export async function sheetsOf(db: Db, user: StudentUser, own: repo.OwnExam, examSubjectId: number): Promise<StudentSheetPage[]> {
+  const pages = await repo.ownSheetPages(db, user.schoolId, own.examId, examSubjectId, own.esid);
+  return pages.map((p) => ({ pageId: p.id, pageNo: p.page_no, url: `report/sheet/image?pageId=${p.id}` }));
 }
 
 const JUDGE: Record<string, string> = { T: '对', F: '错' };

@@ -6,20 +6,14 @@
  * her nothing.
  */
 import type { Readable } from 'node:stream';
-import type { StudentSheetPage } from '@jz/shared/api/student-report';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http.js';
 import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './student-report.repository.js';
-import { assertStudent, ownExam, type StudentUser } from './student-report.service.js';
+import { assertStudent, ownExam, sheetsOf, type StudentUser } from './student-report.service.js';
 
-/** Her live pages of one subject of her released exam, in page order. */
-export async function sheetsOf(db: Db, user: StudentUser, own: repo.OwnExam, examSubjectId: number): Promise<StudentSheetPage[]> {
-  const pages = await repo.ownSheetPages(db, user.schoolId, own.examId, examSubjectId, own.esid);
-  return pages.map((p) => ({ pageId: p.id, pageNo: p.page_no, url: `report/sheet/image?pageId=${p.id}` }));
-}
-
+/** Her live pages of one subject of her released exam (404 when the exam is not hers or not released). */
 export async function sheetList(db: Db, user: StudentUser, examId: number, examSubjectId: number) {
   return sheetsOf(db, user, await ownExam(db, user, examId), examSubjectId);
 }
