@@ -13,7 +13,7 @@ import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage
 import { loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
- * The student portal on a phone (390×844) in Chromium against the real server: student1 logs in, sees her
+ * The student portal on a phone (375×812) in Chromium against the real server: student1 logs in, sees her
  * released exams newest first, opens the newest, sees her total and a subject's questions, downloads her score
  * slip PDF (read back with mupdf: her name), and no page scrolls sideways. Expected values come from
  * plain SQL over the raw tables (question_score), not from the api.
@@ -53,7 +53,7 @@ describe('student portal in Chromium (phone)', () => {
   });
 
   async function phonePage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, acceptDownloads: true });
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, acceptDownloads: true });
     context.setDefaultTimeout(60_000);
     return context.newPage();
   }
@@ -107,7 +107,7 @@ describe('student portal in Chromium (phone)', () => {
     const sheet = page.getByTestId('student-sheets').locator('img');
     await sheet.waitFor();
     await expect.poll(() => sheet.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1240);
-    expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(375);
     await page.waitForTimeout(300); // charts laid out
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await sheet.click();
