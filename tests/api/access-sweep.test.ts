@@ -341,8 +341,15 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const job = await t.call<{ jobId: string }>({ method: 'POST', url: '/studentApi/v1/report/slip', token: student1, payload: { examId: exam.exam_id } });
     expect(job.body.code, job.body.msg).toBe(200);
     const teachers = await Promise.all(['admin', 'head1', 'admin2'].map((l) => t.tokenFor(l)));
+    // a live scanned page of hers in that exam (the answer-card routes): the page id no other student may read
+    const esRow = await db.selectFrom('exam_student').select('id').where('exam_id', '=', exam.exam_id).where('student_id', '=', me.id).executeTakeFirstOrThrow();
+    const subject = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', exam.exam_id).orderBy('id').executeTakeFirstOrThrow();
+    const sb = await db.insertInto('scan_batch').values({ school_id: victimSchoolId, exam_id: exam.exam_id, exam_subject_id: subject.id, no: 901, name: '越权测试批次', status: 'done', created_by: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const sp = await db.insertInto('scan_page').values({ school_id: victimSchoolId, batch_id: sb.id, exam_subject_id: subject.id, file_seq: 1, file_name: '越权测试.jpg',
+      recognized: true, status: 'ok', page_no: 1, exam_student_id: esRow.id, image_key: 'sweep/student1.jpg' }).returning('id').executeTakeFirstOrThrow();
     const saved = victim;
-    victim = { ...saved, exam: exam.exam_id };
+    victim = { ...saved, exam: exam.exam_id, examSubject: subject.id, scanPage: sp.id };
     const problems: string[] = [];
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/studentApi/v1/') && r.auth !== 'public');
     try {
@@ -366,12 +373,12 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
         if (((sampled.used || route.url.includes(':id')) && ![403, 404].includes(f.code)) || f.leaked) problems.push(`第二示范中学 student ${route.method} ${url} → ${f.code}${f.leaked ? ' (leaks student1)' : ''} ${f.text}`);
         // the classmate: her own answers only; student1's job refused
         const m = await send(classmate);
-        if (m.leaked || (route.url.includes(':id') && m.code !== 403)) problems.push(`classmate ${route.method} ${url} → ${m.code}${m.leaked ? ' (leaks student1)' : ''} ${m.text}`);
+        if (m.leaked || (route.url.includes(':id') && m.code !== 403) || (route.url.endsWith('/sheet/image') && m.code !== 404)) problems.push(`classmate ${route.method} ${url} → ${m.code}${m.leaked ? ' (leaks student1)' : ''} ${m.text}`);
       }
     } finally {
       victim = saved;
     }
-    for (const path of ['/report/list', '/report/detail', '/report/subject', '/report/slip', '/report/slip/:id', '/report/slip/:id/file', '/user/info']) {
+    for (const path of ['/report/list', '/report/detail', '/report/subject', '/report/sheet', '/report/sheet/image', '/report/slip', '/report/slip/:id', '/report/slip/:id/file', '/user/info']) {
       expect(routes.map((r) => r.url), path).toContain(`/studentApi/v1${path}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);

@@ -2,16 +2,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { pdfText } from '../helpers/pdf.js';
 import { startServer } from '../helpers/server.js';
+import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 import { loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
- * The student portal on a phone (390×844) in Chromium against the real server: student1 logs in, sees her
+ * The student portal on a phone (375×812) in Chromium against the real server: student1 logs in, sees her
  * released exams newest first, opens the newest, sees her total and a subject's questions, downloads her score
  * slip PDF (read back with mupdf: her name), and no page scrolls sideways. Expected values come from
  * plain SQL over the raw tables (question_score), not from the api.
@@ -33,6 +35,16 @@ describe('student portal in Chromium (phone)', () => {
     exams = await db.selectFrom('exam').select(['id', 'name']).where('released_at', 'is not', null)
       .where('id', 'in', db.selectFrom('exam_student').select('exam_id').where('student_id', '=', me.id))
       .orderBy('start_date', 'desc').orderBy('id', 'desc').execute();
+    // one scanned page of hers (the newest exam's first subject), as scanning stores it: an upright JPEG
+    const es = await db.selectFrom('exam_student').select(['id']).where('exam_id', '=', exams[0]!.id).where('student_id', '=', me.id).executeTakeFirstOrThrow();
+    const sub = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', exams[0]!.id).orderBy('sort').orderBy('id').executeTakeFirstOrThrow();
+    const school = (await db.selectFrom('student').select('school_id').where('id', '=', me.id).executeTakeFirstOrThrow()).school_id;
+    const b = await db.insertInto('scan_batch').values({ school_id: school, exam_id: exams[0]!.id, exam_subject_id: sub.id, no: 1, name: 'e2e', status: 'done', created_by: null })
+      .returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('scan_page').values({ school_id: school, batch_id: b.id, exam_subject_id: sub.id, file_seq: 1, file_name: 'e2e.jpg', recognized: true, status: 'ok',
+      page_no: 1, exam_student_id: es.id, image_key: 'e2e/sheet-1.jpg', width: 1240, height: 1754 }).execute();
+    await openStorage(localStorageConfig(path.join(dir, 'data'))).put('e2e/sheet-1.jpg',
+      await sharp({ create: { width: 1240, height: 1754, channels: 3, background: '#eeeeee' } }).jpeg().toBuffer());
   });
   afterAll(async () => {
     await browser?.close();
@@ -41,7 +53,7 @@ describe('student portal in Chromium (phone)', () => {
   });
 
   async function phonePage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, acceptDownloads: true });
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, acceptDownloads: true });
     context.setDefaultTimeout(60_000);
     return context.newPage();
   }
@@ -91,8 +103,17 @@ describe('student portal in Chromium (phone)', () => {
     expect(first[0]).toBe(qs.rows[0]!.no);
     expect(first[1]).toMatch(new RegExp(`^${Number(qs.rows[0]!.score)} / `));
     await page.getByTestId('student-knowledge').waitFor();
+    // her answer card: the scanned page (1240 px wide) fits the phone's width and enlarges on click
+    const sheet = page.getByTestId('student-sheets').locator('img');
+    await sheet.waitFor();
+    await expect.poll(() => sheet.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1240);
+    expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(375);
     await page.waitForTimeout(300); // charts laid out
     expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await sheet.click();
+    await page.locator('.ant-image-preview-img').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-image-preview-img').waitFor({ state: 'detached' });
 
     // her score slip as a PDF
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('student-slip').click()]);

@@ -5,7 +5,7 @@ import type {
 } from '@jz/shared/api/student-report';
 
 // Types mirror packages/shared/src/api/student-report.ts (types only: the zod schemas stay out of the bundle).
-export type { StudentExamDetail, StudentExamListItem, StudentRankSetting, StudentSubjectReport } from '@jz/shared/api/student-report';
+export type { StudentExamDetail, StudentExamListItem, StudentRankSetting, StudentSheetPage, StudentSubjectReport } from '@jz/shared/api/student-report';
 
 /** 本人参加且已发布成绩的考试（新的在前） */
 export const studentExamList = () => studentHttp.get<StudentExamListItem[]>('/report/list');
@@ -13,6 +13,8 @@ export const studentExamList = () => studentHttp.get<StudentExamListItem[]>('/re
 export const studentExamDetail = (examId: number) => studentHttp.get<StudentExamDetail>('/report/detail', { examId });
 /** 本人一科的小题得分与知识点掌握 */
 export const studentSubject = (examId: number, courseCode: string) => studentHttp.get<StudentSubjectReport>('/report/subject', { examId, courseCode });
+/** 本人答题卡一页的图片（JPEG；拒绝时为 JSON） */
+export const studentSheetImage = (pageId: number) => studentHttp.download('/report/sheet/image', { pageId });
 /** 生成本人成绩单 PDF */
 export const createStudentSlip = (examId: number) => studentHttp.post<{ jobId: string }>('/report/slip', { examId });
 /** 查询本人成绩单任务 */

@@ -101,6 +101,15 @@ export const studentExamDetailSchema = z.object({
 });
 export type StudentExamDetail = z.infer<typeof studentExamDetailSchema>;
 
+// ---------------------------------------------------------------- her scanned answer sheets
+
+const positiveId = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg);
+export const studentSheetQuery = z.object({ examId, examSubjectId: positiveId('科目编号格式不正确') });
+export const studentSheetImageQuery = z.object({ pageId: positiveId('图片编号格式不正确') });
+/** Her live pages in page order; url is relative to /studentApi/v1 and wants her token (an image/jpeg). */
+export const studentSheetSchema = z.array(z.object({ pageId: z.number(), pageNo: z.number().nullable(), url: z.string() }));
+export type StudentSheetPage = z.infer<typeof studentSheetSchema>[number];
+
 // ---------------------------------------------------------------- one subject
 
 export const studentSubjectQuery = z.object({
@@ -110,6 +119,7 @@ export const studentSubjectQuery = z.object({
 
 export const studentSubjectSchema = z.object({
   examId: z.number(),
+  examSubjectId: z.number(),
   code: z.string(),
   name: z.string(),
   fullScore: z.number(),
@@ -138,8 +148,8 @@ export const studentSubjectSchema = z.object({
     classRate: num,
     gradeRate: num,
   })),
-  /** Her scanned answer-sheet pages (答题卡原卷); empty until scanning exists. */
-  answerSheets: z.array(z.object({ page: z.number(), url: z.string() })),
+  /** Her scanned answer-sheet pages (答题卡原卷), as GET /report/sheet answers; empty when not scanned. */
+  answerSheets: studentSheetSchema,
 });
 export type StudentSubjectReport = z.infer<typeof studentSubjectSchema>;
 

@@ -99,3 +99,24 @@ export async function saveRankSetting(db: Db, schoolId: number, userId: number, 
     .onConflict((oc) => oc.column('school_id').doUpdateSet({ show_class_rank: v.showClassRank, show_grade_rank: v.showGradeRank, updated_by: userId, updated_at: new Date() }))
     .execute();
 }
+
+// ---------------------------------------------------------------- her scanned answer sheets
+
+/**
+ * Her live scanned pages of one exam subject: status 'ok' only (not pending, abnormal or in the recycle bin) and
+ * resolved to her exam student, with a stored upright image. The subject must belong to the exam.
+ */
+export async function ownSheetPages(db: Db, schoolId: number, examId: number, examSubjectId: number, esid: number) {
+  return db.selectFrom('scan_page as p').innerJoin('exam_subject as s', 's.id', 'p.exam_subject_id')
+    .select(['p.id', 'p.page_no'])
+    .where('p.school_id', '=', schoolId).where('s.exam_id', '=', examId).where('p.exam_subject_id', '=', examSubjectId)
+    .where('p.exam_student_id', '=', esid).where('p.status', '=', 'ok').where('p.image_key', 'is not', null)
+    .orderBy('p.page_no').orderBy('p.id').execute();
+}
+
+/** One live page of the school with its exam (to check against her released exams), or undefined. */
+export async function sheetPage(db: Db, schoolId: number, pageId: number) {
+  return db.selectFrom('scan_page as p').innerJoin('exam_subject as s', 's.id', 'p.exam_subject_id')
+    .select(['p.id', 'p.exam_student_id', 'p.image_key', 's.exam_id'])
+    .where('p.id', '=', pageId).where('p.school_id', '=', schoolId).where('p.status', '=', 'ok').executeTakeFirst();
+}

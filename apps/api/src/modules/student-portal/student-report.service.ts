@@ -6,7 +6,7 @@
  */
 import { examTypeLabel } from '@jz/shared/exam';
 import { TOTAL_CODE } from '@jz/shared/api/report';
-import type { StudentExamDetail, StudentSubjectReport } from '@jz/shared/api/student-report';
+import type { StudentExamDetail, StudentSheetPage, StudentSubjectReport } from '@jz/shared/api/student-report';
 import type { AuthUser } from '../../core/auth.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import type { Db } from '../../db/database.js';
@@ -19,7 +19,7 @@ export type StudentUser = AuthUser & { schoolId: number };
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-function assertStudent(user: StudentUser) {
+export function assertStudent(user: StudentUser) {
   if (user.userType !== 'student' || !user.permissions.has('report:report:view')) throw forbidden();
 }
 
@@ -140,6 +140,12 @@ export async function examDetail(db: Db, user: StudentUser, examId: number): Pro
   };
 }
 
+/** Her live pages (student-sheet.service.ts) of one subject of her released exam, in page order. */
+export async function sheetsOf(db: Db, user: StudentUser, own: repo.OwnExam, examSubjectId: number): Promise<StudentSheetPage[]> {
+  const pages = await repo.ownSheetPages(db, user.schoolId, own.examId, examSubjectId, own.esid);
+  return pages.map((p) => ({ pageId: p.id, pageNo: p.page_no, url: `report/sheet/image?pageId=${p.id}` }));
+}
+
 const JUDGE: Record<string, string> = { T: '对', F: '错' };
 const OBJECTIVE = ['single', 'multiple', 'judge'];
 
@@ -181,12 +187,11 @@ export async function subjectDetail(db: Db, user: StudentUser, examId: number, c
   }
   const rate = (x: number | null, full: number) => (x === null || full <= 0 ? null : x / full);
   return {
-    examId, code: courseCode, name: subject.name, fullScore: subject.fullScore, score, absent: score === null, questions,
+    examId, examSubjectId: subject.id, code: courseCode, name: subject.name, fullScore: subject.fullScore, score, absent: score === null, questions,
     knowledgePoints: [...acc].map(([name, a]) => ({
       name, questions: a.questions, fullScore: a.full, score: score === null ? null : a.mine,
       rate: score === null ? null : rate(a.mine, a.full), classRate: rate(a.cls, a.full), gradeRate: rate(a.grd, a.full),
     })),
-    // scanning does not exist yet: no sheet images to give
-    answerSheets: [],
+    answerSheets: await sheetsOf(db, user, own, subject.id),
   };
 }

@@ -3,6 +3,7 @@ import { Alert, Card, Empty, Progress, Select, Skeleton, Table, Tag, Typography 
 import { studentSubject, type StudentExamDetail, type StudentSubjectReport } from '@/api/student';
 import { EChart, barOption } from '@/components/charts';
 import { fmt, pct, toPct } from '@/pages/report/common/format';
+import { AnswerSheets } from './AnswerSheets';
 
 type Question = StudentSubjectReport['questions'][number];
 
@@ -79,12 +80,7 @@ export function SubjectPanel({ examId, subjects }: { examId: number; subjects: S
               </div>
             </>
           )}
-          {data.answerSheets.length > 0 && (
-            <>
-              <Typography.Title level={5} style={{ marginTop: 16 }}>答题卡</Typography.Title>
-              {data.answerSheets.map((s) => <img key={s.page} src={s.url} alt={`答题卡第 ${s.page} 页`} style={{ maxWidth: '100%', display: 'block', marginBottom: 8 }} />)}
-            </>
-          )}
+          <AnswerSheets sheets={data.answerSheets} />
         </>
       )}
     </Card>
