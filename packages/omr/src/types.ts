@@ -7,6 +7,8 @@ export interface Raster {
   width: number;
   height: number;
   data: Uint8Array;
+  /** Resolution of the raster when known (decoder: from the file or the page size), dots per inch. */
+  dpi?: number;
 }
 
 /** A rectangle in template units (top-left corner, width, height). */
@@ -85,10 +87,19 @@ export interface SheetResult {
   /** Least-squares residual of the anchor fit in pixels (quality), and how many anchors were found. */
   residualPx?: number;
   anchorsFound?: number;
+  /** Sheet-level doubt: 'anchor-missing' when the transform was fitted from three anchors. */
+  doubt?: DoubtReason;
+  /** Ink level of the anchors and paper level around them (grey 0–255) the darkness scale was set from. */
+  inkGrey?: number;
+  paperGrey?: number;
   /** Threshold learnt from this sheet (darkness 0–1). */
   threshold?: number;
-  pageCode?: { bits: (0 | 1)[]; doubt?: DoubtReason };
-  admission?: { value: string | null; source: 'bubbles' | 'barcode'; digits?: GroupReading[]; doubt?: DoubtReason };
+  pageCode?: { bits: (0 | 1)[]; doubt?: DoubtReason; darkness?: number[] };
+  /** `bubbles`/`barcode`: what each source read (null = nothing readable); `value` the decision. */
+  admission?: {
+    value: string | null; source: 'bubbles' | 'barcode'; digits?: GroupReading[]; doubt?: DoubtReason;
+    bubbles?: string | null; barcode?: string | null;
+  };
   absent?: { marked: boolean; darkness: number; doubt?: DoubtReason };
   questions: GroupReading[];
   /** Subjective blocks as axis-aligned pixel rectangles on the input raster (after rotation handling). */

@@ -1,0 +1,77 @@
+// Darkness of a printed mark area: the mean ink over the area's inner part (the printed outline left out),
+// measured against the paper just around the area and the sheet's own ink (the anchors' grey), so a grey
+// scanner, a photocopy or uneven lighting give the same 0–1 scale. Sparse: only the area's pixels are read.
+import { applyAffine, describe } from './transform.js';
+import type { Raster, Rect } from './types.js';
+
+export interface InkScale {
+  /** Grey of solid print (the anchors) and of clean paper near them. */
+  ink: number;
+  paper: number;
+}
+
+export interface Sampler {
+  r: Raster;
+  t: readonly number[];
+  scale: InkScale;
+  /** Pixels per template unit (mean of both axes). */
+  ppu: number;
+}
+
+export function makeSampler(r: Raster, t: readonly number[], scale: InkScale): Sampler {
+  const d = describe(t);
+  return { r, t, scale, ppu: (d.sx + d.sy) / 2 };
+}
+
+function grey(s: Sampler, x: number, y: number): number {
+  const [u, v] = applyAffine(s.t, x, y);
+  const ix = Math.floor(u);
+  const iy = Math.floor(v);
+  if (ix < 0 || iy < 0 || ix >= s.r.width || iy >= s.r.height) return -1;
+  return s.r.data[iy * s.r.width + ix];
+}
+
+/** Paper grey around a rectangle: upper quartile of samples on a ring just outside it. */
+export function localPaper(s: Sampler, rect: Rect): number {
+  const e = 0.18 * Math.min(rect.w, rect.h);
+  const x0 = rect.x - e; const y0 = rect.y - e; const x1 = rect.x + rect.w + e; const y1 = rect.y + rect.h + e;
+  const vals: number[] = [];
+  const k = 6;
+  for (let i = 0; i <= k; i++) {
+    const fx = x0 + ((x1 - x0) * i) / k;
+    const fy = y0 + ((y1 - y0) * i) / k;
+    vals.push(grey(s, fx, y0), grey(s, fx, y1));
+    if (i > 0 && i < k) vals.push(grey(s, x0, fy), grey(s, x1, fy));
+  }
+  const ok = vals.filter((v) => v >= 0).sort((a, b) => a - b);
+  if (!ok.length) return s.scale.paper;
+  const q = ok[Math.floor(ok.length * 0.75)];
+  // A ring on a stray mark or a neighbour's overfill is not paper: fall back towards the sheet's paper.
+  return Math.max(q, s.scale.paper - 60);
+}
+
+/** Mean ink 0–1 over the inner area of `rect` (inset by `inset` of its size on each side). */
+export function darkness(s: Sampler, rect: Rect, inset = 0.18): number {
+  const paper = localPaper(s, rect);
+  const span = Math.max(30, paper - s.scale.ink);
+  const ix0 = rect.x + rect.w * inset;
+  const iy0 = rect.y + rect.h * inset;
+  const iw = rect.w * (1 - 2 * inset);
+  const ih = rect.h * (1 - 2 * inset);
+  // about one sample per pixel, at most 24 × 24
+  const nx = Math.min(24, Math.max(3, Math.round(iw * s.ppu)));
+  const ny = Math.min(24, Math.max(3, Math.round(ih * s.ppu)));
+  let sum = 0;
+  let count = 0;
+  for (let j = 0; j < ny; j++) {
+    const y = iy0 + ((j + 0.5) * ih) / ny;
+    for (let i = 0; i < nx; i++) {
+      const v = grey(s, ix0 + ((i + 0.5) * iw) / nx, y);
+      if (v < 0) continue;
+      const d = (paper - v) / span;
+      sum += d <= 0 ? 0 : d >= 1 ? 1 : d;
+      count++;
+    }
+  }
+  return count ? sum / count : 0;
+}

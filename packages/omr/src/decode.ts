@@ -1,0 +1,65 @@
+// Image files → greyscale rasters. sharp (libvips) decodes JPEG/PNG/TIFF (every page of a multi-page TIFF);
+// RGB keeps only its first channel (much faster than a weighted grey, and enough for black print on white);
+// a scan far above the wanted resolution is shrunk while loading (JPEG DCT scaling), as decoding is most of
+// the cost of recognising a sheet. PDFs go to mupdf (decode-pdf.ts).
+import sharp, { type Metadata } from 'sharp';
+import { decodePdf } from './decode-pdf.js';
+import { OmrInputError } from './errors.js';
+import type { Raster } from './types.js';
+
+export interface DecodeOptions {
+  /** Shrink on load towards this resolution when the scan is at least 1.5× finer (PDFs: render at it, default 200). */
+  targetDpi?: number;
+  /** Only this page (0-based) of a multi-page TIFF or PDF. */
+  page?: number;
+}
+
+const FORMATS = new Set(['jpeg', 'png', 'tiff', 'webp']);
+const A4_SHORT_IN = 210 / 25.4;
+
+const isPdf = (b: Uint8Array) => b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
+
+export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOptions = {}): Promise<Raster[]> {
+  if (!bytes || bytes.length === 0) throw new OmrInputError('文件为空');
+  if (isPdf(bytes)) return decodePdf(bytes, { dpi: opts.targetDpi, page: opts.page });
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw new OmrInputError('不是可识别的图片文件（支持 JPEG、PNG、TIFF 和 PDF）');
+  }
+  if (!meta.format || !FORMATS.has(meta.format)) {
+    throw new OmrInputError(`不支持的文件格式${meta.format ? `（${meta.format}）` : ''}：请上传 JPEG、PNG、TIFF 或 PDF`);
+  }
+  const pages = meta.pages ?? 1;
+  if (opts.page !== undefined && (opts.page < 0 || opts.page >= pages)) throw new OmrInputError(`图片只有 ${pages} 页，没有第 ${opts.page + 1} 页`);
+  const indices = opts.page !== undefined ? [opts.page] : Array.from({ length: pages }, (_, i) => i);
+  const out: Raster[] = [];
+  for (const page of indices) out.push(await decodePage(bytes, page, pages > 1 ? undefined : meta, opts.targetDpi));
+  return out;
+}
+
+async function decodePage(bytes: Uint8Array, page: number, known: Metadata | undefined, targetDpi?: number): Promise<Raster> {
+  try {
+    const meta = known ?? (await sharp(bytes, { page }).metadata());
+    const w = meta.width ?? 0;
+    const h = meta.height ?? 0;
+    if (!w || !h) throw new OmrInputError('图片尺寸无效');
+    const fileDpi = meta.density && meta.density >= 50 && meta.density <= 1200 ? meta.density : Math.min(w, h) / A4_SHORT_IN;
+    let img = sharp(bytes, { page, failOn: 'error' });
+    let dpi = fileDpi;
+    if (targetDpi && fileDpi >= 1.5 * targetDpi) {
+      const width = Math.round((w * targetDpi) / fileDpi);
+      img = img.resize({ width, kernel: 'linear' });
+      dpi = (fileDpi * width) / w;
+    }
+    if (meta.space === 'cmyk') img = img.greyscale();
+    else if ((meta.channels ?? 1) > 1) img = img.extractChannel(0);
+    const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 1) throw new OmrInputError('图片颜色通道无法转换为灰度');
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length), dpi: Math.round(dpi) };
+  } catch (e) {
+    if (e instanceof OmrInputError) throw e;
+    throw new OmrInputError(`图片已损坏或不完整，无法解码${page ? `（第 ${page + 1} 页）` : ''}`);
+  }
+}

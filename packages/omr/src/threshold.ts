@@ -1,0 +1,106 @@
+// The mark threshold is learnt from each sheet: the darkness values of all its bubbles form two clusters
+// (empty bubbles with their printed letter, and marks). Otsu's split between them, kept within sane bounds,
+// is the threshold; when the sheet has no second cluster (nothing marked, or everything the same) a batch
+// hint or a default is used. Doubt rules turn every borderline value into a question for a person.
+import type { BubbleGroup, DoubtReason, GroupReading } from './types.js';
+
+export interface Threshold {
+  t: number;
+  /** Typical darkness of an empty bubble and of a mark on this sheet (cluster medians). */
+  empty: number;
+  mark: number;
+  /** Half-width of the near-threshold band. */
+  margin: number;
+  /** False when the sheet showed no separate cluster of marks (threshold from the hint/default). */
+  learnt: boolean;
+}
+
+export const THRESHOLD_BOUNDS = [0.2, 0.65] as const;
+const DEFAULT_THRESHOLD = 0.42;
+/** Clusters closer than this are not two kinds of bubble. */
+const MIN_SEPARATION = 0.2;
+
+const median = (v: number[]) => {
+  if (!v.length) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Otsu's threshold over values in [0, 1] (100 bins). */
+export function otsu(values: number[]): number {
+  const bins = 100;
+  const hist = new Float64Array(bins);
+  for (const v of values) hist[Math.min(bins - 1, Math.max(0, Math.floor(v * bins)))]++;
+  const total = values.length;
+  let sumAll = 0;
+  for (let i = 0; i < bins; i++) sumAll += i * hist[i];
+  let wB = 0; let sumB = 0; let best = -1; let bestI = bins / 2;
+  for (let i = 0; i < bins - 1; i++) {
+    wB += hist[i];
+    if (!wB) continue;
+    const wF = total - wB;
+    if (!wF) break;
+    sumB += i * hist[i];
+    const mB = sumB / wB;
+    const mF = (sumAll - sumB) / wF;
+    const between = wB * wF * (mB - mF) ** 2;
+    if (between > best) { best = between; bestI = i; }
+  }
+  return (bestI + 1) / bins;
+}
+
+export function learnThreshold(values: number[], hint?: number): Threshold {
+  const [lo, hi] = THRESHOLD_BOUNDS;
+  const clamp = (v: number) => Math.min(hi, Math.max(lo, v));
+  const fallback = clamp(hint ?? DEFAULT_THRESHOLD);
+  if (values.length >= 2) {
+    // Otsu finds the valley; a clean valley is flat, so the threshold is then moved to the midpoint between
+    // the two clusters' medians (a few rounds), which leaves the same room for error on both sides.
+    let t = clamp(otsu(values));
+    for (let round = 0; round < 4; round++) {
+      const empty = median(values.filter((v) => v < t));
+      const mark = median(values.filter((v) => v >= t));
+      if (!Number.isFinite(empty) || !Number.isFinite(mark) || mark - empty < MIN_SEPARATION) break;
+      const next = clamp((empty + mark) / 2);
+      if (Math.abs(next - t) < 1e-4 || round === 3) {
+        t = next;
+        const e2 = median(values.filter((v) => v < t));
+        const m2 = median(values.filter((v) => v >= t));
+        if (!Number.isFinite(e2) || !Number.isFinite(m2) || m2 - e2 < MIN_SEPARATION) break;
+        return { t, empty: e2, mark: m2, margin: Math.max(0.05, 0.12 * (m2 - e2)), learnt: true };
+      }
+      t = next;
+    }
+  }
+  const empty = median(values.filter((v) => v < fallback));
+  const e = Number.isFinite(empty) ? empty : 0.1;
+  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), margin: 0.06, learnt: false };
+}
+
+/** One bubble: marked or not, and why a person should look at it. */
+export function judge(d: number, th: Threshold): { marked: boolean; doubt?: DoubtReason } {
+  const marked = d >= th.t;
+  if (Math.abs(d - th.t) < th.margin) return { marked, doubt: 'near-threshold' };
+  // Light for a mark (lower third between threshold and the sheet's marks), or dark for an empty bubble
+  // (upper half between the empty level and the threshold): a faint stroke, an erasure or a stray trace.
+  if (marked && d < th.t + 0.35 * (th.mark - th.t)) return { marked, doubt: 'faint' };
+  if (!marked && d > th.empty + 0.5 * (th.t - th.empty)) return { marked, doubt: 'faint' };
+  return { marked };
+}
+
+/**
+ * A group's reading. `column`: a 考号 digit column, which must carry exactly one mark.
+ * The first doubt found is reported: several marks on a single group, no mark in a column, then any
+ * borderline bubble.
+ */
+export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, column = false): GroupReading {
+  const judged = dark.map((d) => judge(d, th));
+  const marked = group.bubbles.filter((_, i) => judged[i].marked).map((b) => b.value);
+  let doubt: DoubtReason | undefined;
+  if (group.kind === 'single' && marked.length > 1) doubt = 'multiple-in-single';
+  else if (column && marked.length === 0) doubt = 'none-in-column';
+  else doubt = judged.find((j) => j.doubt)?.doubt;
+  const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
+  if (doubt) reading.doubt = doubt;
+  return reading;
+}
