@@ -3,7 +3,7 @@
 // recognisable elements sit exactly where the printed card has them; the benchmark and the render-tier test
 // use the card printed by the render service instead (tests/helpers/card-blanks.ts).
 import { mulberry32 } from '@jz/shared/random';
-import type { CardLayout } from '@jz/report-templates';
+import type { CardLayout } from '@jz/report-templates/card/layout';
 import type { Raster } from '../types.js';
 import { drawLine } from './marks.js';
 import { blankRaster } from './raster-ops.js';

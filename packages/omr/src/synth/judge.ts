@@ -114,6 +114,8 @@ export class Confusion {
   silent: { seed: number; id: string; scenario: string; intended: string[]; read: string[] | null; kinds: string }[] = [];
   clearWrong: { seed: number; id: string; scenario: string; intended: string[]; read: string[] | null; doubt?: string }[] = [];
   maxTransformErrorPx = 0;
+  /** Darkness the engine measured per mark kind, as a histogram of 100 bins over [0, 1]. */
+  darkness: Record<string, number[]> = {};
 
   add(v: SheetVerdict, truth: SheetTruth): void {
     this.sheets++;
@@ -133,6 +135,7 @@ export class Confusion {
         const row = (this.byKind[b.kind] ??= { marked: 0, unmarked: 0, markedFlagged: 0, unmarkedFlagged: 0 });
         if (g.doubt) row[b.marked ? 'markedFlagged' : 'unmarkedFlagged']++;
         else row[b.marked ? 'marked' : 'unmarked']++;
+        if (b.darkness !== undefined) (this.darkness[b.kind] ??= new Array(100).fill(0))[Math.min(99, Math.max(0, Math.floor(b.darkness * 100)))]++;
       }
       const kinds = g.bubbles.filter((b) => b.kind !== 'none').map((b) => `${b.value}:${b.kind}${b.darkness !== undefined ? `(${b.darkness.toFixed(2)})` : ''}`).join(' ');
       if (g.outcome === 'silent') this.silent.push({ seed: v.seed, id: g.id, scenario: g.scenario, intended: g.intended, read: g.read, kinds });
@@ -161,12 +164,28 @@ export class Confusion {
     return this.clearGroups ? this.byExpect.clear['flagged-right'] / this.clearGroups : 0;
   }
 
+  /** Quantiles (0, 1 %, 50 %, 99 %, 100 %) of the measured darkness per mark kind, to the bin (0.01). */
+  darknessQuantiles(): Record<string, [number, number, number, number, number]> {
+    const out: Record<string, [number, number, number, number, number]> = {};
+    for (const [kind, hist] of Object.entries(this.darkness)) {
+      const n = hist.reduce((a, b) => a + b, 0);
+      const q = (p: number) => {
+        const target = Math.max(1, Math.ceil(p * n));
+        let acc = 0;
+        for (let i = 0; i < 100; i++) if ((acc += hist[i]) >= target) return i / 100;
+        return 1;
+      };
+      out[kind] = [q(0), q(0.01), q(0.5), q(0.99), q(1)];
+    }
+    return out;
+  }
+
   summary() {
     return {
       sheets: this.sheets, rejected: this.rejected.length, wrong_rotation: this.wrongRotation.length,
       silent_errors: this.silentErrors, clear_groups: this.clearGroups, clear_accuracy: this.clearAccuracy,
       false_flag_rate: +this.falseFlagRate.toFixed(4), max_transform_error_px: +this.maxTransformErrorPx.toFixed(2),
-      by_expect: this.byExpect, by_scenario: this.byScenario, by_kind: this.byKind,
+      by_expect: this.byExpect, by_scenario: this.byScenario, by_kind: this.byKind, darkness_quantiles: this.darknessQuantiles(),
     };
   }
 
@@ -179,9 +198,15 @@ export class Confusion {
     for (const [k, c] of [...Object.entries(this.byExpect).map(([k, c]) => [`expect ${k}`, c] as const), ...Object.entries(this.byScenario).sort()]) {
       lines.push(`${k.padEnd(34)}${pad(c.right, 8)}${pad(c['flagged-right'], 9)}${pad(c['flagged-wrong'], 9)}${pad(c.silent, 8)}`);
     }
-    lines.push(`${'bubble mark kind'.padEnd(34)}${pad('marked', 8)}${pad('unmarked', 9)}${pad('flag+mk', 9)}${pad('flag+un', 8)}`);
+    lines.push(`${'bubble mark kind'.padEnd(34)}${pad('marked', 8)}${pad('unmarked', 9)}${pad('flag+mk', 9)}${pad('flag+un', 8)}   darkness min/1%/50%/99%/max`);
+    const dq = this.darknessQuantiles();
     for (const [k, c] of Object.entries(this.byKind).sort()) {
-      lines.push(`${k.padEnd(34)}${pad(c.marked, 8)}${pad(c.unmarked, 9)}${pad(c.markedFlagged, 9)}${pad(c.unmarkedFlagged, 8)}`);
+      lines.push(`${k.padEnd(34)}${pad(c.marked, 8)}${pad(c.unmarked, 9)}${pad(c.markedFlagged, 9)}${pad(c.unmarkedFlagged, 8)}   ${(dq[k] ?? []).map((v) => v.toFixed(2)).join(' ')}`);
+    }
+    if (this.silent.length) {
+      lines.push('silent errors (seed group scenario: meant → read; marks with measured darkness):');
+      for (const e of this.silent.slice(0, 40)) lines.push(`  ${e.seed} ${e.id} ${e.scenario}: ${e.intended.join('') || '—'} → ${e.read?.join('') || '—'}; ${e.kinds}`);
+      if (this.silent.length > 40) lines.push(`  … ${this.silent.length - 40} more`);
     }
     return lines.join('\n');
   }

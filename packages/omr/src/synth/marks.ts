@@ -97,13 +97,13 @@ export function drawMark(r: Raster, b: Rect, k: number, kind: MarkKind, rnd: Rnd
       fillBubble(r, b, k, { alpha: between(rnd, 0.85, 0.95), grain: 0.05, reach: between(rnd, 0.95, 1.1), streak: between(rnd, 0, 0.06) }, rnd);
       return;
     case 'faint':
-      fillBubble(r, b, k, { alpha: between(rnd, 0.12, 0.32), grain: between(rnd, 0.3, 0.6), reach: between(rnd, 0.9, 1.1), streak: between(rnd, 0.1, 0.3) }, rnd);
+      fillBubble(r, b, k, { alpha: between(rnd, 0.17, 0.34), grain: between(rnd, 0.3, 0.6), reach: between(rnd, 0.9, 1.1), streak: between(rnd, 0.1, 0.3) }, rnd);
       return;
     case 'partial': {
-      // a half-done fill: one side of the bubble (cut through the shape) or a small blob in the middle
+      // a half-done fill: a third to a half of the bubble from one side (cut through the shape), or a small blob in the middle
       const pencil = { alpha: between(rnd, 0.62, 0.85), grain: 0.25, streak: 0.1 };
-      if (rnd() < 0.6) fillBubble(r, b, k, { ...pencil, reach: 1, cut: { angle: rnd() * 2 * Math.PI, at: between(rnd, -0.45, 0.15) } }, rnd);
-      else fillBubble(r, b, k, { ...pencil, reach: between(rnd, 0.45, 0.62) }, rnd);
+      if (rnd() < 0.6) fillBubble(r, b, k, { ...pencil, reach: 1, cut: { angle: rnd() * 2 * Math.PI, at: between(rnd, -0.3, 0.2) } }, rnd);
+      else fillBubble(r, b, k, { ...pencil, reach: between(rnd, 0.5, 0.65) }, rnd);
       return;
     }
     case 'tick': {
@@ -150,21 +150,23 @@ export function drawMark(r: Raster, b: Rect, k: number, kind: MarkKind, rnd: Rnd
 
 /** Handwriting-like strokes inside a written-answer block (rows of short wavy strokes in pen). */
 export function drawHandwriting(r: Raster, block: Rect, k: number, rnd: Rnd): void {
-  const lineH = 8 * k;
-  const rows = Math.max(1, Math.floor((block.h * k - 10 * k) / lineH));
-  const used = Math.floor(rows * between(rnd, 0.2, 0.9));
+  const lineH = Math.min(8, block.h * 0.8);
+  const top = block.h > 20 ? 9 : (block.h - lineH) / 2; // below the title of a large box; centred in a fill-in line
+  const rows = Math.max(1, Math.floor((block.h - top) / lineH));
+  const used = Math.max(1, Math.floor(rows * between(rnd, 0.2, 0.9)));
+  const size = Math.min(3.5, lineH * 0.5); // character height, mm
   const lw = 0.35 * k;
   for (let row = 0; row < used; row++) {
-    const y = block.y * k + 9 * k + row * lineH + lineH * 0.5;
-    let x = block.x * k + between(rnd, 3, 8) * k;
-    const end = block.x * k + block.w * k * between(rnd, 0.5, 0.95);
+    const y = (block.y + top + row * lineH + lineH * 0.5) * k;
+    let x = (block.x + between(rnd, 3, 8)) * k;
+    const end = (block.x + block.w * between(rnd, 0.5, 0.95)) * k;
     while (x < end) {
-      // one character: 2–4 short strokes in a 4 mm cell
+      // one character: 2–4 short strokes in a cell of `size` mm
       const strokes = 2 + Math.floor(rnd() * 3);
       for (let s = 0; s < strokes; s++) {
-        drawLine(r, x + between(rnd, 0, 3.5) * k, y + between(rnd, -2, 2) * k, x + between(rnd, 0, 3.5) * k, y + between(rnd, -2, 2) * k, lw, 0.85, rnd, 0.1);
+        drawLine(r, x + between(rnd, 0, size) * k, y + between(rnd, -size / 2, size / 2) * k, x + between(rnd, 0, size) * k, y + between(rnd, -size / 2, size / 2) * k, lw, 0.85, rnd, 0.1);
       }
-      x += between(rnd, 4, 5.5) * k;
+      x += between(rnd, size * 1.1, size * 1.6) * k;
     }
   }
 }
