@@ -41,3 +41,10 @@ export function pickSheet(seed: number): SheetPick {
   const dpi = SYNTH_DPIS[Math.floor(rnd() * 3)];
   return x < 0.6 ? { card: 'objective', page: 1, dpi } : { card: 'demo', page: x < 0.9 ? 1 : 2, dpi };
 }
+
+/** The page-code bits printed on page `page` (1-based) of a card. */
+export function pageBitsOf(layout: CardLayout, page: number): (0 | 1)[] {
+  const el = layout.pages[page - 1]?.elements.find((e) => e.kind === 'pageCode');
+  if (!el || el.kind !== 'pageCode') throw new Error(`card has no page code on page ${page}`);
+  return el.bits;
+}

@@ -48,8 +48,15 @@ function groupVerdict(t: GroupTruth, reading: GroupReading | undefined, bubbleVa
   };
 }
 
-/** Bits the page code should read (from the card layout), when the caller knows them. */
-export function judgeSheet(truth: SheetTruth, result: SheetResult, template: SheetTemplate, pageBits?: readonly (0 | 1)[]): SheetVerdict {
+export interface JudgeOptions {
+  /** Bits the page code should read (from the card layout), when the caller knows them. */
+  pageBits?: readonly (0 | 1)[];
+  /** Decoded pixels per generated pixel (the decoder shrank the scan on load); default 1. */
+  pixelScale?: number;
+}
+
+export function judgeSheet(truth: SheetTruth, result: SheetResult, template: SheetTemplate, opts: JudgeOptions = {}): SheetVerdict {
+  const { pageBits, pixelScale = 1 } = opts;
   if (result.status === 'rejected') {
     return { seed: truth.seed, rejected: result.reason ?? '（无原因）', rotationRight: false, groups: [], transformErrorPx: null };
   }
@@ -85,7 +92,7 @@ export function judgeSheet(truth: SheetTruth, result: SheetResult, template: She
   let err: number | null = null;
   if (result.transform) {
     const [a, b, c, d, e, f] = result.transform;
-    const [p, q, r, s, u, v] = truth.transform;
+    const [p, q, r, s, u, v] = truth.transform.map((x) => x * pixelScale);
     err = 0;
     for (const g of [...digitGroups, ...template.questions]) {
       for (const bb of g.bubbles) {
