@@ -61,7 +61,10 @@ export function expectationOf(kind: 'single' | 'multiple', marks: { kind: MarkKi
 function planGroup(rnd: Rnd, group: BubbleGroup, role: 'question' | 'admission', scenario: Scenario, clearKind: MarkKind, answer?: number): GroupTruth {
   const n = group.bubbles.length;
   const order = shuffled(rnd, n);
-  if (answer !== undefined) order.splice(order.indexOf(answer), 1), order.unshift(answer);
+  if (answer !== undefined) {
+    order.splice(order.indexOf(answer), 1);
+    order.unshift(answer);
+  }
   // how many values the student means: one on a single-choice group, 1–4 on a multiple-choice one
   const count = group.kind === 'multiple' ? 1 + Math.floor(rnd() * Math.min(4, n - 1)) : 1;
   const kinds = new Map<number, MarkKind>();
