@@ -8,7 +8,10 @@ import { OmrInputError } from './errors.js';
 import type { Raster } from './types.js';
 
 export interface DecodeOptions {
-  /** Shrink on load towards this resolution when the scan is at least 1.5× finer (PDFs: render at it, default 200). */
+  /**
+   * Shrink while loading by the largest power of two that keeps at least this resolution (a 200 dpi scan with
+   * targetDpi 100 is decoded at 100 dpi, a 300 dpi one at 150). PDFs are rendered at it (default 200).
+   */
   targetDpi?: number;
   /** Only this page (0-based) of a multi-page TIFF or PDF. */
   page?: number;
@@ -46,18 +49,22 @@ async function decodePage(bytes: Uint8Array, page: number, known: Metadata | und
     const h = meta.height ?? 0;
     if (!w || !h) throw new OmrInputError('图片尺寸无效');
     const fileDpi = meta.density && meta.density >= 50 && meta.density <= 1200 ? meta.density : Math.min(w, h) / A4_SHORT_IN;
-    let img = sharp(bytes, { page, failOn: 'error' });
+    // ignoreIcc: an embedded colour profile would cost a full colour transform; only darkness matters here.
+    let img = sharp(bytes, { page, failOn: 'error', ignoreIcc: true, sequentialRead: true });
     let dpi = fileDpi;
-    if (targetDpi && fileDpi >= 1.5 * targetDpi) {
-      const width = Math.round((w * targetDpi) / fileDpi);
-      img = img.resize({ width, kernel: 'linear' });
+    // Only whole powers of two: the JPEG decoder then shrinks during decoding (DCT scaling) and the
+    // remaining resize is the identity; other factors would pay for a full decode plus a resample.
+    const shrink = targetDpi ? 2 ** Math.floor(Math.log2(fileDpi / targetDpi)) : 1;
+    if (shrink >= 2) {
+      const width = Math.max(1, Math.round(w / shrink));
+      img = img.resize({ width, height: Math.max(1, Math.round(h / shrink)), fit: 'fill', kernel: 'nearest' });
       dpi = (fileDpi * width) / w;
     }
-    if (meta.space === 'cmyk') img = img.greyscale();
-    else if ((meta.channels ?? 1) > 1) img = img.extractChannel(0);
+    // Always one channel out: sharp would otherwise hand back even a greyscale file as three sRGB channels.
+    img = meta.space === 'cmyk' ? img.greyscale().toColourspace('b-w') : img.extractChannel(0);
     const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 1) throw new OmrInputError('图片颜色通道无法转换为灰度');
-    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length), dpi: Math.round(dpi) };
+    return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length), dpi: Math.round(dpi), fileWidth: w, fileHeight: h };
   } catch (e) {
     if (e instanceof OmrInputError) throw e;
     throw new OmrInputError(`图片已损坏或不完整，无法解码${page ? `（第 ${page + 1} 页）` : ''}`);

@@ -45,7 +45,9 @@ export function locate(r: Raster, template: SheetTemplate, rotation: 0 | 180, op
   const foundIdx = hits.flatMap((h, i) => (h ? [i] : []));
   if (foundIdx.length < 3) return { failed: 'anchors', found: foundIdx.length };
 
-  const tol = Math.max(3, 0.006 * Math.min(W, H)); // ≈ 1.3 mm on A4
+  // A single displaced anchor shows as only a quarter of its displacement in a four-point affine fit, so the
+  // tolerance is tight: ≈ 0.5 mm on A4 (a 2 mm displacement is caught).
+  const tol = Math.max(2, 0.0025 * Math.min(W, H));
   const tryFit = (idx: number[]) => fitAffine(idx.map((i) => centres[i]), idx.map((i) => [hits[i]!.x, hits[i]!.y] as Point));
   let used = foundIdx;
   let fit = tryFit(used);

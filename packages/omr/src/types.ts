@@ -9,6 +9,9 @@ export interface Raster {
   data: Uint8Array;
   /** Resolution of the raster when known (decoder: from the file or the page size), dots per inch. */
   dpi?: number;
+  /** Size of the image in the file when the decoder shrank it (pixel rectangles scale by fileWidth / width). */
+  fileWidth?: number;
+  fileHeight?: number;
 }
 
 /** A rectangle in template units (top-left corner, width, height). */

@@ -19,6 +19,8 @@ export interface DrawOptions {
   skewDeg?: number;
   /** Content shifted on the page (mm, before the turn): a scanner feeding the sheet off-centre. */
   shiftMm?: [number, number];
+  /** Scan area larger than the page by this much on every side (mm): a skewed sheet keeps its corners. */
+  padMm?: number;
   paper?: number;
   ink?: number;
   /** Standard deviation of per-pixel noise (grey levels). */
@@ -43,8 +45,9 @@ export function drawSheet(template: SheetTemplate, o: DrawOptions): Drawn {
   const rnd = mulberry32(o.seed ?? 1);
   const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
   const k = template.unit === 'mm' ? o.dpi / 25.4 : o.dpi / 200;
-  const W = Math.round(template.width * k);
-  const H = Math.round(template.height * k);
+  const pad = o.padMm ?? 0;
+  const W = Math.round((template.width + 2 * pad) * k);
+  const H = Math.round((template.height + 2 * pad) * k);
   const paper = o.paper ?? 250;
   const ink = o.ink ?? 25;
   const a = ((o.skewDeg ?? 0) * Math.PI) / 180;
