@@ -4,7 +4,7 @@
  * pen, partial, faint, tick, erasure, stray, two marks; skew ±5°, 180°, scale, shift, grey paper, blur,
  * photocopy, noise, JPEG), then decoded and recognised, every sheet judged against its truth.
  * Run: node --import tsx scripts/bench/omr-synthetic.bench.ts   (OMR_SYNTH_SHEETS, default 10000; OMR_SYNTH_FIRST_SEED,
- * default 1; OMR_SYNTH_WORKERS generator threads, default cores − 1, at least 1)
+ * default 1; OMR_SYNTH_WORKERS generator threads, default one per core: the main thread's decode + recognise is a small share)
  * JSON lines: silent errors (limit 0, with the confusion figures and the silent cases), clear-mark accuracy
  * (limit 1), sheets/s of decode + recognise on the main thread (decode-only beside it). A run that cannot print
  * or stops early reports ok:false.
@@ -27,7 +27,7 @@ import { printBlanks } from '../../tests/helpers/card-blanks.js';
 
 const SHEETS = Number(process.env.OMR_SYNTH_SHEETS ?? 10_000);
 const FIRST = Number(process.env.OMR_SYNTH_FIRST_SEED ?? 1);
-const WORKERS = Math.max(1, Number(process.env.OMR_SYNTH_WORKERS ?? os.availableParallelism() - 1));
+const WORKERS = Math.max(1, Number(process.env.OMR_SYNTH_WORKERS ?? os.availableParallelism()));
 const MIN_SHEETS = 10_000;
 
 type Made = { seed: number; pick: SheetPick; truth: SheetTruth; width: number; jpeg: Uint8Array } | { seed: number; error: string };
