@@ -4,7 +4,7 @@
 import { mulberry32 } from '@jz/shared/random';
 import type { SheetTemplate } from '../types.js';
 import { drawHandwriting, drawMark } from './marks.js';
-import { DEFAULT_RATES, planSheet, type PlanRates } from './plan.js';
+import { DEFAULT_RATES, planSheet, type PlanRates, type SheetPlan } from './plan.js';
 import { binomialBlur, blurOrder, compose, darkenDisc, toneAndNoise, warpAffine, type Affine } from './raster-ops.js';
 import type { BlankPage, Distortion, SyntheticSheet } from './types.js';
 
@@ -95,6 +95,8 @@ export function scanGeometry(pageW: number, pageH: number, pxPerMm: number, d: D
 
 export interface SynthOptions {
   rates?: PlanRates;
+  /** A given filling (planFromFill) instead of one drawn from the seed at `rates`. */
+  plan?: SheetPlan;
   /** Scanner ranges, or a fixed distortion for every sheet. */
   distortion?: DistortionRanges | Distortion;
   /** Written answers in the subjective blocks (default on). */
@@ -109,7 +111,7 @@ export function synthesizeSheet(blank: BlankPage, template: SheetTemplate, seed:
   const planRnd = mulberry32(seed);
   const inkRnd = mulberry32(seed ^ 0x5bd1e995);
   const scanRnd = mulberry32((seed + 0x9e3779b9) >>> 0);
-  const plan = planSheet(template, planRnd, opts.rates ?? DEFAULT_RATES);
+  const plan = opts.plan ?? planSheet(template, planRnd, opts.rates ?? DEFAULT_RATES);
   const d = isFixed(opts.distortion ?? DEFAULT_DISTORTION)
     ? (opts.distortion as Distortion)
     : randomDistortion(scanRnd, blank.dpi, (opts.distortion as DistortionRanges | undefined) ?? DEFAULT_DISTORTION);

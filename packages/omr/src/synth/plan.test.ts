@@ -1,7 +1,7 @@
 import { mulberry32 } from '@jz/shared/random';
 import { describe, expect, it } from 'vitest';
 import type { BubbleGroup, SheetTemplate } from '../types.js';
-import { DEFAULT_RATES, expectationOf, planSheet } from './plan.js';
+import { DEFAULT_RATES, expectationOf, planFromFill, planSheet } from './plan.js';
 
 const group = (id: string, kind: 'single' | 'multiple', values: string[]): BubbleGroup =>
   ({ id, kind, bubbles: values.map((value, i) => ({ value, x: 10 + i * 6, y: 10, w: 4.2, h: 2.6 })) });
@@ -69,5 +69,26 @@ describe('planSheet', () => {
       // 12,000 draws: three standard errors √(p(1−p)/n) ≤ 0.013
       expect(Math.abs((counts[scenario] ?? 0) / n - expected), scenario).toBeLessThan(3 * Math.sqrt((expected * (1 - expected)) / n));
     }
+  });
+});
+
+describe('planFromFill', () => {
+  it('fills what it is given, with the expectations of planSheet', () => {
+    const p = planFromFill(TEMPLATE, {
+      admission: '20250', absent: 'faint',
+      answers: { 1: ['B'], 2: ['A', 'C'], 3: [{ value: 'D', kind: 'tick' }], 31: ['A', 'E'], 32: [{ value: 'B', kind: 'erasure' }] },
+    });
+    expect(p.admission).toBe('20250');
+    const by = Object.fromEntries(p.groups.map((g) => [g.id, [g.scenario, g.intended.join(''), g.expect]]));
+    expect(by['考号1']).toEqual(['clear', '2', 'clear']);
+    expect(by['考号6']).toEqual(['blank', '', 'flag']); // five digits for six columns
+    expect(by[1]).toEqual(['clear', 'B', 'clear']);
+    expect(by[2]).toEqual(['double', 'AC', 'flag']);
+    expect(by[3]).toEqual(['tick', 'D', 'ambiguous']);
+    expect(by[4]).toEqual(['blank', '', 'clear']);
+    expect(by[31]).toEqual(['clear', 'AE', 'clear']);
+    expect(by[32]).toEqual(['erasure', '', 'ambiguous']);
+    expect(p.absent).toEqual({ marked: true, kind: 'faint', expect: 'ambiguous' });
+    expect(() => planFromFill(TEMPLATE, { answers: { 1: ['E'] } })).toThrow('group 1 has no bubble E');
   });
 });

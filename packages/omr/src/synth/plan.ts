@@ -123,3 +123,39 @@ export function planSheet(template: SheetTemplate, rnd: Rnd, rates: PlanRates = 
   }
   return { admission, absent, groups };
 }
+
+/** A given filling (demo data, a chosen case): answers per group id, each value with its mark kind (default `kind`). */
+export interface FillInput {
+  /** 考号 digits, one per column; missing columns stay blank. */
+  admission?: string;
+  /** 缺考: true (a pencil fill) or the kind of mark. */
+  absent?: boolean | MarkKind;
+  answers: Record<string, (string | { value: string; kind: MarkKind })[]>;
+  /** Kind of every value given as a plain string (default 'pencil'). */
+  kind?: MarkKind;
+}
+
+/** The plan for a given filling, with each group's expectation; scenarios are named by what was drawn. */
+export function planFromFill(template: SheetTemplate, fill: FillInput): SheetPlan {
+  const kindOf = (x: string | { value: string; kind: MarkKind }) => (typeof x === 'string' ? { value: x, kind: fill.kind ?? 'pencil' } : x);
+  const groupTruth = (g: BubbleGroup, role: 'question' | 'admission', given: { value: string; kind: MarkKind }[]): GroupTruth => {
+    const byValue = new Map(given.map((m) => [m.value, m.kind]));
+    for (const v of byValue.keys()) if (!g.bubbles.some((b) => b.value === v)) throw new Error(`group ${g.id} has no bubble ${v}`);
+    const marks = g.bubbles.flatMap((b) => (byValue.has(b.value) ? [{ value: b.value, kind: byValue.get(b.value)! }] : []));
+    const intended = marks.filter((m) => MEANT_MARKED[m.kind]).map((m) => m.value);
+    const kind = role === 'admission' ? 'single' : g.kind;
+    const odd = marks.find((m) => !CLEAR_KINDS.has(m.kind))?.kind;
+    const scenario: Scenario = !marks.length ? 'blank' : kind === 'single' && intended.length > 1 ? 'double' : odd === 'erasure' ? (intended.length ? 'erasure-then-clear' : 'erasure') : ((odd as Scenario | undefined) ?? 'clear');
+    return { id: g.id, role, kind, scenario, marks, intended, expect: expectationOf(kind, marks, role) };
+  };
+  const digits = template.admission?.digits ?? [];
+  const admission = fill.admission ?? '';
+  const groups = digits.map((g, i) => groupTruth(g, 'admission', admission[i] ? [{ value: admission[i], kind: fill.kind ?? 'pencil' }] : []));
+  for (const q of template.questions) groups.push(groupTruth(q, 'question', (fill.answers[q.id] ?? []).map(kindOf)));
+  const a = fill.absent;
+  const absentKind: MarkKind | undefined = a === true ? 'pencil' : a || undefined;
+  const absent: AbsentTruth = absentKind
+    ? { marked: MEANT_MARKED[absentKind], kind: absentKind, expect: CLEAR_KINDS.has(absentKind) ? 'clear' : 'ambiguous' }
+    : { marked: false, expect: 'clear' };
+  return { admission, absent, groups };
+}
