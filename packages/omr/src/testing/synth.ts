@@ -31,6 +31,8 @@ export interface DrawOptions {
   /** Anchors (template indices) left undrawn, or drawn shifted by 4 mm (a blot beside the anchor). */
   dropAnchors?: number[];
   smudgeAnchors?: number[];
+  /** Extra printed solid rectangles (e.g. the bars of a barcode label). */
+  solids?: Rect[];
   /** Areas filled with text-like strokes (headings, notes). */
   textAreas?: Rect[];
 }
@@ -116,6 +118,7 @@ export function drawSheet(template: SheetTemplate, o: DrawOptions): Drawn {
       }
     }
   }
+  for (const r of o.solids ?? []) paint(r, solid);
   for (const f of o.fills ?? []) {
     const cover = f.cover ?? 0.9;
     const inset = 0.05 * Math.min(f.rect.w, f.rect.h);
