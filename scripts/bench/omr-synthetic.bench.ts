@@ -60,8 +60,7 @@ try {
       await printer.close();
     }
   } catch (e) {
-    failed(`无法打印空白答题卡（需要 Chromium）：${(e as Error).message}`);
-    process.exit(1);
+    throw new Error(`无法打印空白答题卡（需要 Chromium）：${(e as Error).message}`);
   }
 
   // ---- generate in workers, decode + recognise here ----------------------------------------------------

@@ -10,21 +10,23 @@ import { templateFromCard } from '../../packages/omr/src/card-template.js';
 import { pageBitsOf, pickSheet, synthCards, SYNTH_DPIS } from '../../packages/omr/src/synth/cards.js';
 import { Confusion } from '../../packages/omr/src/synth/judge.js';
 import { makeScan, readScan } from '../../packages/omr/src/synth/scan.js';
-import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
+import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { loadBlank, printBlanks } from '../helpers/card-blanks.js';
 
 const SHEETS = Number(process.env.OMR_SYNTH_TEST_SHEETS ?? 200);
 
-let printer: Printer;
 let dir: string;
 const cards = synthCards();
 const confusion = new Confusion();
 
 beforeAll(async () => {
-  printer = createPrinter();
   dir = mkdtempSync(path.join(os.tmpdir(), 'jz-omr-blanks-'));
-  await printBlanks(printer, cards, [...SYNTH_DPIS], dir);
-  await printer.close();
+  const printer = createPrinter();
+  try {
+    await printBlanks(printer, cards, [...SYNTH_DPIS], dir);
+  } finally {
+    await printer.close();
+  }
   const blanks = new Map<string, ReturnType<typeof loadBlank>>();
   for (let seed = 1; seed <= SHEETS; seed++) {
     const pick = pickSheet(seed);
@@ -38,8 +40,7 @@ beforeAll(async () => {
   console.log(`synthetic slice on printed cards, seeds 1–${SHEETS}:\n${confusion.table()}`);
 }, 900_000);
 
-afterAll(async () => {
-  await printer?.close();
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
