@@ -60,7 +60,7 @@ try {
       await printer.close();
     }
   } catch (e) {
-    throw new Error(`无法打印空白答题卡（需要 Chromium）：${(e as Error).message}`);
+    throw new Error(`无法打印空白答题卡（需要 Chromium）：${(e as Error).message}`, { cause: e });
   }
 
   // ---- generate in workers, decode + recognise here ----------------------------------------------------
