@@ -1,6 +1,8 @@
 /**
  * Benchmark of the recognition engine (issue 10 §6): A4 answer cards at 200 dpi, greyscale JPEG, decoded with
- * sharp and recognised, on one core (sharp.concurrency(1); the loop is sequential).
+ * sharp and recognised, on one core (sharp.concurrency(1); the loop is sequential). The files are decoded with
+ * targetDpi 100 (OMR_BENCH_DPI to change it): the JPEG decoder shrinks by 2 while decoding, which is how the
+ * scanning job should call decodeImage for recognition (blocks are then scaled back with blocksInFilePixels).
  * Run: node --import tsx scripts/bench/omr.bench.ts
  * Prints {"name":"omr_sheets_per_s",...} (higher is better: ok when ≥ 30) with the decode-only time beside it.
  * The sheets are drawn by packages/omr/src/testing/synth.ts from the demo card (seeded answers, light paper

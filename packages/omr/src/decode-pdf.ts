@@ -3,7 +3,7 @@
 import { OmrInputError } from './errors.js';
 import type { Raster } from './types.js';
 
-export async function decodePdf(bytes: Uint8Array, opts: { dpi?: number; page?: number } = {}): Promise<Raster[]> {
+export async function decodePdf(bytes: Uint8Array, opts: { dpi?: number; page?: number; maxPixels?: number } = {}): Promise<Raster[]> {
   const mupdf = await import('mupdf');
   const dpi = opts.dpi ?? 200;
   let doc: InstanceType<typeof mupdf.Document>;
@@ -20,6 +20,10 @@ export async function decodePdf(bytes: Uint8Array, opts: { dpi?: number; page?: 
     return indices.map((i) => {
       const page = doc.loadPage(i);
       try {
+        const [x0, y0, x1, y1] = page.getBounds();
+        const pw = Math.ceil(((x1 - x0) * dpi) / 72);
+        const ph = Math.ceil(((y1 - y0) * dpi) / 72);
+        if (pw * ph > (opts.maxPixels ?? 100_000_000)) throw new OmrInputError(`PDF 第 ${i + 1} 页过大（${pw} × ${ph} 像素），不是扫描的答题卡`);
         const pix = page.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceGray, false);
         try {
           const width = pix.getWidth();

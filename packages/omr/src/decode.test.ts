@@ -3,7 +3,7 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeImage, OmrInputError, recognizeSheet } from './index.js';
+import { blocksInFilePixels, decodeImage, OmrInputError, recognizeSheet } from './index.js';
 import { demoCard, fillsFor, randomAnswers } from './testing/fixtures.js';
 import { drawSheet } from './testing/synth.js';
 
@@ -56,7 +56,13 @@ describe('decodeImage', () => {
     const [half] = await decodeImage(jpg, { targetDpi: 100 });
     // 1654 × 2339 halved and rounded
     expect(half).toMatchObject({ width: 827, height: 1170, dpi: 100, fileWidth: 1654, fileHeight: 2339 });
-    expectAnswers(recognizeSheet(half, t));
+    const halfResult = recognizeSheet(half, t);
+    expectAnswers(halfResult);
+    // blocks found at 100 dpi, given in pixels of the 200 dpi file: the full-size reading's blocks within 3 px
+    const fullBlocks = recognizeSheet(full, t).blocks;
+    blocksInFilePixels(halfResult, half).forEach((b, i) => {
+      for (const k of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(b.rect[k] - fullBlocks[i].rect[k])).toBeLessThanOrEqual(3);
+    });
     // 150 is not a power-of-two step down from 200: decoded at full size
     expect((await decodeImage(jpg, { targetDpi: 150 }))[0].width).toBe(width);
   });
@@ -72,6 +78,8 @@ describe('decodeImage', () => {
     expect(Math.abs(r.width - 1654)).toBeLessThanOrEqual(1);
     expect(Math.abs(r.height - 2339)).toBeLessThanOrEqual(1);
     expectAnswers(recognizeSheet(r, t));
+    // 1654 × 2339 = 3.87 million pixels at 200 dpi
+    await expect(decodeImage(bytes, { targetDpi: 200, maxPixels: 3_000_000 })).rejects.toThrow(/PDF 第 1 页过大（165[45] × 23[34]\d 像素），不是扫描的答题卡/);
   });
 
   it('refuses bad input with a Chinese reason', async () => {
@@ -80,6 +88,7 @@ describe('decodeImage', () => {
     const jpg = await grey().toColourspace('b-w').jpeg().toBuffer();
     const cut = jpg.subarray(0, Math.floor(jpg.length * 0.4));
     await expect(decodeImage(cut)).rejects.toThrow('图片已损坏或不完整，无法解码');
+    await expect(decodeImage(jpg, { maxPixels: 1_000_000 })).rejects.toThrow(`图片尺寸过大（${width} × ${height} 像素），不是扫描的答题卡`);
     const gif = await sharp(Buffer.alloc(300, 128), { raw: { width: 10, height: 10, channels: 3 } }).gif().toBuffer();
     await expect(decodeImage(gif)).rejects.toThrow('不支持的文件格式（gif）：请上传 JPEG、PNG、TIFF 或 PDF');
     const empty = await (await PDFDocument.create()).save({ addDefaultPage: false });

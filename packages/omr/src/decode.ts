@@ -15,6 +15,8 @@ export interface DecodeOptions {
   targetDpi?: number;
   /** Only this page (0-based) of a multi-page TIFF or PDF. */
   page?: number;
+  /** Largest image accepted, in pixels (default 100 million: an A3 page at 600 dpi is 35 million). */
+  maxPixels?: number;
 }
 
 const FORMATS = new Set(['jpeg', 'png', 'tiff', 'webp']);
@@ -24,7 +26,7 @@ const isPdf = (b: Uint8Array) => b.length >= 5 && b[0] === 0x25 && b[1] === 0x50
 
 export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOptions = {}): Promise<Raster[]> {
   if (!bytes || bytes.length === 0) throw new OmrInputError('文件为空');
-  if (isPdf(bytes)) return decodePdf(bytes, { dpi: opts.targetDpi, page: opts.page });
+  if (isPdf(bytes)) return decodePdf(bytes, { dpi: opts.targetDpi, page: opts.page, maxPixels: opts.maxPixels });
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -38,16 +40,17 @@ export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOption
   if (opts.page !== undefined && (opts.page < 0 || opts.page >= pages)) throw new OmrInputError(`图片只有 ${pages} 页，没有第 ${opts.page + 1} 页`);
   const indices = opts.page !== undefined ? [opts.page] : Array.from({ length: pages }, (_, i) => i);
   const out: Raster[] = [];
-  for (const page of indices) out.push(await decodePage(bytes, page, pages > 1 ? undefined : meta, opts.targetDpi));
+  for (const page of indices) out.push(await decodePage(bytes, page, pages > 1 ? undefined : meta, opts.targetDpi, opts.maxPixels ?? 100_000_000));
   return out;
 }
 
-async function decodePage(bytes: Uint8Array, page: number, known: Metadata | undefined, targetDpi?: number): Promise<Raster> {
+async function decodePage(bytes: Uint8Array, page: number, known: Metadata | undefined, targetDpi: number | undefined, maxPixels: number): Promise<Raster> {
   try {
     const meta = known ?? (await sharp(bytes, { page }).metadata());
     const w = meta.width ?? 0;
     const h = meta.height ?? 0;
     if (!w || !h) throw new OmrInputError('图片尺寸无效');
+    if (w * h > maxPixels) throw new OmrInputError(`图片尺寸过大（${w} × ${h} 像素），不是扫描的答题卡`);
     const fileDpi = meta.density && meta.density >= 50 && meta.density <= 1200 ? meta.density : Math.min(w, h) / A4_SHORT_IN;
     // ignoreIcc: an embedded colour profile would cost a full colour transform; only darkness matters here.
     let img = sharp(bytes, { page, failOn: 'error', ignoreIcc: true, sequentialRead: true });

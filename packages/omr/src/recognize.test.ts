@@ -2,12 +2,13 @@
 // student, the page code encodePageCode(1024, 1) of the demo card, the drawing's own transform), never a
 // reading of the engine fed back.
 import { describe, expect, it, vi } from 'vitest';
-import { readPageCode, recognizeSheet, REJECT } from './index.js';
+import { batchThreshold, readPageCode, recognizeSheet, REJECT } from './index.js';
 import { demoCard, fillsFor, randomAnswers, type Answers } from './testing/fixtures.js';
 import { drawSheet, type DrawOptions } from './testing/synth.js';
 import { rectToPixels } from './transform.js';
-import type { Raster, SheetResult } from './types.js';
+import type { Raster, SheetResult, SheetTemplate } from './types.js';
 import { mulberry32 } from '@jz/shared/random';
+import { encodePageCode } from '@jz/report-templates';
 
 vi.setConfig({ testTimeout: 60_000 }); // drawing A4 pages at 300 dpi takes seconds on a loaded machine
 
@@ -74,6 +75,13 @@ describe('recognizeSheet on drawn product cards', () => {
     });
   });
 
+  it('reads the page code a sheet of another exam subject carries (encodePageCode(2048, 1) drawn)', () => {
+    const a = randomAnswers(template, 5);
+    const r = recognizeSheet(drawSheet(template, { dpi: 200, bits: encodePageCode(2048, 1), fills: fillsFor(template, a, 0.85), rotation: 180 }).raster, template);
+    expect(r).toMatchObject({ status: 'ok', rotation: 180 });
+    expect(readPageCode(r)).toEqual({ id: 2048, page: 1 });
+  });
+
   it('reads the 缺考 mark', () => {
     const a = { ...randomAnswers(template, 3), absent: true };
     const r = recognizeSheet(draw(a, 0.85).raster, template);
@@ -89,6 +97,38 @@ describe('recognizeSheet on drawn product cards', () => {
     const smudged = recognizeSheet(draw(a, 0.85, { smudgeAnchors: [1], skewDeg: -2 }).raster, template);
     expectClean(smudged, a);
     expect(smudged.doubt).toBe('anchor-missing');
+  });
+});
+
+describe('templates without anchors, and the batch threshold', () => {
+  // A pixel template over a form scanned edge to edge (1000 × 1400 px at "200 dpi" = 1 px per unit): no
+  // anchors, so the page edges are the frame. Three questions of four options; marks drawn on B, D, A.
+  const bubble = (x: number, y: number, value: string) => ({ x, y, w: 40, h: 26, value });
+  const px: SheetTemplate = {
+    version: 1, name: 'third-party', unit: 'px', width: 1000, height: 1400, anchors: [],
+    questions: ['1', '2', '3'].map((id, r) => ({ id, kind: 'single' as const, bubbles: ['A', 'B', 'C', 'D'].map((v, k) => bubble(200 + k * 60, 300 + r * 50, v)) })),
+    blocks: [{ id: '4', rect: { x: 100, y: 600, w: 800, h: 400 } }],
+  };
+  const marks = [['1', 'B'], ['2', 'D'], ['3', 'A']].map(([id, v]) => ({ rect: px.questions.find((q) => q.id === id)!.bubbles.find((b) => b.value === v)!, level: 0.8 }));
+
+  it('reads a form without anchors by its page frame', () => {
+    const r = recognizeSheet(drawSheet(px, { dpi: 200, fills: marks, noise: 5 }).raster, px);
+    expect(r).toMatchObject({ status: 'ok', rotation: 0, anchorsFound: 0, thresholdLearnt: true });
+    expect(r.questions.map((q) => [q.id, q.marked, q.doubt])).toEqual([['1', ['B'], undefined], ['2', ['D'], undefined], ['3', ['A'], undefined]]);
+    expect(r.blocks).toEqual([{ id: '4', rect: { x: 100, y: 600, w: 800, h: 400 } }]);
+    const blank = recognizeSheet(drawSheet({ ...px, questions: [], blocks: [] }, { dpi: 200, noise: 4 }).raster, px);
+    expect(blank).toMatchObject({ status: 'rejected', reason: REJECT.blank });
+  });
+
+  it('gives an unmarked sheet the median threshold its batch learnt', () => {
+    const drawn = drawSheet(px, { dpi: 200, fills: marks, noise: 5 }).raster;
+    const results = [0.8, 0.5, 0.95].map((level, i) => recognizeSheet(drawSheet(px, { dpi: 200, seed: i, fills: marks.map((m) => ({ ...m, level })) }).raster, px));
+    const hint = batchThreshold([...results, recognizeSheet(drawn, px, { orientation: 0 })]);
+    const sorted = [...results.map((r) => r.threshold!), recognizeSheet(drawn, px).threshold!].sort((a, b) => a - b);
+    expect(hint).toBeCloseTo((sorted[1] + sorted[2]) / 2, 10);
+    const empty = recognizeSheet(drawSheet(px, { dpi: 200, noise: 5 }).raster, px, { thresholdHint: hint });
+    expect(empty).toMatchObject({ thresholdLearnt: false, threshold: Math.round(hint! * 1000) / 1000 });
+    expect(empty.questions.every((q) => q.marked.length === 0 && !q.doubt)).toBe(true);
   });
 });
 

@@ -38,7 +38,10 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   if (!(W > 0 && H > 0) || raster.data.length < W * H) return rejected(REJECT.raster);
 
   const noAnchors = template.anchors.length === 0;
-  const orientations: (0 | 180)[] = opts.orientation !== undefined ? [opts.orientation] : [0, 180];
+  // Without anchors nothing else would notice an empty page.
+  if (noAnchors && isBlank(raster)) return rejected(REJECT.blank);
+  // Without anchors or page code nothing tells upside down from upright: upright unless told.
+  const orientations: (0 | 180)[] = opts.orientation !== undefined ? [opts.orientation] : noAnchors && !template.pageCode ? [0] : [0, 180];
   const cache = new Map<string, AnchorHit | null>();
   const candidates: Candidate[] = [];
   const failures: LocateFailure[] = [];
@@ -75,6 +78,7 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
     inkGrey: Math.round(scale.ink),
     paperGrey: Math.round(scale.paper),
     threshold: round(th.t),
+    thresholdLearnt: th.learnt,
     questions: template.questions.map((g, i) => readGroup(g, qDark[i], th)),
     blocks: template.blocks.map((b) => ({ id: b.id, rect: rectToPixels(t, b.rect, W, H) })),
   };
@@ -90,6 +94,17 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
     if (j.doubt) result.absent.doubt = j.doubt;
   }
   return result;
+}
+
+/**
+ * The batch's threshold for sheets that show no marks of their own: the median of the thresholds the other
+ * sheets of the batch learnt (undefined when none did).
+ */
+export function batchThreshold(results: SheetResult[]): number | undefined {
+  const learnt = results.filter((r) => r.status === 'ok' && r.thresholdLearnt && r.threshold !== undefined).map((r) => r.threshold!).sort((a, b) => a - b);
+  if (!learnt.length) return undefined;
+  const mid = learnt.length >> 1;
+  return learnt.length % 2 ? learnt[mid] : (learnt[mid - 1] + learnt[mid]) / 2;
 }
 
 /** Upright unless only the turned page code reads; with no code readable, the clearer cells, then the better fit. */
@@ -129,10 +144,9 @@ function pageScale(r: Raster): InkScale {
   return { ink: Math.min(s.p01, s.p50 - 60), paper: s.p50 };
 }
 
-/** Nothing printed: the page's grey range is narrow, or almost no pixel is much darker than the paper. */
+/** Nothing printed: fewer than 1 in 2,000 sampled pixels are much (80 grey levels) darker than the paper. */
 function isBlank(r: Raster): boolean {
-  const s = pageStats(r);
-  return s.p99 - s.p01 < 40 || s.darkShare < 0.0005;
+  return pageStats(r).darkShare < 0.0005;
 }
 
 /** A template without anchors: the page edges are the frame (third-party forms scanned edge to edge). */

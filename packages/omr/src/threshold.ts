@@ -9,6 +9,8 @@ export interface Threshold {
   /** Typical darkness of an empty bubble and of a mark on this sheet (cluster medians). */
   empty: number;
   mark: number;
+  /** Robust spread (σ) of the empty bubbles' darkness. */
+  emptySpread: number;
   /** Half-width of the near-threshold band. */
   margin: number;
   /** False when the sheet showed no separate cluster of marks (threshold from the hint/default). */
@@ -49,42 +51,59 @@ export function otsu(values: number[]): number {
   return (bestI + 1) / bins;
 }
 
+/**
+ * Robust spread (σ for a normal cluster): 1.4826 × median absolute deviation, or the upper tail's reach
+ * ((95th percentile − median) / 1.645) when that is wider — empty bubbles can form two close groups (letters
+ * caught differently by the pixel grid), which fools the median deviation.
+ */
+const spread = (v: number[], m: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  const q95 = s[Math.min(s.length - 1, Math.floor(0.95 * s.length))];
+  return Math.max(1.4826 * median(v.map((x) => Math.abs(x - m))), (q95 - m) / 1.645);
+};
+
 export function learnThreshold(values: number[], hint?: number): Threshold {
   const [lo, hi] = THRESHOLD_BOUNDS;
   const clamp = (v: number) => Math.min(hi, Math.max(lo, v));
   const fallback = clamp(hint ?? DEFAULT_THRESHOLD);
   if (values.length >= 2) {
-    // Otsu finds the valley; a clean valley is flat, so the threshold is then moved to the midpoint between
-    // the two clusters' medians (a few rounds), which leaves the same room for error on both sides.
+    // Otsu finds the valley. The threshold then moves to the point as many spreads from the empty cluster as
+    // from the marks (empty bubbles are printed and alike; marks vary with pencil and care, so the point
+    // sits nearer the empty cluster), repeated a few rounds…
     let t = clamp(otsu(values));
-    for (let round = 0; round < 4; round++) {
-      const empty = median(values.filter((v) => v < t));
-      const mark = median(values.filter((v) => v >= t));
-      if (!Number.isFinite(empty) || !Number.isFinite(mark) || mark - empty < MIN_SEPARATION) break;
-      const next = clamp((empty + mark) / 2);
-      if (Math.abs(next - t) < 1e-4 || round === 3) {
-        t = next;
-        const e2 = median(values.filter((v) => v < t));
-        const m2 = median(values.filter((v) => v >= t));
-        if (!Number.isFinite(e2) || !Number.isFinite(m2) || m2 - e2 < MIN_SEPARATION) break;
-        return { t, empty: e2, mark: m2, margin: Math.max(0.05, 0.12 * (m2 - e2)), learnt: true };
+    for (let round = 0; round < 5; round++) {
+      const below = values.filter((v) => v < t);
+      const above = values.filter((v) => v >= t);
+      if (!below.length || !above.length) break;
+      const empty = median(below);
+      const mark = median(above);
+      if (mark - empty < MIN_SEPARATION) break;
+      const se = Math.max(0.015, spread(below, empty));
+      const sm = Math.max(0.03, spread(above, mark));
+      // …but never within 5 spreads of the empty bubbles, and never past the midpoint of the two clusters.
+      const weighted = empty + ((mark - empty) * se) / (se + sm);
+      const next = clamp(Math.min((empty + mark) / 2, Math.max(weighted, empty + 5 * se)));
+      if (Math.abs(next - t) < 1e-3 || round === 4) {
+        // the near-threshold band is what paper noise could move across the threshold
+        return { t: next, empty, mark, emptySpread: se, margin: Math.max(0.03, 1.5 * se), learnt: true };
       }
       t = next;
     }
   }
   const empty = median(values.filter((v) => v < fallback));
   const e = Number.isFinite(empty) ? empty : 0.1;
-  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), margin: 0.06, learnt: false };
+  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, margin: 0.05, learnt: false };
 }
 
 /** One bubble: marked or not, and why a person should look at it. */
 export function judge(d: number, th: Threshold): { marked: boolean; doubt?: DoubtReason } {
   const marked = d >= th.t;
   if (Math.abs(d - th.t) < th.margin) return { marked, doubt: 'near-threshold' };
-  // Light for a mark (lower third between threshold and the sheet's marks), or dark for an empty bubble
-  // (upper half between the empty level and the threshold): a faint stroke, an erasure or a stray trace.
-  if (marked && d < th.t + 0.35 * (th.mark - th.t)) return { marked, doubt: 'faint' };
-  if (!marked && d > th.empty + 0.5 * (th.t - th.empty)) return { marked, doubt: 'faint' };
+  // A mark in the lowest quarter between the threshold and the sheet's typical mark, or an unmarked bubble
+  // clearly above the empty ones (3.5 spreads, and half-way to the threshold): a faint stroke, an erasure,
+  // a stray trace.
+  if (marked && d < th.t + 0.25 * (th.mark - th.t)) return { marked, doubt: 'faint' };
+  if (!marked && d > th.empty + Math.max(3.5 * th.emptySpread, 0.5 * (th.t - th.empty))) return { marked, doubt: 'faint' };
   return { marked };
 }
 

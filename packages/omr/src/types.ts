@@ -97,6 +97,8 @@ export interface SheetResult {
   paperGrey?: number;
   /** Threshold learnt from this sheet (darkness 0–1). */
   threshold?: number;
+  /** False when the sheet showed no marks of its own and the threshold came from the hint or the default. */
+  thresholdLearnt?: boolean;
   pageCode?: { bits: (0 | 1)[]; doubt?: DoubtReason; darkness?: number[] };
   /** `bubbles`/`barcode`: what each source read (null = nothing readable); `value` the decision. */
   admission?: {
