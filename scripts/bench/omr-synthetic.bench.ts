@@ -4,7 +4,8 @@
  * pen, partial, faint, tick, erasure, stray, two marks; skew ±5°, 180°, scale, shift, grey paper, blur,
  * photocopy, noise, JPEG), then decoded and recognised, every sheet judged against its truth.
  * Run: node --import tsx scripts/bench/omr-synthetic.bench.ts   (OMR_SYNTH_SHEETS, default 10000; OMR_SYNTH_FIRST_SEED,
- * default 1; OMR_SYNTH_WORKERS generator threads, default one per core: the main thread's decode + recognise is a small share)
+ * default 1; OMR_SYNTH_WORKERS generator threads, default one per core: the main thread's decode + recognise is a small share;
+ * OMR_SYNTH_DECODE_DPI, default 100 as the scanning job decodes, 0 = full resolution)
  * JSON lines: silent errors (limit 0, with the confusion figures and the silent cases), clear-mark accuracy
  * (limit 1), sheets/s of decode + recognise on the main thread (decode-only beside it). A run that cannot print
  * or stops early reports ok:false.
@@ -21,6 +22,7 @@ import { recognizeSheet } from '../../packages/omr/src/recognize.js';
 import { templateFromCard } from '../../packages/omr/src/card-template.js';
 import { pageBitsOf, synthCards, SYNTH_DPIS, type SheetPick } from '../../packages/omr/src/synth/cards.js';
 import { Confusion, judgeSheet } from '../../packages/omr/src/synth/judge.js';
+import { productDecode } from '../../packages/omr/src/synth/scan.js';
 import type { SheetTruth } from '../../packages/omr/src/synth/types.js';
 import type { SheetTemplate } from '../../packages/omr/src/types.js';
 import { printBlanks } from '../../tests/helpers/card-blanks.js';
@@ -29,6 +31,7 @@ const SHEETS = Number(process.env.OMR_SYNTH_SHEETS ?? 10_000);
 const FIRST = Number(process.env.OMR_SYNTH_FIRST_SEED ?? 1);
 const WORKERS = Math.max(1, Number(process.env.OMR_SYNTH_WORKERS ?? os.availableParallelism()));
 const MIN_SHEETS = 10_000;
+const decode = productDecode();
 
 type Made = { seed: number; pick: SheetPick; truth: SheetTruth; width: number; jpeg: Uint8Array } | { seed: number; error: string };
 
@@ -84,7 +87,7 @@ try {
           if ('error' in m) throw new Error(`生成第 ${m.seed} 张失败：${m.error}`);
           const template = templateOf(m.pick);
           const a = performance.now();
-          const [raster] = await decodeImage(m.jpeg);
+          const [raster] = await decodeImage(m.jpeg, decode);
           const b = performance.now();
           const result = recognizeSheet(raster, template);
           const c = performance.now();
@@ -133,7 +136,7 @@ try {
   line({
     name: 'omr_synthetic_sheets_per_s', value: Math.round((done / ((decodeMs + recognizeMs) / 1000)) * 10) / 10, unit: 'sheets/s', limit: null, ok: ran, ...common,
     decode_ms_per_sheet: +(decodeMs / done).toFixed(1), recognize_ms_per_sheet: +(recognizeMs / done).toFixed(1),
-    dpi_mix: SYNTH_DPIS.join('/'),
+    dpi_mix: SYNTH_DPIS.join('/'), decode_target_dpi: decode.targetDpi ?? 'full',
   });
 } catch (e) {
   failed(`运行中断：${(e as Error).message}`);

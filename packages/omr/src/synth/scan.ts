@@ -20,6 +20,15 @@ export async function makeScan(blank: BlankPage, template: SheetTemplate, seed: 
   return { jpeg: await encodeJpeg(s.raster, s.truth.distortion.jpegQuality, s.truth.dpi), truth: s.truth, width: s.raster.width };
 }
 
+/**
+ * How the scanning job decodes for recognition (docs/DECISIONS.md, recognition engine): shrunk on load towards
+ * 100 dpi. OMR_SYNTH_DECODE_DPI overrides it (0 = full resolution).
+ */
+export function productDecode(): DecodeOptions {
+  const dpi = Number(process.env.OMR_SYNTH_DECODE_DPI ?? 100);
+  return dpi > 0 ? { targetDpi: dpi } : {};
+}
+
 export interface ReadScan {
   result: SheetResult;
   verdict: SheetVerdict;
@@ -29,7 +38,7 @@ export interface ReadScan {
 
 export async function readScan(scan: Scan, template: SheetTemplate, opts: { pageBits?: (0 | 1)[]; decode?: DecodeOptions } = {}): Promise<ReadScan> {
   const t0 = performance.now();
-  const [raster] = await decodeImage(scan.jpeg, opts.decode);
+  const [raster] = await decodeImage(scan.jpeg, opts.decode ?? productDecode());
   const t1 = performance.now();
   const result = recognizeSheet(raster, template);
   const t2 = performance.now();
