@@ -1,7 +1,8 @@
 // ENGINE MISREADS FOUND BY THE SYNTHETIC SET — OPEN CASES (issue 10 §5). Each case is a sheet of the synthetic set
 // (seed → card, page, dpi, marks and scanner, packages/omr/src/synth) and a group the engine read wrong WITHOUT a
-// doubt: a silent error. They were found by tests/render/omr-synthetic.test.ts (seeds 1–200, printed cards) and
-// fail until packages/omr reads them as meant or flags them. Do not delete or loosen a case; fix the engine.
+// doubt: a silent error. They were found by tests/render/omr-synthetic.test.ts (seeds 1–200, printed cards; the
+// cases file names the engine commit) and fail until packages/omr reads them as meant or flags them.
+// Do not delete or loosen a case; fix the engine (a fixed case may then leave the list).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
