@@ -198,6 +198,9 @@ const OMRC_FLAGS: Record<string, Record<string, Excuse>> = {
   // The form prints a solid black dot in the U/A/HT/NT column; it sets the sheet's mark level at full black,
   // so that a clear grey pencil mark falls in the engine's faint band.
   'samples/sample6/doc-scans/sample_roll_02.jpg': { Roll: { kind: 'false-doubt', why: 'clear pencil 9 in the last column, lighter than the printed dot' } },
+  // The sheet has no filled bubble to learn from; q1's bubble reads 0.16 against empties at 0.05 (a trace): the
+  // empty band (sheet's empty level + max(3.5 spreads, 0.05)) asks about it rather than call it empty silently.
+  'samples/community/ibrahimkilic/yes_no_questionnarie.jpg': { q1: { kind: 'false-doubt', why: 'unmarked bubble with a light trace, 0.16 against empties at 0.05' } },
   'samples/community/Sandeep-1507/omr-1.png': {
     Booklet_No: { kind: 'ambiguous', why: BOOKLET },
     q42: { kind: 'ambiguous', why: 'B filled; the D bubble carries a pen ring (a traced or cancelled mark)' },

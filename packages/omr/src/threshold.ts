@@ -95,6 +95,18 @@ export function learnThreshold(values: number[], hint?: number): Threshold {
   return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, margin: 0.05, learnt: false };
 }
 
+/** EMPTY_BAND: how far above the sheet's empty cluster an unmarked bubble may lie and still be clearly empty. */
+const EMPTY_BAND = { spreads: 3.5, min: 0.05 };
+/** SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at. */
+const SIBLING_GAP = 0.08;
+/** …and also this many empty spreads above the sheet's empty cluster (printed letters differ by less). */
+const SIBLING_SPREADS = 2.5;
+
+/** Above this an unmarked bubble is not clearly empty: a faint stroke, a tick, an erasure, a stray trace. */
+export function clearEmptyCeiling(th: Threshold): number {
+  return th.empty + Math.max(EMPTY_BAND.spreads * th.emptySpread, EMPTY_BAND.min);
+}
+
 /** One bubble: marked or not, and why a person should look at it. */
 export function judge(d: number, th: Threshold): { marked: boolean; doubt?: DoubtReason } {
   const marked = d >= th.t;
@@ -103,7 +115,7 @@ export function judge(d: number, th: Threshold): { marked: boolean; doubt?: Doub
   // clearly above the empty ones (3.5 spreads, and half-way to the threshold): a faint stroke, an erasure,
   // a stray trace.
   if (marked && d < th.t + 0.25 * (th.mark - th.t)) return { marked, doubt: 'faint' };
-  if (!marked && d > th.empty + Math.max(3.5 * th.emptySpread, 0.5 * (th.t - th.empty))) return { marked, doubt: 'faint' };
+  if (!marked && d > clearEmptyCeiling(th)) return { marked, doubt: 'faint' };
   return { marked };
 }
 
@@ -119,6 +131,13 @@ export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, col
   if (group.kind === 'single' && marked.length > 1) doubt = 'multiple-in-single';
   else if (column && marked.length === 0) doubt = 'none-in-column';
   else doubt = judged.find((j) => j.doubt)?.doubt;
+  // One unmarked bubble noticeably darker than the group's other unmarked ones: a light mark (a tick, a faint
+  // stroke) that the sheet-wide levels hide on a noisy sheet.
+  if (!doubt) {
+    const rest = dark.filter((_, i) => !judged[i].marked).sort((a, b) => a - b);
+    const top = rest[rest.length - 1];
+    if (rest.length > 1 && top - rest[(rest.length - 1) >> 1] > SIBLING_GAP && top > th.empty + SIBLING_SPREADS * th.emptySpread) doubt = 'faint';
+  }
   const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
   if (doubt) reading.doubt = doubt;
   return reading;
