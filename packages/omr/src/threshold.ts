@@ -108,7 +108,7 @@ export function learnThreshold(values: number[], hint?: number): Threshold {
 }
 
 /** EMPTY_BAND: how far above the sheet's empty cluster an unmarked bubble may lie and still be clearly empty. */
-const EMPTY_BAND = { spreads: 3.5, min: 0.05 };
+const EMPTY_BAND = { spreads: 3, min: 0.05 };
 /** SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at. */
 const SIBLING_GAP = 0.1;
 /** …and also this many empty spreads above the sheet's empty cluster (printed letters differ by less). */
@@ -150,7 +150,6 @@ export function judge(d: number, th: Threshold): { marked: boolean; doubt?: Doub
  */
 export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, column = false): GroupReading {
   const judged = dark.map((d) => judge(d, th));
-  if (process.env.OMR_DBG) console.log("DBG", group.id, JSON.stringify(dark.map((d) => +d.toFixed(3))), th.t.toFixed(3), th.empty.toFixed(3), th.emptySpread.toFixed(3), th.mark.toFixed(3), th.emptyNoise.toFixed(3));
   const marked = group.bubbles.filter((_, i) => judged[i].marked).map((b) => b.value);
   let doubt: DoubtReason | undefined;
   if (group.kind === 'single' && marked.length > 1) doubt = 'multiple-in-single';
