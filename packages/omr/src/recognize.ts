@@ -9,7 +9,7 @@ import { alignToPrint } from './page-align.js';
 import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
-import { judge, learnThreshold, readGroup } from './threshold.js';
+import { judgeLone, learnThreshold, readGroup } from './threshold.js';
 import { rectToPixels, type Fit } from './transform.js';
 import type { Raster, SheetResult, SheetTemplate } from './types.js';
 
@@ -94,7 +94,7 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   }
   if (digits.length) result.admission = readAdmissionBubbles(digits, aDark, th);
   if (absentDark !== null) {
-    const j = judge(absentDark, th);
+    const j = judgeLone(absentDark, th);
     result.absent = { marked: j.marked, darkness: round(absentDark) };
     if (j.doubt) result.absent.doubt = j.doubt;
   }

@@ -11,6 +11,11 @@ export interface Threshold {
   mark: number;
   /** Robust spread (σ) of the empty bubbles' darkness. */
   emptySpread: number;
+  /**
+   * Spread of the empty bubbles measured without their upper tail (median deviation and lower tail): faint
+   * marks hide in that tail and would widen the clear-empty band around themselves.
+   */
+  emptyNoise: number;
   /** Half-width of the near-threshold band. */
   margin: number;
   /** False when the sheet showed no separate cluster of marks (threshold from the hint/default). */
@@ -62,6 +67,13 @@ const spread = (v: number[], m: number) => {
   return Math.max(1.4826 * median(v.map((x) => Math.abs(x - m))), (q95 - m) / 1.645);
 };
 
+/** Spread from the median deviation and the lower tail ((median − 5th percentile) / 1.645), at least 0.015. */
+const lowerSpread = (v: number[], m: number) => {
+  const s = [...v].sort((a, b) => a - b);
+  const q05 = s[Math.floor(0.05 * (s.length - 1))];
+  return Math.max(0.015, 1.4826 * median(v.map((x) => Math.abs(x - m))), (m - q05) / 1.645);
+};
+
 export function learnThreshold(values: number[], hint?: number): Threshold {
   const [lo, hi] = THRESHOLD_BOUNDS;
   const clamp = (v: number) => Math.min(hi, Math.max(lo, v));
@@ -85,14 +97,38 @@ export function learnThreshold(values: number[], hint?: number): Threshold {
       const next = clamp(Math.min((empty + mark) / 2, Math.max(weighted, empty + 5 * se)));
       if (Math.abs(next - t) < 1e-3 || round === 4) {
         // the near-threshold band is what paper noise could move across the threshold
-        return { t: next, empty, mark, emptySpread: se, margin: Math.max(0.03, 1.5 * se), learnt: true };
+        return { t: next, empty, mark, emptySpread: se, emptyNoise: lowerSpread(below, empty), margin: Math.max(0.03, 1.5 * se), learnt: true };
       }
       t = next;
     }
   }
   const empty = median(values.filter((v) => v < fallback));
   const e = Number.isFinite(empty) ? empty : 0.1;
-  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, margin: 0.05, learnt: false };
+  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, emptyNoise: 0.03, margin: 0.05, learnt: false };
+}
+
+/** EMPTY_BAND: how far above the sheet's empty cluster an unmarked bubble may lie and still be clearly empty. */
+const EMPTY_BAND = { spreads: 3, min: 0.05 };
+/** SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at. */
+const SIBLING_GAP = 0.1;
+/** …and also this many empty spreads above the sheet's empty cluster (printed letters differ by less). */
+const SIBLING_SPREADS = 2.5;
+/** A lone bubble (缺考) is clearly empty only within this many noise spreads of the empty cluster. */
+const LONE_SPREADS = 3;
+
+/** Above this an unmarked bubble is not clearly empty: a faint stroke, a tick, an erasure, a stray trace. */
+export function clearEmptyCeiling(th: Threshold): number {
+  return th.empty + Math.max(EMPTY_BAND.spreads * th.emptySpread, EMPTY_BAND.min);
+}
+
+/**
+ * A bubble that stands alone (缺考): no siblings to show a light trace, and a silent miss marks a student
+ * present, so its clear-empty band is measured with the empty bubbles' noise without their upper tail.
+ */
+export function judgeLone(d: number, th: Threshold): { marked: boolean; doubt?: DoubtReason } {
+  const j = judge(d, th);
+  if (!j.marked && !j.doubt && d > th.empty + Math.max(LONE_SPREADS * th.emptyNoise, EMPTY_BAND.min)) return { marked: false, doubt: 'faint' };
+  return j;
 }
 
 /** One bubble: marked or not, and why a person should look at it. */
@@ -103,7 +139,7 @@ export function judge(d: number, th: Threshold): { marked: boolean; doubt?: Doub
   // clearly above the empty ones (3.5 spreads, and half-way to the threshold): a faint stroke, an erasure,
   // a stray trace.
   if (marked && d < th.t + 0.25 * (th.mark - th.t)) return { marked, doubt: 'faint' };
-  if (!marked && d > th.empty + Math.max(3.5 * th.emptySpread, 0.5 * (th.t - th.empty))) return { marked, doubt: 'faint' };
+  if (!marked && d > clearEmptyCeiling(th)) return { marked, doubt: 'faint' };
   return { marked };
 }
 
@@ -119,6 +155,13 @@ export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, col
   if (group.kind === 'single' && marked.length > 1) doubt = 'multiple-in-single';
   else if (column && marked.length === 0) doubt = 'none-in-column';
   else doubt = judged.find((j) => j.doubt)?.doubt;
+  // One unmarked bubble noticeably darker than the group's other unmarked ones: a light mark (a tick, a faint
+  // stroke) that the sheet-wide levels hide on a noisy sheet.
+  if (!doubt) {
+    const rest = dark.filter((_, i) => !judged[i].marked).sort((a, b) => a - b);
+    const top = rest[rest.length - 1];
+    if (rest.length > 1 && top - rest[(rest.length - 1) >> 1] > SIBLING_GAP && top > th.empty + SIBLING_SPREADS * th.emptyNoise) doubt = 'faint';
+  }
   const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
   if (doubt) reading.doubt = doubt;
   return reading;
