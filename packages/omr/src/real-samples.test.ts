@@ -175,22 +175,13 @@ function omrCheckerTemplatePath(inputPath: string): string {
   throw new Error(`no template.json for ${inputPath}`);
 }
 
-const PHOTO = 'a phone photo or a page with background around it: OMRChecker finds the paper edges (CropPage) and ' +
-  'undoes the perspective; this product reads scans (anchors, or a scan cropped to the page), not photos';
-/** Sample folders this product does not read, with the reason; every other folder is read and checked. */
-const OMRC_NOT_READ: Record<string, string> = {
-  'samples/answer-key/using-csv': PHOTO,
-  'samples/answer-key/weighted-answers': PHOTO,
-  'samples/sample2': PHOTO,
-  'samples/community/Antibodyy': PHOTO,
-  'samples/sample1': PHOTO,
-  'samples/sample3/colored-thick-sheet': PHOTO,
-  'samples/sample3/xeroxed-thin-sheet': PHOTO,
-  'samples/sample4': PHOTO,
-  'samples/community/UPSC-mock': PHOTO,
-  'samples/sample5': 'CamScanner crops that cut the two top corner markers in half: with two anchors the page cannot be placed ' +
-    '(the sheet is rejected, 未找到答题卡定位点, not misread)',
-};
+/**
+ * Sample folders this product does not read, with the reason; every other folder is read and checked. Phone
+ * photos and pages with background around them (CropPage) are read through the photo path (rectify.ts: paper
+ * edges, perspective, markers in the page's quarters); sample5's CamScanner crops through the markers found
+ * anywhere in their quarter (placeOnScan).
+ */
+const OMRC_NOT_READ: Record<string, string> = {};
 
 const BOOKLET = 'the template reads this 1…9,0 grid as 0…9 (QTYPE_INT), so OMRChecker\'s own reading is off; the marks ' +
   'are clear but partly outside the template\'s bubble boxes';
@@ -206,6 +197,17 @@ const OMRC_FLAGS: Record<string, Record<string, Excuse>> = {
   'samples/community/Sandeep-1507/omr-1.png': {
     Booklet_No: { kind: 'ambiguous', why: BOOKLET },
     q42: { kind: 'ambiguous', why: 'B filled; the D bubble carries a pen ring (a traced or cancelled mark)' },
+  },
+  // Photos (read through rectify.ts). The printed letter inside an empty bubble reads a little darker than on the
+  // sheet's other empties (bold letter, or blur where the phone saw the page at a slant): above the clear-empty band.
+  'samples/community/UPSC-mock/scan-angles/angle-2.jpg': {
+    q23: { kind: 'false-doubt', why: 'clear D; the empty B (printed "B", most slanted photo of the three) reads 0.11 against empties at 0.05' },
+    q29: { kind: 'false-doubt', why: 'clear A; the empty B (printed "B", most slanted photo of the three) reads 0.11 against empties at 0.05' },
+  },
+  'samples/sample5/ScanBatch1/camscanner-1.jpg': { Roll: { kind: 'false-doubt', why: 'clear E in the Medium column; the bold printed "H" beside it reads 0.13, the only H on the form' } },
+  'samples/sample5/ScanBatch2/camscanner-2.jpg': {
+    Roll: { kind: 'false-doubt', why: 'clear E in the Medium column; the bold printed "H" beside it reads 0.11, the only H on the form' },
+    q17: { kind: 'false-doubt', why: 'clear C; the printed letters B and D beside it read 0.12, just above the clear-empty band' },
   },
   // omr-3's Booklet_No is flagged too; OMRChecker wrote empty columns there ("0nononono73"), so it counts as
   // expected — though the handwritten number is 1573944 and the grid shows all seven marks.
@@ -232,16 +234,6 @@ describe('OMRChecker samples (template.json through the converter)', { timeout: 
     expect(bySet.size).toBe(15);
     for (const set of Object.keys(OMRC_NOT_READ)) expect(bySet.has(set), set).toBe(true);
   });
-  it('sample5: the sheets whose markers are cut are rejected with the anchors reason, not misread', async () => {
-    const imp = fromOmrChecker(json(join(OMRC, 'samples/sample5', 'template.json')), { name: 'sample5', printedLabels: true });
-    for (const e of bySet.get('samples/sample5')!) {
-      const [raster] = await decodeImage(readFileSync(join(OMRC, e.inputPath)));
-      expect(() => placeOnScan(imp.template, raster)).toThrow(/定位点/);
-      const r = recognizeSheet(raster, imp.template);
-      expect(r.status, e.inputPath).toBe('rejected');
-      expect(r.reason).toMatch(/定位点/);
-    }
-  });
   for (const [set, rows] of bySet) {
     const skip = OMRC_NOT_READ[set];
     it.skipIf(skip !== undefined)(`${set}: every expected answer read, none wrong${skip ? ` (not read: ${skip})` : ''}`, async () => {
@@ -263,6 +255,8 @@ describe('OMRChecker samples (template.json through the converter)', { timeout: 
             if (single && x.length > 1) return { kind: 'expected', why: 'several marks, OMRChecker wrote them all' };
             const empties = ids.map((id) => imp.emptyValue[id]).filter((v) => v !== '');
             if (ids.length > 1 && empties.some((v) => x.includes(v))) return { kind: 'expected', why: 'a column without a mark' };
+            // columns without a mark and an empty value: OMRChecker wrote fewer characters than columns
+            if (ids.length > 1 && x.length < ids.length && ids.some((id) => imp.emptyValue[id] === '')) return { kind: 'expected', why: 'a column without a mark' };
             return OMRC_FLAGS[e.inputPath]?.[col] ?? (ceiling ? { kind: 'false-doubt', why: ceiling.why } : undefined);
           };
           checks.push(judgeAnswer(e.inputPath, col, want, got[col], excuse));

@@ -9,6 +9,7 @@ import { alignToPrint } from './page-align.js';
 import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
+import { onPicture, rectifyPhoto } from './rectify.js';
 import { judgeLone, learnThreshold, readGroup } from './threshold.js';
 import { rectToPixels, type Fit } from './transform.js';
 import type { Raster, SheetResult, SheetTemplate } from './types.js';
@@ -25,6 +26,8 @@ export const REJECT = {
   anchors: (found: number) => `未找到答题卡定位点（找到 ${found} 个，至少需要 3 个）：可能不是本答题卡、扫描不完整或定位点被遮挡，请检查后重新扫描`,
   fit: '定位点位置与答题卡版式不符：可能不是本答题卡，或扫描变形过大，请重新扫描',
   raster: '图像为空或尺寸无效',
+  page: '未找到纸张边缘：照片中纸张须完整、与背景分明，请重新拍摄',
+  markers: '纸张上未找到四个角的定位标记：请拍摄完整的答题卡',
 } as const;
 
 const round = (v: number, k = 1000) => Math.round(v * k) / k;
@@ -38,6 +41,13 @@ interface Candidate {
 export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: RecognizeOptions = {}): SheetResult {
   const { width: W, height: H } = raster;
   if (!(W > 0 && H > 0) || raster.data.length < W * H) return rejected(REJECT.raster);
+
+  // A photo: straighten the page first, then read it as a page scanned edge to edge.
+  if (template.findPage) {
+    const rect = rectifyPhoto(raster, template);
+    if ('failed' in rect) return rejected(rect.failed === 'page' ? REJECT.page : REJECT.markers);
+    return onPicture(recognizeSheet(rect.raster, rect.template, { ...opts, orientation: 0 }), rect, template, W, H);
+  }
 
   const noAnchors = template.anchors.length === 0;
   // Without anchors nothing else would notice an empty page.

@@ -32,6 +32,8 @@ export interface BubbleGroup {
   id: string;
   kind: 'single' | 'multiple';
   bubbles: Bubble[];
+  /** Optional (third-party templates): the source's block of fields; a photo's blocks settle one by one (group-align.ts). */
+  block?: string;
 }
 
 /**
@@ -57,6 +59,11 @@ export interface SheetTemplate {
   printedLabels?: boolean;
   /** Optional, without anchors: settle the page frame on the printed round bubbles (page-align.ts). */
   alignFrame?: boolean;
+  /**
+   * Optional, for photographed sheets (OMRChecker's CropPage): find the paper's edges in the picture and undo
+   * the perspective first (rectify.ts). With anchors (ring markers inside the page), their centres are the frame.
+   */
+  findPage?: boolean;
   /** Page code cells, most significant first; a filled cell is 1. Absent on third-party cards. */
   pageCode?: { cells: Rect[] };
   /** Page number within the card (1-based) and the page code id the page should carry (our cards). */
@@ -98,6 +105,15 @@ export interface SheetResult {
   rotation: 0 | 180;
   /** Affine map template units → raster pixels of the (unrotated) input: [a, b, c, d, e, f], x' = a·x + b·y + c, y' = d·x + e·y + f. */
   transform?: number[];
+  /**
+   * Photographed sheets (template.findPage): template units → pixels of the input picture, a perspective map
+   * [h0 … h8], x' = (h0·x + h1·y + h2) / w, y' = (h3·x + h4·y + h5) / w, w = h6·x + h7·y + h8; `transform` is then
+   * the affine within the straightened page (`pageScale` pixels per unit), and `page` the paper's corners found
+   * in the picture. Use `homography` to place template rectangles on the picture.
+   */
+  homography?: number[];
+  pageScale?: number;
+  page?: [number, number][];
   /** Least-squares residual of the anchor fit in pixels (quality), and how many anchors were found. */
   residualPx?: number;
   anchorsFound?: number;

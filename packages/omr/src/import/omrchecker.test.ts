@@ -69,7 +69,8 @@ describe('OMRChecker template.json → SheetTemplate', () => {
     expect(imp.template.anchors).toEqual([]);
     expect(imp.template.anchorShape).toBeUndefined();
     expect(imp.template.alignFrame).toBe(true); // no markers: the frame settles on the printed bubbles
-    expect(imp.warnings).toEqual(['CropPage：不检测纸张边缘，扫描图须已裁到纸张边缘']);
+    expect(imp.template.findPage).toBe(true); // CropPage: a photo, the paper's edges are found (rectify.ts)
+    expect(imp.warnings).toEqual([]);
     expect(imp.template.questions.find((g) => g.id === 'stu')!.bubbles[2]).toMatchObject({ x: 100, y: 70, value: 'HT' });
     const read = (id: string, marked: string[], doubt?: 'none-in-column') => ({ id, marked, darkness: [], ...(doubt ? { doubt } : {}) });
     expect(columnValues(imp, [read('q5_1', ['1']), read('q5_2', [], 'none-in-column'), read('stu', ['HT'])])).toEqual({

@@ -110,6 +110,7 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
   const warnings: string[] = [];
   let anchors: Rect[] = [];
   let anchorShape: SheetTemplate['anchorShape'];
+  let findPage = false;
   for (const p of t.preProcessors ?? []) {
     if (p.name === 'CropOnMarkers') {
       // OMRChecker scales its marker image to the scan's width / sheetToMarkerWidthRatio and then matches it at
@@ -121,7 +122,7 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
       anchors = [at(0, 0), at(W, 0), at(W, H), at(0, H)];
       anchorShape = 'ring'; // OMRChecker's markers are concentric circles (omr_marker.jpg)
     } else if (p.name === 'CropPage') {
-      warnings.push('CropPage：不检测纸张边缘，扫描图须已裁到纸张边缘');
+      findPage = true; // a photo: the paper's edges are found and the perspective undone (rectify.ts)
     } else if (p.name === 'FeatureBasedAlignment') {
       warnings.push('FeatureBasedAlignment：不做特征点对齐，按整页对齐');
     }
@@ -130,8 +131,9 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
 
   const groups = new Map<string, BubbleGroup>();
   const emptyOf = new Map<string, string>();
-  for (const b of Object.values(t.fieldBlocks)) {
+  for (const [name, b] of Object.entries(t.fieldBlocks)) {
     for (const g of blockGroups(b, t.bubbleDimensions)) {
+      if (findPage) g.block = name; // photos: each field block settles on its printed bubbles (group-align.ts)
       if (groups.has(g.id)) throw new ImportError(`字段 ${g.id} 在多个字段块中重复`);
       groups.set(g.id, g);
       emptyOf.set(g.id, b.emptyValue ?? t.emptyValue ?? '');
@@ -166,8 +168,9 @@ export function fromOmrChecker(json: unknown, opts: OmrCheckerOptions): Imported
     anchors,
     ...(anchorShape ? { anchorShape } : {}),
     ...(opts.printedLabels ? { printedLabels: true } : {}),
+    ...(findPage ? { findPage: true } : {}),
     // Without markers the page is the frame; OMRChecker's forms print round bubbles to settle it on.
-    ...(anchors.length ? {} : { alignFrame: true }),
+    ...(anchors.length && !findPage ? {} : { alignFrame: true }),
     ...(admissionIds.size ? { admission: { digits: [...admissionIds].map((id) => groups.get(id)!) } } : {}),
     questions: [...groups.values()].filter((g) => !admissionIds.has(g.id)),
     blocks: [],

@@ -7,6 +7,7 @@
 import { findAnchor } from '../anchors.js';
 import { findBracketAnchor } from '../anchors-bracket.js';
 import { findRingAnchor } from '../anchors-ring.js';
+import { findQuadrantMarkers } from '../quadrant-markers.js';
 import { applyAffine, fitAffine, type Point } from '../transform.js';
 import type { Bubble, Raster, Rect, SheetTemplate } from '../types.js';
 import { ImportError } from './imported.js';
@@ -16,6 +17,7 @@ const SEARCH = 0.15;
 
 export function placeOnScan(template: SheetTemplate, r: Raster): SheetTemplate {
   if (template.anchors.length < 3) return template; // the page itself is the frame: nothing to place
+  if (template.findPage) return template; // a photo: the frame is found on every picture (rectify.ts)
   const kx = r.width / template.width;
   const ky = r.height / template.height;
   const find = template.anchorShape === 'ring' ? findRingAnchor : template.anchorShape === 'bracket' ? findBracketAnchor : findAnchor;
@@ -32,6 +34,16 @@ export function placeOnScan(template: SheetTemplate, r: Raster): SheetTemplate {
       dst.push([hit.x, hit.y]);
     }
   });
+  // OMRChecker's markers may lie anywhere in their quarter of the page (CropOnMarkers): a crop that keeps a wide
+  // margin puts them far from the frame's corners
+  if (src.length < template.anchors.length && template.anchorShape === 'ring' && template.anchors.length === 4) {
+    const hits = findQuadrantMarkers(r, template.anchors[0].w * kx);
+    if (hits) {
+      src.length = 0;
+      dst.length = 0;
+      template.anchors.forEach((a, i) => { src.push([a.x + a.w / 2, a.y + a.h / 2]); dst.push([hits[i].x, hits[i].y]); });
+    }
+  }
   if (src.length < template.anchors.length) throw new ImportError(`参考扫描图上只找到 ${src.length} 个定位点（模板有 ${template.anchors.length} 个）：请上传一张完整、清晰的空白卡扫描图`);
   const fit = fitAffine(src, dst);
   if (!fit) throw new ImportError('参考扫描图上的定位点位置无法与模板对应');
