@@ -169,26 +169,37 @@ export function findPage(r: Raster): Quad | null {
   if (!cands.length) return null;
   const best = cands.reduce((a, c) => (c.score > a.score ? c : a));
   const coarse = best.quad.map(([x, y]) => [x * s.f, y * s.f] as Point) as Quad;
-  // sides refined at full resolution, each a line; corners where neighbouring lines meet
-  const reach = Math.max(6, 3 * s.f);
-  const cx = coarse.reduce((a, p) => a + p[0], 0) / 4;
-  const cy = coarse.reduce((a, p) => a + p[1], 0) / 4;
+  // refined twice more from its own result: a torn or clipped corner first misleads the side next to it
+  const side = Math.min(...coarse.map((p, i) => Math.hypot(p[0] - coarse[(i + 1) % 4][0], p[1] - coarse[(i + 1) % 4][1])));
+  let quad = coarse;
+  for (let round = 0; round < 3; round++) {
+    const next = refine(r, quad, Math.max(6, 3 * s.f));
+    // a refined corner far from the coarse one (beyond a torn-off corner's reach) followed something else
+    if (!next || next.some((p, i) => Math.hypot(p[0] - coarse[i][0], p[1] - coarse[i][1]) > Math.max(4 * s.f + 4, 0.15 * side))) break;
+    quad = next;
+  }
+  return quad;
+}
+
+/** Each side a line fitted to the paper's edge near it; corners where neighbouring lines meet. */
+function refine(r: Raster, quad: Quad, reach: number): Quad | null {
+  const cx = quad.reduce((a, p) => a + p[0], 0) / 4;
+  const cy = quad.reduce((a, p) => a + p[1], 0) / 4;
   const lines: Line[] = [];
   for (let i = 0; i < 4; i++) {
-    const a = coarse[i]; const b = coarse[(i + 1) % 4];
+    const a = quad[i]; const b = quad[(i + 1) % 4];
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     let nx = -(b[1] - a[1]) / len; let ny = (b[0] - a[0]) / len;
     const mx = (a[0] + b[0]) / 2; const my = (a[1] + b[1]) / 2;
     if (nx * (cx - mx) + ny * (cy - my) < 0) { nx = -nx; ny = -ny; }
     const line = robustLine(edgePoints(r, a, b, [nx, ny], reach));
-    if (!line) return coarse;
+    if (!line) return null;
     lines.push(line);
   }
   const corners: Point[] = [];
   for (let i = 0; i < 4; i++) {
     const p = meet(lines[(i + 3) % 4], lines[i]);
-    // a refined corner far from the coarse one means the refinement followed something else
-    if (!p || Math.hypot(p[0] - coarse[i][0], p[1] - coarse[i][1]) > 4 * s.f + 4) return coarse;
+    if (!p) return null;
     corners.push(p);
   }
   return corners as Quad;

@@ -45,9 +45,11 @@ export interface PageOutcome {
 const round = (v: number) => Math.round(v);
 
 /** Template rect → pixel rect on the upright stored image (transform maps template units to the unrotated input). */
+/** `t`: the affine map (6 numbers), or a photo's perspective map (9 numbers, SheetResult.homography). */
 function toImage(t: number[], r: { x: number; y: number; w: number; h: number }, rotation: 0 | 180, W: number, H: number): ScanRect {
   const [a, b, c, d, e, f] = t as [number, number, number, number, number, number];
-  const pts = [[r.x, r.y], [r.x + r.w, r.y], [r.x, r.y + r.h], [r.x + r.w, r.y + r.h]].map(([x, y]) => [a * x! + b * y! + c, d * x! + e * y! + f]);
+  const w = (x: number, y: number) => (t.length === 9 ? t[6]! * x + t[7]! * y + t[8]! : 1);
+  const pts = [[r.x, r.y], [r.x + r.w, r.y], [r.x, r.y + r.h], [r.x + r.w, r.y + r.h]].map(([x, y]) => [(a * x! + b * y! + c) / w(x!, y!), (d * x! + e * y! + f) / w(x!, y!)]);
   let x0 = Math.min(...pts.map((p) => p[0]!));
   let x1 = Math.max(...pts.map((p) => p[0]!));
   let y0 = Math.min(...pts.map((p) => p[1]!));
@@ -82,7 +84,7 @@ async function cut(raster: Raster, rect: ScanRect): Promise<Buffer> {
 }
 
 function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W: number, H: number): ScanDoubt[] {
-  const t = result.transform!;
+  const t = result.homography ?? result.transform!; // a photo: template → picture through its perspective map
   const out: ScanDoubt[] = [];
   const groupDoubt = (kind: ScanDoubt['kind'], id: string, reading: { marked: string[]; darkness: number[]; doubt?: string }, bubbles: { x: number; y: number; w: number; h: number; value: string }[]) => {
     const options = bubbles.map((b, i) => ({ value: b.value, darkness: Math.round((reading.darkness[i] ?? 0) * 1000) / 1000, rect: toImage(t, b, rotation, W, H) }));
@@ -134,7 +136,7 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   const H = raster.height;
   const upright = rotation === 180 ? turned(raster) : raster;
   const image = await jpegOf(upright);
-  const blockRects = tpl.blocks.map((b) => ({ id: b.id, rect: toImage(result.transform!, b.rect, rotation, W, H) }));
+  const blockRects = tpl.blocks.map((b) => ({ id: b.id, rect: toImage(result.homography ?? result.transform!, b.rect, rotation, W, H) }));
   const blocks = await Promise.all(blockRects.map(async (b) => ({ ...b, jpeg: await cut(upright, b.rect) })));
   const reading: StoredReading = {
     rotation,
