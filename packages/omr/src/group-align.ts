@@ -34,13 +34,13 @@ export function settleShift(r: Raster, gs: BubbleGroup[]): { dx: number; dy: num
     return s;
   };
   let best = { dx: 0, dy: 0, v: ink(0, 0) };
-  for (let dy = -R; dy <= R; dy++) {
-    for (let dx = -R; dx <= R; dx++) {
-      const v = ink(dx, dy);
-      // ties stay nearest the frame's own position
-      if (v < best.v || (v === best.v && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) best = { dx, dy, v };
-    }
-  }
+  const tryAt = (dx: number, dy: number) => {
+    const v = ink(dx, dy);
+    // ties stay nearest the frame's own position
+    if (v < best.v || (v === best.v && Math.hypot(dx, dy) < Math.hypot(best.dx, best.dy))) best = { dx, dy, v };
+  };
+  // every pixel of the reach: thin printed outlines make a sharp optimum that a coarse grid steps over
+  for (let dy = -R; dy <= R; dy++) for (let dx = -R; dx <= R; dx++) tryAt(dx, dy);
   return { dx: best.dx, dy: best.dy };
 }
 

@@ -49,6 +49,22 @@ describe('placing an imported template on the blank scan', () => {
     expect(() => placeOnScan(frame, r)).toThrow('参考扫描图上只找到 3 个定位点（模板有 4 个）');
   });
 
+  it('finds markers anywhere in their quarter when a crop keeps a wide margin (sample5\'s CamScanner crops)', () => {
+    // markers inset by a quarter of the page: outside the search window around the frame's corners
+    const inset: [number, number][] = [[150, 220], [450, 220], [450, 580], [150, 580]];
+    const r = paint(600, 800, (p) => { for (const [x, y] of inset) { ring(p, x, y, 20, 5); ring(p, x, y, 7, 7); } });
+    const t = placeOnScan(frame, r);
+    t.anchors.forEach((a, i) => {
+      expect(a.x + a.w / 2).toBeCloseTo(inset[i][0], 0);
+      expect(a.y + a.h / 2).toBeCloseTo(inset[i][1], 0);
+    });
+  });
+
+  it('leaves a photo template as it is: its frame is found on every picture (rectify.ts)', () => {
+    const t = { ...frame, findPage: true };
+    expect(placeOnScan(t, blankScan())).toBe(t);
+  });
+
   it('leaves a template without anchors as it is (the page is its frame)', () => {
     const t = { ...frame, anchors: [] };
     expect(placeOnScan(t, blankScan())).toBe(t);

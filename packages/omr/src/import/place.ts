@@ -36,9 +36,11 @@ export function placeOnScan(template: SheetTemplate, r: Raster): SheetTemplate {
   });
   // OMRChecker's markers may lie anywhere in their quarter of the page (CropOnMarkers): a crop that keeps a wide
   // margin puts them far from the frame's corners
+  let quarters = false;
   if (src.length < template.anchors.length && template.anchorShape === 'ring' && template.anchors.length === 4) {
     const hits = findQuadrantMarkers(r, template.anchors[0].w * kx);
     if (hits) {
+      quarters = true;
       src.length = 0;
       dst.length = 0;
       template.anchors.forEach((a, i) => { src.push([a.x + a.w / 2, a.y + a.h / 2]); dst.push([hits[i].x, hits[i].y]); });
@@ -46,7 +48,8 @@ export function placeOnScan(template: SheetTemplate, r: Raster): SheetTemplate {
   }
   if (src.length < template.anchors.length) throw new ImportError(`参考扫描图上只找到 ${src.length} 个定位点（模板有 ${template.anchors.length} 个）：请上传一张完整、清晰的空白卡扫描图`);
   const fit = fitAffine(src, dst);
-  if (!fit) throw new ImportError('参考扫描图上的定位点位置无法与模板对应');
+  // rings found by quarter may include a stray one: the four must agree with one map
+  if (!fit || (quarters && fit.worst > 0.01 * Math.min(r.width, r.height))) throw new ImportError('参考扫描图上的定位点位置无法与模板对应');
   const t = fit.t;
   const sx = Math.hypot(t[0], t[3]);
   const sy = Math.hypot(t[1], t[4]);
