@@ -48,6 +48,13 @@ describe('photographed sheets (template.findPage)', () => {
     }
   });
 
+  it('a page scanned edge to edge (no background around it) is read as it is', () => {
+    const res = recognizeSheet(page, template);
+    expect(res.status, res.reason).toBe('ok');
+    expect(res.questions.map((q) => q.marked.join(''))).toEqual(marks);
+    expect(res.questions.filter((q) => q.doubt)).toEqual([]);
+  });
+
   it('a picture without a page is rejected with the reason', () => {
     const res = recognizeSheet(paint(400, 400, (c) => c.data.fill(90)), template);
     expect(res.status).toBe('rejected');
