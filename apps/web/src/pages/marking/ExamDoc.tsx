@@ -80,7 +80,7 @@ const STEPS: Step[] = [
 export default function ExamDoc() {
   return (
     <Card variant="borderless" data-testid="exam-doc">
-      <Row gutter={24}>
+      <Row gutter={24} wrap={false}>
         <Col flex="auto" style={{ minWidth: 0 }}>
           <Title level={3} style={{ marginTop: 0 }}>网上阅卷操作指南</Title>
           <Paragraph type="secondary">从扫描答题卡到发布成绩，一场考试的阅卷分六步完成。每一步写明由谁操作、在哪个菜单中操作。</Paragraph>

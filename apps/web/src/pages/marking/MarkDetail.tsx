@@ -96,7 +96,8 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
   );
 
   const work = t && (
-    <div style={{ display: 'flex', flexDirection: vertical ? 'row' : 'column', gap: 12, padding: 12, height: 'calc(100vh - 140px)', minHeight: 480 }}>
+    <div data-testid="mark-work" data-task-id={t.kind === 'mark' ? t.paper.taskId : undefined}
+      style={{ display: 'flex', flexDirection: vertical ? 'row' : 'column', gap: 12, padding: 12, height: 'calc(100vh - 140px)', minHeight: 480 }}>
       <div style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
         {t.kind !== 'mark' && (
           <Space style={{ marginBottom: 8 }}>
