@@ -2,6 +2,7 @@ import { http } from '@/utils/request';
 import type {
   MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, ReviewRow, SubmitBody,
 } from '@jz/shared/marking';
+import type { MarkerProgress, SubjectProgress } from '@/pages/marking/monitor/monitorMath';
 
 // Online marking (issue 11): the contract is /work MARKING-CONTRACT.md and packages/shared/src/marking.ts.
 export type { BlockQuestion, MarkingBlockInfo, MarkingPaper, MarkingRole, MarkingTaskRow, ProblemKind, RatingMode, ReviewRow, ScoringPoint, SubmitBody } from '@jz/shared/marking';
@@ -70,3 +71,10 @@ export function newRequestId(): string {
   c.getRandomValues(b);
   return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 }
+
+/* ---------- monitor (spec §7 monitor/*; shapes in docs/DOMAIN-RULES.md of the api) ---------- */
+export type { BlockProgress, MarkerProgress, SubjectProgress } from '@/pages/marking/monitor/monitorMath';
+/** 考试各科目、各题块的阅卷进度 */
+export const findTopicList = (examId: number) => http.get<SubjectProgress[]>('/monitor/topicList', { examId });
+/** 题块内每位阅卷老师的进度与速度 */
+export const findMarkingList = (blockId: number) => http.get<MarkerProgress[]>('/monitor/markingList', { blockId });

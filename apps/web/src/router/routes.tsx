@@ -56,6 +56,7 @@ const ExamAnalysisLayout = lazyPage(() => import('@/pages/exam/ExamAnalysisLayou
 const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMarking/markingTasks': lazyPage(() => import('@/pages/marking/MarkingTasks')),
   '/examMarking/examDoc': lazyPage(() => import('@/pages/marking/ExamDoc')),
+  '/examMarking/examMonitor': lazyPage(() => import('@/pages/marking/monitor/ExamMonitor')),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
@@ -80,6 +81,7 @@ const OnLineCard = lazyPage(() => import('@/pages/card/OnLineCard'));
 const PrintCard = lazyPage(() => import('@/pages/card/PrintCard'));
 // Online marking (pages/marking): the full-screen marking page.
 const MarkDetail = lazyPage(() => import('@/pages/marking/MarkDetail'));
+const ExamMonitorEcharts = lazyPage(() => import('@/pages/marking/monitor/ExamMonitorEcharts'));
 // Abnormal scans (pages/scan): full screen, beside the scanning pages of /examDetailsEdit.
 const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetail'));
 
@@ -166,7 +168,7 @@ export const routes: RouteObject[] = [
           page('/makeSheetCard/preview', '答题卡预览', CardPreviewPage),
           page('/onLineCard', '在线制卡', OnLineCard),
           page('/onLineCard/printCard', '打印答题卡', PrintCard),
-          ph('/examMonitorEcharts', '阅卷监控'),
+          page('/examMonitorEcharts', '阅卷监控', ExamMonitorEcharts),
           ph('/examMonitorEchartsDetail', '阅卷监控详情'),
         ],
       },
