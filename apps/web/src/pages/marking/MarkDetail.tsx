@@ -47,8 +47,9 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
   const lease = useLeaseCountdown(t?.kind === 'mark' ? t.paper.leaseExpiresAt : null);
 
   useMarkKeys((c: PanelCommand) => {
+    if (s.busyRef.current && c.kind !== 'digit') return;
     switch (c.kind) {
-      case 'digit': if (t) s.panel.typeKey(c.key); break;
+      case 'digit': s.typeDigit(c.key); break;
       case 'submit': void s.submit(); break;
       case 'undo': if (t) s.panel.undo(); break;
       case 'reset': if (t) s.panel.reset(); break;
@@ -111,7 +112,8 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
       <div style={{ width: vertical ? 340 : '100%', flexShrink: 0 }}>
         {(t.kind === 'rescore' || t.kind === 'override') && (
           <Input style={{ marginBottom: 8 }} placeholder={t.kind === 'override' ? '改分原因（必填）' : '改分原因（选填）'} value={s.reason}
-            onChange={(e) => s.setReason(e.target.value)} aria-label="改分原因" maxLength={200} />
+            onChange={(e) => s.setReason(e.target.value)} aria-label="改分原因" maxLength={200}
+            onPressEnter={(e) => { (e.target as HTMLInputElement).blur(); }} />
         )}
         <ScorePanel panel={s.panel} items={s.items} settings={settings} onSubmit={() => void s.submit()} submitting={s.busy}
           submitLabel={t.kind === 'mark' ? '提交 (Enter)' : '保存'} />

@@ -57,6 +57,14 @@ export function useMarkDetail(blockId: number) {
     return id;
   };
 
+  // Digits typed while a submit is on its way belong to the next paper: kept, and replayed when it shows.
+  const pendingDigits = useRef<string[]>([]);
+  const { typeKey } = panel;
+  const typeDigit = useCallback((key: string) => {
+    if (busyRef.current) pendingDigits.current.push(key);
+    else if (current.current) typeKey(key);
+  }, [typeKey]);
+
   const show = useCallback((t: MarkTarget | null, given?: number[]) => {
     const old = current.current;
     const oldSrc = targetImage(old);
@@ -64,7 +72,10 @@ export function useMarkDetail(blockId: number) {
     current.current = t;
     setTarget(t);
     resetPanel(given ?? []);
-  }, [resetPanel]);
+    busyRef.current = false;
+    const keys = pendingDigits.current.splice(0);
+    if (t) keys.forEach((k) => typeKey(k));
+  }, [resetPanel, typeKey]);
 
   const prefetch = useCallback(async (after: MarkingPaper) => {
     const res = await nextPaper(blockId, true).catch(() => null);
@@ -187,7 +198,7 @@ export function useMarkDetail(blockId: number) {
   }, []);
 
   return {
-    block, error, items, panel, mode, setMode, target, show, empty, busy, done, reason, setReason,
+    block, error, items, panel, mode, setMode, target, show, empty, busy, busyRef, typeDigit, done, reason, setReason,
     submit, problem, check, returnProblem, retry: advance,
   };
 }
