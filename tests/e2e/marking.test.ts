@@ -20,7 +20,7 @@ import { loginAs, newPage, watchForCrashes } from './helpers.js';
  */
 
 type Item = { fullScore: number; step: number };
-const itemsOf = (qs: BlockQuestion[]): Item[] => qs.flatMap((q) => (q.points.length ? q.points : [q]));
+const itemsOf = (qs: BlockQuestion[]): Item[] => qs.flatMap((q): Item[] => (q.points.length ? q.points : [q]));
 
 /** The score given to item i of paper k: k + i steps, wrapped into 0…full (whole steps, as the server checks). */
 function chosenScore(item: Item, k: number, i: number): number {

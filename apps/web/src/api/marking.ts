@@ -11,7 +11,7 @@ export type SubmitState = 'done' | 'waitingSecond' | 'third' | 'arbitration' | '
 export interface SubmitAnswer { total: number; state: SubmitState }
 export interface ProblemRow { paperId: number; taskId: number; kind: ProblemKind; note: string; reporter: string; createdAt: string; imageUrl: string }
 export interface ArbitrationRow { paperId: number; imageUrl: string; scores: { marker: string; total: number }[] }
-export interface AuditRow { paperId: number; userName: string; at: string; kind: string; old: number | null; new: number | null; reason: string }
+export interface AuditRow { paperId: number; userName: string; at: string; kind: string; old: unknown; new: unknown; reason: string }
 
 /** 问题卷的类型与中文名 */
 export const PROBLEM_KIND_NAMES: Record<ProblemKind, string> = {
@@ -59,7 +59,8 @@ export const arbitrate = (paperId: number, scores: number[], requestId: string) 
 /** 抽查：下一份已阅试卷（含已给分数） */
 export const checkNext = (blockId: number) => http.post<(MarkingPaper & { paperId?: number }) | null>('/marking/check/next', { blockId });
 /** 抽查改分 */
-export const overrideScores = (paperId: number, scores: number[], reason: string) => http.post<unknown>('/marking/override', { paperId, scores, reason });
+export const overrideScores = (paper: { paperId?: number; taskId: number }, scores: number[], reason: string) =>
+  http.post<SubmitAnswer>('/marking/override', paper.paperId ? { paperId: paper.paperId, scores, reason } : { taskId: paper.taskId, scores, reason });
 /** 改分记录（题组长） */
 export const findAudit = (blockId: number) => http.get<AuditRow[]>('/marking/audit', { blockId });
 

@@ -2,6 +2,7 @@ import { Button, Empty, InputNumber, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { PROBLEM_KIND_NAMES, type ArbitrationRow, type AuditRow, type ProblemRow, type ReviewRow } from '@/api/marking';
+import { AUDIT_KIND_NAMES, auditValue } from './auditFormat';
 import type { useReviewList } from './useMarkLists';
 
 const time = (s: string) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm:ss') : '');
@@ -63,7 +64,6 @@ export function ArbitrationTable({ rows, loading, onOpen }: { rows: ArbitrationR
 
 /** 改分记录: every change after a first submission (who, when, old, new, why). */
 export function AuditTable({ rows, loading }: { rows: AuditRow[]; loading: boolean }) {
-  const KIND: Record<string, string> = { rescore: '回评改分', override: '抽查改分', arbitrate: '仲裁', clear: '清除', resolve: '问题卷给分' };
   return (
     <Table<AuditRow> rowKey={(r) => `${r.paperId}-${r.at}-${r.kind}`} size="small" loading={loading} dataSource={rows} data-testid="audit-list"
       pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条` }}
@@ -71,9 +71,9 @@ export function AuditTable({ rows, loading }: { rows: AuditRow[]; loading: boole
         { title: '试卷', dataIndex: 'paperId', width: 90 },
         { title: '操作人', dataIndex: 'userName', width: 110 },
         { title: '时间', dataIndex: 'at', width: 180, render: time },
-        { title: '类型', dataIndex: 'kind', width: 110, render: (k: string) => KIND[k] ?? k },
-        { title: '原分', dataIndex: 'old', width: 80 },
-        { title: '新分', dataIndex: 'new', width: 80 },
+        { title: '类型', dataIndex: 'kind', width: 110, render: (k: string) => AUDIT_KIND_NAMES[k] ?? k },
+        { title: '原分', dataIndex: 'old', render: (v: unknown) => auditValue(v) },
+        { title: '新分', dataIndex: 'new', render: (v: unknown) => auditValue(v) },
         { title: '原因', dataIndex: 'reason' },
       ]} />
   );

@@ -157,7 +157,7 @@ export function useMarkDetail(blockId: number) {
         show(null);
       } else {
         if (!reason.trim()) { say('请填写改分原因'); return; }
-        const res = await overrideScores(t.paper.paperId ?? t.paper.taskId, scores, reason.trim());
+        const res = await overrideScores(t.paper, scores, reason.trim());
         if (res.code !== 200) { afterRefusal(res); return; }
         message.success('抽查改分已保存');
         show(null);
