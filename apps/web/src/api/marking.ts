@@ -2,7 +2,7 @@ import { http } from '@/utils/request';
 import type {
   MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, ReviewRow, SubmitBody,
 } from '@jz/shared/marking';
-import type { MarkerProgress, SubjectProgress } from '@/pages/marking/monitor/monitorMath';
+import type { BlockProgress, MarkerProgress, SubjectProgress } from '@/pages/marking/monitor/monitorMath';
 
 // Online marking (issue 11): the contract is /work MARKING-CONTRACT.md and packages/shared/src/marking.ts.
 export type { BlockQuestion, MarkingBlockInfo, MarkingPaper, MarkingRole, MarkingTaskRow, ProblemKind, RatingMode, ReviewRow, ScoringPoint, SubmitBody } from '@jz/shared/marking';
@@ -79,3 +79,12 @@ export type { BlockProgress, MarkerProgress, SubjectProgress } from '@/pages/mar
 export const findTopicList = (examId: number) => http.get<SubjectProgress[]>('/monitor/topicList', { examId });
 /** 题块内每位阅卷老师的进度与速度 */
 export const findMarkingList = (blockId: number) => http.get<MarkerProgress[]>('/monitor/markingList', { blockId });
+
+/* ---------- progress (spec §7 progress/*) ---------- */
+/** 科目各题块的阅卷进度 */
+export const findProgress = (examSubjectId: number) => http.get<BlockProgress[]>('/progress/find_progress', { examSubjectId });
+/** 开启或暂停阅卷（整科或一个题块） */
+export const updateCanMark = (examSubjectId: number, canMark: boolean, blockId?: number) =>
+  http.post<unknown>('/progress/update_can_mark_paper', { examSubjectId, canMark, blockId });
+/** 清除科目的阅卷数据（须输入登录密码，留有记录） */
+export const clearMarkingData = (examSubjectId: number, password: string) => http.post<number>('/progress/clear_marking_data', { examSubjectId, password });

@@ -57,6 +57,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMarking/markingTasks': lazyPage(() => import('@/pages/marking/MarkingTasks')),
   '/examMarking/examDoc': lazyPage(() => import('@/pages/marking/ExamDoc')),
   '/examMarking/examMonitor': lazyPage(() => import('@/pages/marking/monitor/ExamMonitor')),
+  '/examDetailsEdit/markPaperProcess': lazyPage(() => import('@/pages/marking/monitor/MarkPaperProcess')),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
