@@ -54,6 +54,10 @@ const ADMIN_INFO_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
 // Exam pages (pages/exam), keyed by the route's full path; the other routes of their sections stay placeholders.
 const ExamAnalysisLayout = lazyPage(() => import('@/pages/exam/ExamAnalysisLayout'));
 const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/examMarking/markingTasks': lazyPage(() => import('@/pages/marking/MarkingTasks')),
+  '/examMarking/examDoc': lazyPage(() => import('@/pages/marking/ExamDoc')),
+  '/examMarking/examMonitor': lazyPage(() => import('@/pages/marking/monitor/ExamMonitor')),
+  '/examDetailsEdit/markPaperProcess': lazyPage(() => import('@/pages/marking/monitor/MarkPaperProcess')),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
@@ -76,6 +80,9 @@ const MakeSheetCard = lazyPage(() => import('@/pages/card/MakeSheetCard'));
 const CardPreviewPage = lazyPage(() => import('@/pages/card/CardPreviewPage'));
 const OnLineCard = lazyPage(() => import('@/pages/card/OnLineCard'));
 const PrintCard = lazyPage(() => import('@/pages/card/PrintCard'));
+// Online marking (pages/marking): the full-screen marking page.
+const MarkDetail = lazyPage(() => import('@/pages/marking/MarkDetail'));
+const ExamMonitorEcharts = lazyPage(() => import('@/pages/marking/monitor/ExamMonitorEcharts'));
 // Abnormal scans (pages/scan): full screen, beside the scanning pages of /examDetailsEdit.
 const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetail'));
 
@@ -154,7 +161,7 @@ export const routes: RouteObject[] = [
           ph('/copeSettiing', '复制设置演示'),
           ph('/ckeditor/test', 'CKEditor编辑器演示'),
           ph('/wang/editor', 'wangEditor编辑器演示'),
-          ph('/markDetail', '阅卷详情'),
+          page('/markDetail', '阅卷详情', MarkDetail),
           page('/scanUnnormalDetail', '异常扫描详情', ScanUnnormalDetail),
           page('/makeSheetCard', '制作答题卡', MakeSheetCard),
           page('/makeSheetCards', '制作答题卡', MakeSheetCard),
@@ -162,7 +169,7 @@ export const routes: RouteObject[] = [
           page('/makeSheetCard/preview', '答题卡预览', CardPreviewPage),
           page('/onLineCard', '在线制卡', OnLineCard),
           page('/onLineCard/printCard', '打印答题卡', PrintCard),
-          ph('/examMonitorEcharts', '阅卷监控'),
+          page('/examMonitorEcharts', '阅卷监控', ExamMonitorEcharts),
           ph('/examMonitorEchartsDetail', '阅卷监控详情'),
         ],
       },

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { keyToCommand, type PanelCommand } from './panel/scoring';
+
+/** Keys typed into a field (the 回评 search, a reason) or while a dialog is open are not marking keys. */
+function typingElsewhere(e: KeyboardEvent): boolean {
+  const el = e.target as HTMLElement | null;
+  if (!el) return false;
+  if (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) return true;
+  return !!document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal');
+}
+
+/**
+ * Keyboard-only marking: every key of the help card goes to `onCommand` (digits, Enter, Backspace, M, Z, Q, R, ?, zoom…).
+ * `enabled` false (a dialog of the page is open) leaves the keys alone.
+ */
+export function useMarkKeys(onCommand: (c: PanelCommand) => void, enabled: boolean) {
+  const latest = useRef(onCommand);
+  latest.current = onCommand;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.repeat || typingElsewhere(e)) return;
+      const c = keyToCommand(e.key);
+      if (!c) return;
+      e.preventDefault();
+      latest.current(c);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}
