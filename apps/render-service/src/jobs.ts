@@ -43,3 +43,9 @@ export const RESULT_EXT: Record<JobType, 'pdf' | 'xlsx'> = { card: 'pdf', slips:
 
 export const clampProgress = (p: number) => Math.max(0, Math.min(100, Math.round(p)));
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A Chinese message for a failure that is not bad input. */
+export function transientMessage(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return `渲染失败，请稍后重试（${msg.split('\n')[0].slice(0, 200)}）`;
+}

@@ -194,11 +194,8 @@ export async function processJob(type: JobType, params: unknown, ctx: ProcessCon
   return { resultPath: out };
 }
 
-/** A Chinese message for a failure that is not bad input. */
-export function transientMessage(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return `渲染失败，请稍后重试（${msg.split('\n')[0].slice(0, 200)}）`;
-}
+// In jobs.ts so that the api can name a failure without loading the templates, React and ECharts.
+export { transientMessage } from './jobs.js';
 
 /** Reads a finished file (for tests and the api's download route). */
 export const readResult = (file: string) => readFile(file);
