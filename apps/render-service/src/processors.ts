@@ -194,8 +194,5 @@ export async function processJob(type: JobType, params: unknown, ctx: ProcessCon
   return { resultPath: out };
 }
 
-// In jobs.ts so that the api can name a failure without loading the templates, React and ECharts.
-export { transientMessage } from './jobs.js';
-
 /** Reads a finished file (for tests and the api's download route). */
 export const readResult = (file: string) => readFile(file);
