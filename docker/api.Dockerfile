@@ -14,4 +14,6 @@ COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+# --max-old-space-size: V8 grows the heap by up to 4× between full collections when the limit is large; 1.5 GB
+# keeps the api's peak under 300 MB while refusing hostile uploads (docs/DECISIONS.md; tests/durability/api-memory.test.ts)
+CMD ["node", "--max-old-space-size=1536", "--import", "tsx", "apps/api/src/server.ts"]

@@ -194,11 +194,5 @@ export async function processJob(type: JobType, params: unknown, ctx: ProcessCon
   return { resultPath: out };
 }
 
-/** A Chinese message for a failure that is not bad input. */
-export function transientMessage(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return `渲染失败，请稍后重试（${msg.split('\n')[0].slice(0, 200)}）`;
-}
-
 /** Reads a finished file (for tests and the api's download route). */
 export const readResult = (file: string) => readFile(file);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 
@@ -15,15 +15,19 @@ export interface Mail { to: string; subject: string; text: string; secret?: bool
  * mail). The log never carries a mail's text.
  */
 export class Mailer {
-  private transport?: Transporter;
+  // nodemailer (≈ 40 modules) loads only when SMTP is configured
+  private transport?: Promise<Transporter>;
 
   constructor(private readonly db: Db, readonly log: FastifyBaseLogger, smtpUrl?: string, private readonly from = process.env.MAIL_FROM ?? 'noreply@jingzhun.local') {
-    if (smtpUrl) this.transport = nodemailer.createTransport(smtpUrl);
+    if (smtpUrl) {
+      this.transport = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      this.transport.catch(() => undefined); // a failure surfaces on send, not as an unhandled rejection
+    }
   }
 
   async send(mail: Mail): Promise<void> {
     if (this.transport) {
-      await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await this.transport).sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
       return;
     }
     const schoolId = mail.secret ? null : sql<number | null>`(select school_id from app_user where lower(email) = lower(${mail.to}) limit 1)`;
@@ -31,7 +35,7 @@ export class Mailer {
     this.log.info({ to: mail.to, subject: mail.subject }, '邮件已存入发件箱（未配置 SMTP）');
   }
 
-  close() {
-    this.transport?.close();
+  async close() {
+    (await this.transport?.catch(() => undefined))?.close();
   }
 }

@@ -4,4 +4,4 @@ import * as service from './excel.service.js';
 
 export const IMPORT_STUDENTS = 'import.students';
 
-registerUploadKind(IMPORT_STUDENTS, (db, user, buffer) => service.importStudents(db, user, buffer), '导入学生失败：服务器内部错误');
+registerUploadKind(IMPORT_STUDENTS, (db, user, source) => service.importStudents(db, user, source), '导入学生失败：服务器内部错误');

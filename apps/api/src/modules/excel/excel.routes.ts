@@ -10,7 +10,7 @@ import * as service from './excel.service.js';
 import { sendXlsx } from './excel.workbook.js';
 import { IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
 import { readUpload } from './upload.js';
-import { acceptedEnvelope, runUploadJob } from '../job/upload-job.js';
+import { acceptedEnvelope, receiveUpload, runUploadJob } from '../job/upload-job.js';
 import { IMPORT_STUDENTS } from './excel.jobs.js';
 
 const tags = ['Excel 导入导出'];
@@ -28,9 +28,11 @@ const jsonWhenRefused = {
   },
 };
 
-/** The uploaded file (field `file`) as bytes, at most the import kind's file size. */
+const NOT_MULTIPART = '请以 multipart/form-data 上传文件（字段名 file）';
+
+/** The uploaded file (field `file`) as bytes, at most the import kind's file size (the small synchronous imports). */
 async function uploaded(req: FastifyRequest, limits: ImportLimits): Promise<Buffer> {
-  if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传文件（字段名 file）');
+  if (!req.isMultipart()) throw new BizError(NOT_MULTIPART);
   return readUpload(req, limits, { fieldName: 'file', missing: '请选择要上传的文件' }).then((u) => u.buffer);
 }
 
@@ -48,7 +50,9 @@ const routes: ModuleRoutes = async (base, ctx) => {
       consumes: ['multipart/form-data'], response: { 200: envelope(z.union([importAnswerSchema, jobAcceptedSchema])) },
     },
   }, async (req) => {
-    const r = await runUploadJob(ctx, IMPORT_STUDENTS, userOf(req), await uploaded(req, IMPORT_LIMITS.student));
+    if (!req.isMultipart()) throw new BizError(NOT_MULTIPART);
+    const { upload } = await receiveUpload(ctx, req, IMPORT_LIMITS.student, { fieldName: 'file', missing: '请选择要上传的文件' });
+    const r = await runUploadJob(ctx, IMPORT_STUDENTS, userOf(req), upload);
     if (r.done) return ok(r.result as z.infer<typeof importAnswerSchema>, '导入成功');
     return acceptedEnvelope(r.accepted);
   });

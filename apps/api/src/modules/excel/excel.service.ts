@@ -17,6 +17,7 @@ import * as repo from './excel.repository.js';
 import * as accountsRepo from '../users/accounts.repository.js';
 import { readTemplateSheet, writeTemplate, writeWorkbook, type SheetRow } from './excel.workbook.js';
 import { IMPORT_LIMITS } from './import-limits.js';
+import type { XlsxSource } from './xlsx-read.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
 
@@ -61,7 +62,7 @@ function classIndex(grades: { id: number; name: string }[], classes: { id: numbe
 
 // ---------------------------------------------------------------- students
 
-export async function importStudents(db: Db, user: SchoolUser, buffer: Buffer): Promise<ImportResult> {
+export async function importStudents(db: Db, user: SchoolUser, buffer: XlsxSource): Promise<ImportResult> {
   const { rows, letters } = await readTemplateSheet(buffer, STUDENT_TEMPLATE, IMPORT_LIMITS.student);
   const [grades, classes, existing, visible] = await Promise.all([
     repo.schoolGrades(db, user.schoolId), repo.schoolClasses(db, user.schoolId), repo.schoolStudentKeys(db, user.schoolId), visibleClassIds(db, user),

@@ -8,7 +8,7 @@ import type { ExcelColumn, ExcelTemplate } from '@jz/shared/excel-templates';
 import { XLSX_MIME } from '@jz/shared/api/excel';
 import { BizError } from '../../core/http.js';
 import type { ImportLimits } from './import-limits.js';
-import { columnLetter, readXlsx, type XlsxValue } from './xlsx-read.js';
+import { columnLetter, readXlsx, type XlsxSource, type XlsxValue } from './xlsx-read.js';
 
 export interface SheetRow {
   /** Excel row number (header = 1). */
@@ -35,7 +35,7 @@ export function cellText(v: XlsxValue | undefined): string {
  * (any order, extra columns ignored), data from row 2; blank rows are skipped. Refuses non-xlsx files, files
  * beyond the limits and wrong headers with a clear message.
  */
-export async function readTemplateSheet(buffer: Buffer, template: ExcelTemplate, limits: ImportLimits): Promise<TemplateSheet> {
+export async function readTemplateSheet(buffer: XlsxSource, template: ExcelTemplate, limits: ImportLimits): Promise<TemplateSheet> {
   const rows: SheetRow[] = [];
   let header: Map<string, number> | undefined;
   let headerMissing = false;

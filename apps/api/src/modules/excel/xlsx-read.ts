@@ -4,6 +4,7 @@
  * (a zip header can lie about sizes); the XML is tokenized chunk by chunk (xml-scan.ts). Shared strings are
  * kept (bounded by count and characters), rows are handed to the caller one by one, never a whole sheet.
  */
+import { open } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import yauzl from 'yauzl';
@@ -48,14 +49,47 @@ export interface ReadOptions {
   onRow: (row: XlsxRow) => void;
 }
 
+/**
+ * The workbook: bytes in memory, or a stored upload read from disk part by part (an import job's file is never
+ * loaded whole: the zip's directory and each part's compressed bytes are read from the file as they are needed).
+ */
+export type XlsxSource = Buffer | { path: string };
+
+/** The first four bytes and the size of the source. */
+async function headOf(source: XlsxSource): Promise<{ magic: number; size: number }> {
+  if (Buffer.isBuffer(source)) return { magic: source.length < 4 ? 0 : source.readUInt32LE(0), size: source.length };
+  const fh = await open(source.path, 'r');
+  try {
+    const b = Buffer.alloc(4);
+    const { bytesRead } = await fh.read(b, 0, 4, 0);
+    return { magic: bytesRead < 4 ? 0 : b.readUInt32LE(0), size: (await fh.stat()).size };
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Reads the workbook, calling back per sheet and per non-empty row; refuses with a Chinese 400 beyond the limits. */
-export async function readXlsx(buffer: Buffer, limits: ImportLimits, opts: ReadOptions): Promise<{ sheets: string[] }> {
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw new BizError(NOT_XLSX); // zip: "PK\x03\x04"
-  if (buffer.length > limits.fileBytes) throw new ImportLimitError(`文件过大：${limits.label}文件不能超过 ${mb(limits.fileBytes)}`);
-  let zip: yauzl.ZipFile;
+export async function readXlsx(source: XlsxSource, limits: ImportLimits, opts: ReadOptions): Promise<{ sheets: string[] }> {
+  const head = await headOf(source);
+  if (head.magic !== 0x04034b50) throw new BizError(NOT_XLSX); // zip: "PK\x03\x04"
+  if (head.size > limits.fileBytes) throw new ImportLimitError(`文件过大：${limits.label}文件不能超过 ${mb(limits.fileBytes)}`);
+  let zip: yauzl.ZipFile | undefined;
+  try {
+    const options = { validateEntrySizes: false, strictFileNames: false, autoClose: false };
+    try {
+      zip = Buffer.isBuffer(source) ? await yauzl.fromBufferPromise(source, options) : await yauzl.openPromise(source.path, options);
+    } catch {
+      throw new BizError(NOT_XLSX);
+    }
+    return await readZip(zip, limits, opts);
+  } finally {
+    zip?.close();
+  }
+}
+
+async function readZip(zip: yauzl.ZipFile, limits: ImportLimits, opts: ReadOptions): Promise<{ sheets: string[] }> {
   const entries = new Map<string, yauzl.Entry>();
   try {
-    zip = await yauzl.fromBufferPromise(buffer, { validateEntrySizes: false, strictFileNames: false });
     if (zip.entryCount > MAX_ENTRIES) throw new BizError(NOT_XLSX);
     for await (const e of zip.eachEntry()) entries.set(e.fileName.replace(/^\/+/, '').toLowerCase(), e);
   } catch (err) {

@@ -18,9 +18,10 @@
  *   checks the job is still running (not failed as stale meanwhile), writes, and marks the job done.
  */
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import os from 'node:os';
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 // the printer (Chromium, React templates, ECharts: ≈ 200 MB) is loaded on the first print job, not at start
 import type { Printer } from '@jz/render-service/printer';
 import type { Db, Tx } from '../../db/database.js';
@@ -244,7 +245,12 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
 
 interface BullParts { log: Pick<Console, 'error'>; workerId: string; run: (id: string, takeover?: boolean) => Promise<RunOutcome>; closePrinter: () => Promise<void> }
 
+// BullMQ and ioredis (≈ 16 MB resident) load only when REDIS_URL is set; synchronously, so createJobQueue stays sync.
+const loadModule = createRequire(import.meta.url);
+
 function bullQueue(db: Db, redisUrl: string, opts: JobQueueOptions, p: BullParts): JobQueue {
+  const { Queue, Worker } = loadModule('bullmq') as typeof import('bullmq');
+  const { Redis } = loadModule('ioredis') as typeof import('ioredis');
   const { log } = p;
   const base = opts.queueName ?? DEFAULT_JOB_QUEUE;
   const names: Record<JobLane, string> = { default: base, browser: `${base}-browser` };

@@ -13,8 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BadInputError, JOB_TYPES, type JobType } from '@jz/render-service/jobs';
-import { transientMessage } from '@jz/render-service/processors';
+// jobs, not processors: the templates, React, ECharts and ExcelJS load with the first render job.
+import { BadInputError, JOB_TYPES, transientMessage, type JobType } from '@jz/render-service/jobs';
 import type { RenderJob, RenderJobState } from '@jz/shared/api/render';
 import type { AppContext } from '../../core/context.js';
 import { BizError } from '../../core/http.js';

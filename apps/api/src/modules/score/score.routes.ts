@@ -8,8 +8,7 @@ import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
 import * as service from './score.service.js';
 import { IMPORT_LIMITS, type ImportLimits } from '../excel/import-limits.js';
-import { readUpload } from '../excel/upload.js';
-import { acceptedEnvelope, runUploadJob } from '../job/upload-job.js';
+import { acceptedEnvelope, receiveUpload, runUploadJob } from '../job/upload-job.js';
 import { IMPORT_QUESTION, IMPORT_TOTAL } from './score.jobs.js';
 
 const tags = ['成绩录入'];
@@ -41,16 +40,16 @@ const routes: ModuleRoutes = async (base, ctx) => {
   /** The uploaded workbook and the examId (query parameter, else a form field sent before the file). */
   const upload = async (req: FastifyRequest, queryExamId: number | undefined, limits: ImportLimits) => {
     if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传成绩文件');
-    const { buffer, fields } = await readUpload(req, limits, { missing: '请上传成绩文件' });
+    const { upload, fields } = await receiveUpload(ctx, req, limits, { missing: '请上传成绩文件' });
     const field = fields.examId as { value?: unknown } | undefined;
     const examId = queryExamId ?? (field && Number(field.value) > 0 ? Number(field.value) : undefined);
-    return { buffer, examId };
+    return { upload, examId };
   };
 
   /** An import job: answered as a synchronous import when it ends within IMPORT_WAIT_MS, else code 202 { jobId }. */
   const importJob = async (req: FastifyRequest, kind: string, queryExamId: number | undefined, limits: ImportLimits) => {
-    const { buffer, examId } = await upload(req, queryExamId, limits);
-    const r = await runUploadJob(ctx, kind, userOf(req), buffer, examId);
+    const { upload: stored, examId } = await upload(req, queryExamId, limits);
+    const r = await runUploadJob(ctx, kind, userOf(req), stored, examId);
     if (r.done) return ok(r.result as z.infer<typeof importAnswerSchema>, '导入成功');
     return acceptedEnvelope(r.accepted);
   };

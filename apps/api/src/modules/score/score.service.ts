@@ -23,7 +23,7 @@ import * as repo from './score.repository.js';
 import { replaceStudentScores, replaceSubjectScores, withScoreWrites } from './score-write.service.js';
 import { checkPoints, isObjective, optionLetters, readScoreCell, round2, subjectTotal } from './scoring.js';
 import { IMPORT_LIMITS } from '../excel/import-limits.js';
-import { columnLetter } from '../excel/xlsx-read.js';
+import { columnLetter, type XlsxSource } from '../excel/xlsx-read.js';
 import { cellText, readWorkbook, writeWorkbook, type SheetData, type SheetRow } from './workbook-io.js';
 
 const RELEASED_MSG = '成绩已发布，不能直接修改，请通过成绩更正申请修改';
@@ -174,7 +174,7 @@ const summary = (pending: Pending[], rows: number): ImportResult => ({
 
 // ---------------------------------------------------------------- import_question
 
-export async function importQuestionScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: Buffer): Promise<ImportResult> {
+export async function importQuestionScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: XlsxSource): Promise<ImportResult> {
   const ctx = await loadImportContext(db, user, examId);
   const sheets = await readWorkbook(buffer, IMPORT_LIMITS.questionScore);
   const errors: ImportError[] = [];
@@ -265,7 +265,7 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
 
 // ---------------------------------------------------------------- import_total
 
-export async function importTotalScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: Buffer): Promise<ImportResult> {
+export async function importTotalScores(db: Db, user: SchoolUser, examId: number | undefined, buffer: XlsxSource): Promise<ImportResult> {
   const ctx = await loadImportContext(db, user, examId);
   const sheets = (await readWorkbook(buffer, IMPORT_LIMITS.totalScore)).filter((s) => !s.rows.every((r) => isBlankRow(r.values)));
   const sheet = sheets.find((s) => s.name === TOTAL_SHEET_NAME) ?? sheets[0];

@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { BizError } from '../../core/http.js';
 import type { ImportLimits } from '../excel/import-limits.js';
-import { readXlsx, type XlsxValue } from '../excel/xlsx-read.js';
+import { readXlsx, type XlsxSource, type XlsxValue } from '../excel/xlsx-read.js';
 
 export interface SheetRow { rowNo: number; values: (XlsxValue | undefined)[] }
 export interface SheetData { name: string; rows: SheetRow[] }
@@ -14,7 +14,7 @@ export interface SheetData { name: string; rows: SheetRow[] }
 export const cellText = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 
 /** Every sheet with its non-empty rows (values 0-based by column: values[0] = column A). */
-export async function readWorkbook(buffer: Buffer, limits: ImportLimits): Promise<SheetData[]> {
+export async function readWorkbook(buffer: XlsxSource, limits: ImportLimits): Promise<SheetData[]> {
   const sheets: SheetData[] = [];
   await readXlsx(buffer, limits, {
     onSheet: (name) => sheets.push({ name, rows: [] }),
