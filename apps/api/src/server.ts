@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoScan } from './seed/demo-scan.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-lock.js';
 import { startDailyBackups, writeBackup, type DailyBackups } from './db/backup.js';
 import { openPostgresChecked, pgliteOpenFailure, StartupError } from './db/startup.js';
@@ -24,7 +25,10 @@ async function main() {
     }
   }
   const database = await openAndMigrate(config, dbDir, backupsDir);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  if (config.seedDemo && await seedDemoIfEmpty(database.db)) {
+    // the scanning demo's images go to the same storage the api serves them from
+    await seedDemoScan(database.db, config.dataDir, (line) => console.log(line));
+  }
   const app = await buildApp({ db: database.db, config, logger: true });
   const backups: DailyBackups | undefined = database.dump
     ? startDailyBackups({ dump: database.dump, backupsDir, keepDays: config.backupKeepDays, log: app.log })
