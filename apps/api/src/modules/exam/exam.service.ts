@@ -35,8 +35,8 @@ async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
     createdAt: iso(r.createdAt)!,
     studentCount: counts.get(r.id)?.students ?? 0,
     classCount: counts.get(r.id)?.classes ?? 0,
-    subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, ...s }) => ({
-      ...s, noScanCount: Math.max(0, (counts.get(r.id)?.students ?? 0) - s.missExamCount - s.abnormalCount - s.uploadCount),
+    subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, excludedCount: excluded, ...s }) => ({
+      ...s, noScanCount: Math.max(0, (counts.get(r.id)?.students ?? 0) - excluded - s.missExamCount - s.abnormalCount - s.uploadCount),
       usedCardTypeName: usedCardTypeLabel(s.usedCardType),
     })),
   }));
