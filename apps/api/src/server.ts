@@ -25,10 +25,7 @@ async function main() {
     }
   }
   const database = await openAndMigrate(config, dbDir, backupsDir);
-  if (config.seedDemo && await seedDemoIfEmpty(database.db)) {
-    // the scanning demo's images go to the same storage the api serves them from
-    await seedDemoScan(database.db, config.dataDir, (line) => console.log(line));
-  }
+  const seededNow = config.seedDemo && await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, config, logger: true });
   const backups: DailyBackups | undefined = database.dump
     ? startDailyBackups({ dump: database.dump, backupsDir, keepDays: config.backupKeepDays, log: app.log })
@@ -59,6 +56,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (seededNow) {
+    // The scanning demo (drawing and recognising 82 sheet images) runs once the site is up, so the first start is
+    // not kept waiting; its batches show as 识别中 until done. Images go to the storage the api serves them from.
+    void seedDemoScan(database.db, config.dataDir, (line) => app.log.info(line)).catch((e) => app.log.error(e, '扫描演示考试生成失败'));
+  }
   app.log.info(`大数据精准教学诊断平台: http://${config.host}:${config.port}/ (${database.kind})`);
 }
 
