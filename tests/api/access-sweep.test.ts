@@ -185,10 +185,14 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     parts.push(`app_user:${users.rows[0]!.h}`);
     const exams = await sql<{ h: string }>`select coalesce(md5(string_agg(e::text, '|' order by e.id)), '') as h from exam e where e.school_id = ${victimSchoolId}`.execute(db).catch(() => ({ rows: [{ h: 'no exam table' }] }));
     parts.push(`exam:${exams.rows[0]!.h}`);
+    // rooms and seats (exam_room/arrange) and candidates (exam_subject_student/add_from_grade) of 示例中学's exams
+    const candidates = await sql<{ h: string }>`select coalesce(md5(string_agg(es::text, '|' order by es.id)), '') as h from exam_student es
+      join exam e on e.id = es.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
+    parts.push(`exam_student:${candidates.rows[0]!.h}`);
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }

@@ -340,11 +340,17 @@ describe('scanning screens in Chromium', () => {
     await page.getByTestId('template-canvas').locator('canvas').first().waitFor();
     if (process.env.SCAN_E2E_SHOTS) { await page.waitForTimeout(1000); await page.screenshot({ path: '/tmp/scan-blank.png' }); }
 
-    // four anchors, drawn around the printed squares (60..100 at each corner)
-    for (const [x, y] of [[60, 60], [W - 100, 60], [W - 100, H - 100], [60, H - 100]] as const) {
+    // four anchors, drawn around the printed squares (60..100 at each corner); below 3 the editor says recognition
+    // cannot place the page, at 3 it asks for the fourth corner, at 4 the warning goes
+    const anchorWarning = () => page.getByTestId('anchor-warning').innerText();
+    expect(await anchorWarning()).toContain('少于 3 个定位点时识别无法确定答题卡的位置');
+    for (const [i, [x, y]] of ([[60, 60], [W - 100, 60], [W - 100, H - 100], [60, H - 100]] as const).entries()) {
       await page.getByRole('button', { name: '定位点', exact: true }).click();
       await dragOnCard(page, x, y, x + 40, y + 40);
+      if (i === 1) expect(await anchorWarning()).toContain('定位点不足：已框选 2 个');
+      if (i === 2) expect(await anchorWarning()).toContain('还需框选第 4 个角的定位块');
     }
+    await page.getByTestId('anchor-warning').waitFor({ state: 'detached' });
     if (process.env.SCAN_E2E_SHOTS) await page.screenshot({ path: '/tmp/scan-anchors.png' });
     // an objective group of 5 questions × 4 options over 400 × 250 px at (200, 400)
     await page.getByRole('button', { name: '客观题组', exact: true }).click();

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoScan } from './seed/demo-scan.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-lock.js';
 import { startDailyBackups, writeBackup, type DailyBackups } from './db/backup.js';
 import { openPostgresChecked, pgliteOpenFailure, StartupError } from './db/startup.js';
@@ -24,7 +25,7 @@ async function main() {
     }
   }
   const database = await openAndMigrate(config, dbDir, backupsDir);
-  if (config.seedDemo) await seedDemoIfEmpty(database.db);
+  const seededNow = config.seedDemo && await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, config, logger: true });
   const backups: DailyBackups | undefined = database.dump
     ? startDailyBackups({ dump: database.dump, backupsDir, keepDays: config.backupKeepDays, log: app.log })
@@ -55,6 +56,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (seededNow) {
+    // The scanning demo (drawing and recognising 82 sheet images) runs once the site is up, so the first start is
+    // not kept waiting; its batches show as 识别中 until done. Images go to the storage the api serves them from.
+    void seedDemoScan(database.db, config.dataDir, (line) => app.log.info(line)).catch((e) => app.log.error(e, '扫描演示考试生成失败'));
+  }
   app.log.info(`大数据精准教学诊断平台: http://${config.host}:${config.port}/ (${database.kind})`);
 }
 

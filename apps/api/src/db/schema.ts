@@ -465,6 +465,20 @@ export interface ScanOperatorTable {
   school_id: number;
   created_at: Timestamp;
 }
+// ---- Subject candidates and exam rooms (migrations/0017_subject_students_rooms.ts).
+export interface ExamSubjectExcludedTable {
+  exam_subject_id: number;
+  exam_student_id: number;
+  school_id: number;
+}
+export interface ExamRoomTable {
+  id: Generated<number>;
+  school_id: number;
+  exam_id: number;
+  name: string;
+  capacity: number;
+  sort: Generated<number>;
+}
 export interface SheetTemplateTable {
   exam_subject_id: number;
   school_id: number;
@@ -479,6 +493,8 @@ export interface SheetTemplateTable {
 export interface DB {
   scan_batch: ScanBatchTable;
   sheet_template: SheetTemplateTable;
+  exam_subject_excluded: ExamSubjectExcludedTable;
+  exam_room: ExamRoomTable;
   scan_page: ScanPageTable;
   scan_student: ScanStudentTable;
   scan_operator: ScanOperatorTable;

@@ -50,8 +50,23 @@ export const examSubjectSchema = z.object({
   missExamCount: z.number(),
   abnormalCount: z.number(),
   uploadCount: z.number(),
+  /** Which card the subject's sheets are read with (spec §3 usedCardType): USED_CARD_TYPES. */
+  usedCardType: z.number(),
+  usedCardTypeName: z.string(),
 });
 export type ExamSubject = z.infer<typeof examSubjectSchema>;
+
+/**
+ * usedCardType (docs/DECISIONS.md「usedCardType」): 2 第三方答题卡 when a third-party template is confirmed
+ * (templateConfirm; scanning reads with it first), else 1 本平台答题卡 when the subject's card is saved or sheets were
+ * scanned with the platform's card, else 0 未设置.
+ */
+export const USED_CARD_TYPES = [
+  { value: 0, label: '未设置' },
+  { value: 1, label: '本平台答题卡' },
+  { value: 2, label: '第三方答题卡' },
+] as const;
+export const usedCardTypeLabel = (v: number): string => USED_CARD_TYPES.find((t) => t.value === v)?.label ?? '未设置';
 
 export const examSchema = z.object({
   id: z.number(),

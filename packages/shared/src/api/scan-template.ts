@@ -28,10 +28,13 @@ export const sheetTemplateSchema = z.object({
 export type SheetTemplateBody = z.infer<typeof sheetTemplateSchema>;
 
 /** The rules a drawn template must keep; each problem is a Chinese sentence (empty = valid). */
+/** Fewer than 3 anchors: recognition cannot fit the template onto a scan (position, skew and scale need 3 points). */
+export const ANCHOR_SHORTAGE = (n: number) => `至少需要标出 3 个定位点（当前 ${n} 个）：少于 3 个定位点时识别无法确定答题卡在扫描图上的位置`;
+
 export function templateProblems(t: SheetTemplateBody, image: { width: number; height: number }): string[] {
   const out: string[] = [];
   if (t.width !== image.width || t.height !== image.height) out.push(`模板尺寸 ${t.width}×${t.height} 与空白答题卡图片 ${image.width}×${image.height} 不一致`);
-  if (t.anchors.length < 3) out.push('至少需要标出 3 个定位点');
+  if (t.anchors.length < 3) out.push(ANCHOR_SHORTAGE(t.anchors.length));
   const inside = (r: { x: number; y: number; w: number; h: number }) => r.x >= 0 && r.y >= 0 && r.x + r.w <= image.width && r.y + r.h <= image.height;
   const where: [string, { x: number; y: number; w: number; h: number }][] = [
     ...t.anchors.map((r, i) => [`定位点 ${i + 1}`, r] as [string, typeof r]),

@@ -83,6 +83,10 @@ export interface SubjectRow {
   missExamCount: number;
   abnormalCount: number;
   uploadCount: number;
+  /** 0 未设置, 1 本平台答题卡, 2 第三方答题卡 (@jz/shared/api/exam USED_CARD_TYPES). */
+  usedCardType: number;
+  /** Candidates removed from this subject (选择考生名单). */
+  excludedCount: number;
 }
 
 /** Subjects of exams with their set-up and entry counts (scored = rows of the subject's first question). */
@@ -101,6 +105,10 @@ export async function subjectsOf(q: Q, examIds: number[]): Promise<SubjectRow[]>
       sql<number>`(select count(*)::int from scan_student ss where ss.exam_subject_id = s.id and ss.state = 'absent')`.as('missExamCount'),
       sql<number>`(select count(*)::int from scan_student ss where ss.exam_subject_id = s.id and ss.state = 'abnormal')`.as('abnormalCount'),
       sql<number>`(select count(*)::int from scan_student ss where ss.exam_subject_id = s.id and ss.state = 'uploaded')`.as('uploadCount'),
+      sql<number>`(case when exists (select 1 from sheet_template t where t.exam_subject_id = s.id) then 2
+        when exists (select 1 from answer_card c where c.exam_subject_id = s.id) or exists (select 1 from scan_batch b where b.exam_subject_id = s.id) then 1
+        else 0 end)`.as('usedCardType'),
+      sql<number>`(select count(*)::int from exam_subject_excluded x where x.exam_subject_id = s.id)`.as('excludedCount'),
     ])
     .where('s.exam_id', 'in', examIds)
     .orderBy('s.exam_id').orderBy('s.sort').orderBy('s.id')

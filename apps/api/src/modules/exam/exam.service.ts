@@ -1,6 +1,6 @@
 /** exam_manage: the exams themselves (list, create, delete, reference exam, copy/transfer of a subject). */
 import { examTypeLabel } from '@jz/shared/exam';
-import { EXAM_STATUSES, type AddExamBody, type Exam, type QuestionInput, type QuestionTemplate } from '@jz/shared/api/exam';
+import { EXAM_STATUSES, type AddExamBody, type Exam, type QuestionInput, type QuestionTemplate, usedCardTypeLabel } from '@jz/shared/api/exam';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, page } from '../../core/http.js';
 import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
@@ -35,8 +35,9 @@ async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
     createdAt: iso(r.createdAt)!,
     studentCount: counts.get(r.id)?.students ?? 0,
     classCount: counts.get(r.id)?.classes ?? 0,
-    subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, ...s }) => ({
-      ...s, noScanCount: Math.max(0, (counts.get(r.id)?.students ?? 0) - s.missExamCount - s.abnormalCount - s.uploadCount),
+    subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, excludedCount: excluded, ...s }) => ({
+      ...s, noScanCount: Math.max(0, (counts.get(r.id)?.students ?? 0) - excluded - s.missExamCount - s.abnormalCount - s.uploadCount),
+      usedCardTypeName: usedCardTypeLabel(s.usedCardType),
     })),
   }));
 }

@@ -242,6 +242,7 @@ export async function studentRow(q: Q, examId: number, examSubjectId: number, ex
   ]).executeTakeFirst() as Promise<StudentListRow | undefined>;
 }
 
+/** The subject's counters over the candidates taking it (exam_subject_excluded left out: 选择考生名单). */
 export async function counters(q: Q, examId: number, examSubjectId: number) {
   const s = await sql<{ total: number; absent: number; abnormal: number; uploaded: number; duplicate: number; claimed: number }>`
     select count(*)::int as total,
@@ -251,7 +252,8 @@ export async function counters(q: Q, examId: number, examSubjectId: number) {
       count(*) filter (where ss.duplicate)::int as duplicate,
       count(*) filter (where ss.claimed)::int as claimed
     from exam_student es left join scan_student ss on ss.exam_student_id = es.id and ss.exam_subject_id = ${examSubjectId}
-    where es.exam_id = ${examId}`.execute(q);
+    where es.exam_id = ${examId}
+      and not exists (select 1 from exam_subject_excluded x where x.exam_student_id = es.id and x.exam_subject_id = ${examSubjectId})`.execute(q);
   const p = await sql<{ unassigned: number; recycled: number }>`
     select count(*) filter (where status = 'abnormal' and exam_student_id is null)::int as unassigned,
       count(*) filter (where status = 'deleted')::int as recycled

@@ -18,7 +18,7 @@ import { BizError, forbidden, notFound } from '../../core/http.js';
 import { visibleClassIds } from '../../core/scope.js';
 import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
 import { withScoreWrites } from '../score/score-write.service.js';
-import { createJob } from '../job/job.service.js';
+import { createJob, type JobQueue } from '../job/job.service.js';
 import * as cardRepo from '../card/card.repository.js';
 import { printableCard } from '../card/card.service.js';
 import { scanBatchFor, scanPageFor, scanSubjectFor, type SchoolUser, type ScanSubject } from './scan.access.js';
@@ -28,7 +28,7 @@ import * as repo from './scan.repository.js';
 import { FILES_PER_JOB, finishBatch, keys, markBad, savePageOutcome, SCAN_JOB_KIND, type ScanJobParams } from './scan.job.js';
 import { pageCountOf, syncSubject, type Confirmed, type SyncResult } from './scan.sync.js';
 import { pointsOf } from './scan.scores.js';
-import { readScanUpload } from './scan.upload.js';
+import { readScanUpload, type UploadedFile } from './scan.upload.js';
 import { thirdPartyLayout } from './scan-template.service.js';
 
 const RELEASED = '成绩已发布，不能再修改答题卡扫描结果';
@@ -188,7 +188,18 @@ async function cardLayout(db: Db, user: SchoolUser, examSubjectId: number): Prom
 }
 
 export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolUser, q: UploadQuery): Promise<ScanUploadResult> {
-  const { db } = ctx;
+  const { result } = await startBatch(ctx.db, ctx.jobs, ctx.config.dataDir, user, q, (storage, keyOf) => readScanUpload(req, storage, keyOf, SCAN_LIMITS));
+  return result;
+}
+
+/** Files put into storage by the caller (keyOf(n) for the n-th file): the request's parts, or the demo seed's sheets. */
+export type StoreFiles = (storage: Storage, keyOf: (n: number) => string) => Promise<UploadedFile[]>;
+
+/**
+ * A new batch: its files stored, its pages listed and its recognition jobs queued (queue null: the caller runs the
+ * answered jobs with runJob, as the demo seed does). Shared by the upload routes and the demo seed.
+ */
+export async function startBatch(db: Db, queue: JobQueue | null, dataDir: string, user: SchoolUser, q: UploadQuery, store: StoreFiles): Promise<{ result: ScanUploadResult; jobIds: string[] }> {
   const s = await scanSubjectFor(db, user, q.examSubjectId);
   if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再上传答题卡');
   if (q.examStudentId && !(await repo.examStudentIn(db, s.exam.id, q.examStudentId))) throw notFound('考生');
@@ -206,10 +217,10 @@ export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolU
     }
   }
   const batch = (await repo.findBatch(db, batchId))!;
-  const storage = storageOf(ctx);
+  const storage = openStorage(localStorageConfig(dataDir));
   let files;
   try {
-    files = await readScanUpload(req, storage, (n) => keys.source(batch, n), SCAN_LIMITS);
+    files = await store(storage, (n) => keys.source(batch, n));
   } catch (e) {
     // nothing of a refused or broken upload stays
     await repo.deleteBatch(db, batchId);
@@ -225,17 +236,18 @@ export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolU
     }
     await repo.setBatch(tx, batchId, { status: 'recognizing', fileCount: files.length });
   });
-  const params = (from: number, to: number): ScanJobParams => ({ batchId, fromSeq: from, toSeq: to, storage: localStorageConfig(ctx.config.dataDir) });
+  const params = (from: number, to: number): ScanJobParams => ({ batchId, fromSeq: from, toSeq: to, storage: localStorageConfig(dataDir) });
   const good = files.some((f) => f.key);
+  const jobIds: string[] = [];
   if (good) {
     for (let from = 1; from <= files.length; from += FILES_PER_JOB) {
-      await createJob(db, ctx.jobs, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: s.exam.id, createdBy: user.id, params: params(from, from + FILES_PER_JOB - 1) });
+      jobIds.push(await createJob(db, queue, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: s.exam.id, createdBy: user.id, params: params(from, from + FILES_PER_JOB - 1) }));
     }
   } else {
     await finishBatch(db, batchId);
   }
   const [row] = await repo.batchesOf(db, user.schoolId, q.examSubjectId, batchId);
-  return { batch: toBatch(row!), rejectedFiles: files.filter((f) => !f.key).map((f) => ({ name: f.name, reason: f.reason ?? '文件无法读取' })) };
+  return { result: { batch: toBatch(row!), rejectedFiles: files.filter((f) => !f.key).map((f) => ({ name: f.name, reason: f.reason ?? '文件无法读取' })) }, jobIds };
 }
 
 /**

@@ -92,7 +92,9 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
           </div>
           <Space size={[4, 4]} wrap style={{ display: 'inline-flex' }}>
             {exam.subjects.map((s) => (
-              <Tag key={s.id} color={subjectStyle(s.courseName).color}>{s.courseName} {s.fullScore}分</Tag>
+              <Tooltip key={s.id} title={`${s.usedCardTypeName} · 未扫 ${s.noScanCount} 缺考 ${s.missExamCount} 异常 ${s.abnormalCount} 上传成功 ${s.uploadCount}`}>
+                <Tag color={subjectStyle(s.courseName).color} data-testid={`subject-tag-${s.id}`}>{s.courseName} {s.fullScore}分</Tag>
+              </Tooltip>
             ))}
           </Space>
           <div style={{ marginTop: 8, display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', maxWidth: 820 }}>

@@ -25,6 +25,11 @@ export function ScanFrame({ scan, title, extra, children }: { scan: ScanExam; ti
             <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title>
             <span style={{ color: '#666' }}>{exam.name}</span>
             <Tag color="blue">{exam.gradeName}</Tag>
+            {subject && (
+              <Tag data-testid="used-card-type" color={subject.usedCardType === 0 ? 'default' : subject.usedCardType === 2 ? 'purple' : 'green'}>
+                {subject.usedCardTypeName}
+              </Tag>
+            )}
           </Space>
           <Space wrap>
             <SubjectSwitch subjects={exam.subjects} value={subject?.id} onChange={setSubject} />

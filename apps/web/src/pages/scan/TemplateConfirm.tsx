@@ -56,6 +56,7 @@ function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseNa
             <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} data-testid="tool-hint">
               {ed.tool ? `${toolOf(ed.tool).hint}：在图上拖动框选（单击放置默认大小）` : '选择上方的区域类型后在图上框选；点击已有区域可拖动、调整大小或修改属性。'}
             </Typography.Paragraph>
+            <AnchorWarning count={ed.shapes.filter((x) => x.kind === 'anchor').length} />
             <TemplateCanvas ed={ed} zoom={zoom} />
           </Card>
           <div style={{ flex: '1 1 260px', maxWidth: 340, minWidth: 240, display: 'flex', flexDirection: 'column', gap: 12 }}>
@@ -76,6 +77,18 @@ function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseNa
       )}
     </>
   );
+}
+
+/**
+ * Before confirm: recognition places the page on a scan by its anchors (position, skew and scale need at least 3),
+ * so fewer than 3 is named for what it breaks; the editor asks for all 4 corners (templateFromDrawing).
+ */
+function AnchorWarning({ count }: { count: number }) {
+  if (count >= 4) return null;
+  return count < 3
+    ? <Alert type="error" showIcon style={{ marginBottom: 8 }} data-testid="anchor-warning" message={`定位点不足：已框选 ${count} 个，少于 3 个定位点时识别无法确定答题卡的位置`}
+      description="识别时靠定位点确定答题卡在扫描图上的位置、倾斜和缩放。请框选答题卡四角的黑色定位块（四角各一个）后再确认模板。" />
+    : <Alert type="warning" showIcon style={{ marginBottom: 8 }} data-testid="anchor-warning" message="已框选 3 个定位点：还需框选第 4 个角的定位块（四角各一个）才能确认模板。" />;
 }
 
 /** /examDetailsEdit/templateConfirm (模板确认): draw the template of another vendor's card over its blank scan. */
