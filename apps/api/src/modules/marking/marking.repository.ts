@@ -350,7 +350,7 @@ export async function takenCount(q: Q, blockId: number, userId: number): Promise
 /**
  * Leases one task of the pool to the user: unsubmitted, of a paper being marked, with no marker or an expired
  * lease, of a paper the user has neither marked nor holds in another round, within the user's classes if any.
- * Third marks go first, then papers in order. FOR UPDATE SKIP LOCKED: two markers never get the same task.
+ * Third marks go first, then papers in order (both rounds of a paper before the next paper). FOR UPDATE SKIP LOCKED: two markers never get the same task.
  */
 export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[]): Promise<TaskRow | undefined> {
   const classFilter = classIds.length ? sql`and p.class_id = any(${classIds}::int[])` : sql``;
@@ -362,7 +362,7 @@ export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSe
         ${classFilter}
         and not exists (select 1 from marking_task o where o.paper_id = t.paper_id and o.id <> t.id and o.marker_id = ${userId}
           and (o.submitted_at is not null or o.lease_until > now()))
-      order by t.round desc, t.paper_id
+      order by (t.round = 3) desc, t.paper_id, t.round
       limit 1
       for update of t skip locked
     )
