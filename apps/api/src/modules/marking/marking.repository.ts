@@ -513,11 +513,11 @@ export async function classOfExamStudent(q: Q, examStudentId: number): Promise<n
   return (await q.selectFrom('exam_student').select('class_id').where('id', '=', examStudentId).executeTakeFirst())?.class_id;
 }
 
-/** Pool tasks the user could still take in the block (same filter as leaseNext, without locking). */
+/** Papers the user could still take a mark of in the block (same filter as leaseNext, without locking; one mark per paper). */
 export async function poolCount(q: Q, blockId: number, userId: number, classIds: number[]): Promise<number> {
   const classFilter = classIds.length ? sql`and p.class_id = any(${classIds}::int[])` : sql``;
   const r = await sql<{ n: number }>`
-    select count(*)::int as n from marking_task t join marking_paper p on p.id = t.paper_id
+    select count(distinct t.paper_id)::int as n from marking_task t join marking_paper p on p.id = t.paper_id
     where t.block_id = ${blockId} and t.round < 4 and t.submitted_at is null and p.status in ('marking', 'third')
       and (t.marker_id is null or t.lease_until is null or t.lease_until < now()) ${classFilter}
       and not exists (select 1 from marking_task o where o.paper_id = t.paper_id and o.id <> t.id and o.marker_id = ${userId}
