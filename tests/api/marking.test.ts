@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '@jz/shared';
 import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
@@ -327,5 +328,18 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     expect([wrong.body.code, wrong.body.msg]).toEqual([400, '密码错误']);
     expect((await t.database.db.selectFrom('marking_paper').select('id').where('block_id', '=', block['2']!).execute()).length).toBe(3);
     void examId;
+  });
+
+  it('clearing with the password removes papers and marks (audit row kept); markers starting at once on an empty pool all get distinct papers', async () => {
+    const res = await call(admin, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: DEMO_PASSWORD });
+    expect(res.body.data).toEqual({ count: 15 }); // 5 blocks × 3 papers
+    const audit = await t.database.db.selectFrom('marking_audit').select(['kind', 'old']).where('exam_subject_id', '=', subjectId).where('kind', '=', 'clear').execute();
+    expect(audit.map((a) => a.old)).toEqual([{ papers: 15 }]);
+    const got = await Promise.all(['teacher1', 't001', 't002'].map((w) => next(w, block['4']!)));
+    const tasks = await t.database.db.selectFrom('marking_task').select(['id', 'paper_id', 'marker_id']).where('block_id', '=', block['4']!).execute();
+    expect(tasks).toHaveLength(6); // 3 papers × 2 first marks, made once
+    expect(new Set(got.map((p) => p!.taskId)).size).toBe(3);
+    const held = tasks.filter((x) => x.marker_id !== null).map((x) => `${x.paper_id}-${x.marker_id}`);
+    expect(new Set(held).size).toBe(3);
   });
 });

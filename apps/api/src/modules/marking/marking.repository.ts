@@ -201,6 +201,8 @@ export async function schoolUsersIn(q: Q, schoolId: number, ids: number[]): Prom
  * Then the first marks (round 1, and 2 when double-marked) of every paper are added to the pool.
  */
 export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2): Promise<void> {
+  // one filler per block at a time: concurrent inserts of the same papers in different orders could deadlock
+  await sql`select id from marking_block where id = ${blockId} for no key update`.execute(tx);
   await sql`
     with crops as (
       select p.exam_student_id, bq.sort, min(bq.question_id) as qid, (array_agg(blk->>'key' order by p.id desc))[1] as key
