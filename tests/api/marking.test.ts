@@ -151,6 +151,11 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     expect((await submit('t001', b!.taskId, [3])).data).toEqual({ total: 3, state: 'final' });
     const pp = await paper(await paperOf(a!.taskId));
     expect([pp.status, Number(pp.final_total), pp.final_via]).toEqual(['final', 6, 'mean']);
+    // monitor: teacher1 gave 9 and t001 3 on one double-marked paper, beyond tolerance: each agree rate 0 of 1;
+    // block mean (9 + 3) / 2 = 6, SD √((9 + 9) / 2) = 3; no third mark (rate 0 of 1)
+    const mon = (await call(admin, 'GET', `monitor/markingList?blockId=${block['3']}`)).body.data as { userName: string; done: number; mean: number; agreeRate: number; blockMean: number; blockSd: number; thirdRate: number }[];
+    const byDone = mon.filter((m) => m.done > 0).map((m) => [m.done, m.mean, m.agreeRate, m.blockMean, m.blockSd, m.thirdRate]);
+    expect(byDone).toEqual([[1, 3, 0, 6, 3, 0], [1, 9, 0, 6, 3, 0]]); // markers by login: t001, teacher1
   });
 
   it('mode 3: 9 and 3 call a third marker; 8 pairs with 9 (|9−8| = 1 ≤ 2): (9 + 8) / 2 = 8.5 → 9 half up', async () => {

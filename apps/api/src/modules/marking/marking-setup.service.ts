@@ -4,7 +4,7 @@
  * exam's grade leader, the subject's lesson leader); monitoring a block is open to its 题组长 too.
  */
 import { randomUUID } from 'node:crypto';
-import { defaultTolerance, totalOf } from '@jz/analysis';
+import { defaultTolerance, markingQuality, totalOf } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError, forbidden } from '../../core/http.js';
 import { verifyPassword } from '../../core/crypto.js';
@@ -299,12 +299,14 @@ export async function topicList(db: Db, user: SchoolUser, examId: number) {
 
 /**
  * monitor/markingList: per marker of the block, marks given (done), held, remaining of the quota or pool,
- * papers per hour (done ÷ hours between the first and last submission, at least one minute), mean total given.
+ * papers per hour (done ÷ hours between the first and last submission, at least one minute), and the quality
+ * figures of @jz/analysis markingQuality: the marker's mean, SD and agreement rate beside the block's.
  */
 export async function markingList(db: Db, user: SchoolUser, blockId: number) {
   const { block } = await blockFor(db, user, blockId, 'leader');
   const markers = await repo.markersOf(db, [blockId]);
   const progress = new Map((await repo.markerProgress(db, blockId)).map((p) => [p.userId, p]));
+  const quality = markingQuality(await repo.submittedMarks(db, blockId), block.tolerance);
   const out = [];
   for (const m of markers) {
     const p = progress.get(m.userId);
@@ -314,9 +316,11 @@ export async function markingList(db: Db, user: SchoolUser, blockId: number) {
     const quota = await quotaOf(db, block, m);
     const remaining = quota === null ? pool + held : Math.max(0, Math.min(quota - done, pool + held));
     const hours = p?.firstAt && p.lastAt ? Math.max(60_000, new Date(p.lastAt).getTime() - new Date(p.firstAt).getTime()) / 3_600_000 : 0;
+    const q = quality.markers.find((x) => x.markerId === m.userId);
     out.push({
       userId: m.userId, userName: m.userName, assigned: done + remaining, done, remaining, held,
-      papersPerHour: hours ? Math.round((done / hours) * 100) / 100 : 0, mean: p?.mean === null || p?.mean === undefined ? null : Math.round(p.mean * 100) / 100,
+      papersPerHour: hours ? Math.round((done / hours) * 100) / 100 : 0, mean: q?.mean ?? null, sd: q?.sd ?? null, agreeRate: q?.agreeRate ?? null,
+      blockMean: quality.block.mean, blockSd: quality.block.sd, blockAgreeRate: quality.block.agreeRate, thirdRate: quality.block.thirdRate,
     });
   }
   return out;

@@ -536,3 +536,10 @@ export async function paperCount(q: Q, blockId: number): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from marking_paper where block_id = ${blockId}`.execute(q);
   return r.rows[0]?.n ?? 0;
 }
+
+/** Submitted marks of the block's markers (rounds 1–3), for the quality figures. */
+export async function submittedMarks(q: Q, blockId: number): Promise<{ paperId: number; round: number; markerId: number; total: number }[]> {
+  const rows = await q.selectFrom('marking_task').select(['paper_id as paperId', 'round', 'marker_id as markerId', 'total'])
+    .where('block_id', '=', blockId).where('round', '<', 4).where('submitted_at', 'is not', null).where('marker_id', 'is not', null).execute();
+  return rows.map((r) => ({ paperId: r.paperId, round: r.round, markerId: r.markerId!, total: Number(r.total) }));
+}

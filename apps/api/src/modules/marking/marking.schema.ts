@@ -83,4 +83,6 @@ export const progressSchema = z.object({
 export const topicSchema = z.object({ examSubjectId: z.number(), subjectName: z.string(), blocks: z.array(progressSchema) });
 export const markerProgressSchema = z.object({
   userId: z.number(), userName: z.string(), assigned: z.number(), done: z.number(), remaining: z.number(), held: z.number(), papersPerHour: z.number(), mean: z.number().nullable(),
+  sd: z.number().nullable(), agreeRate: z.number().nullable(), blockMean: z.number().nullable(), blockSd: z.number().nullable(),
+  blockAgreeRate: z.number().nullable(), thirdRate: z.number().nullable(),
 });
