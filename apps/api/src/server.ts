@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoMarking } from './seed/demo-marking.js';
 import { seedDemoScan } from './seed/demo-scan.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-lock.js';
 import { startDailyBackups, writeBackup, type DailyBackups } from './db/backup.js';
@@ -59,7 +60,11 @@ async function main() {
   if (seededNow) {
     // The scanning demo (drawing and recognising 82 sheet images) runs once the site is up, so the first start is
     // not kept waiting; its batches show as 识别中 until done. Images go to the storage the api serves them from.
-    void seedDemoScan(database.db, config.dataDir, (line) => app.log.info(line)).catch((e) => app.log.error(e, '扫描演示考试生成失败'));
+    // The marking demo needs the recognised blocks, so it follows the scanning demo.
+    const log = (line: string) => app.log.info(line);
+    void seedDemoScan(database.db, config.dataDir, log)
+      .then(() => seedDemoMarking(database.db, log))
+      .catch((e) => app.log.error(e, '扫描或阅卷演示数据生成失败'));
   }
   app.log.info(`大数据精准教学诊断平台: http://${config.host}:${config.port}/ (${database.kind})`);
 }
