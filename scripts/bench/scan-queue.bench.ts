@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,26 +117,31 @@ async function setUp(database: Database, url: string) {
   return { token, subjectId: subject.id, layout: card.layout, students };
 }
 
-/** The sheets in the cache folder (drawn once per card and 考号 list; generator threads, one per core). */
+/**
+ * The sheets in the cache folder, one folder per card (student i's sheets depend only on the card, i and the
+ * 考号, which the setup makes the same on every run): drawn where missing, by generator threads, one per core.
+ */
 async function drawSheets(layout: CardLayout, students: { index: number; examNo: string; files: string[] }[]): Promise<{ dir: string; drawnS: number }> {
-  const key = createHash('sha1').update(JSON.stringify({ GENERATOR, DPI, layout, students })).digest('hex').slice(0, 16);
+  const key = createHash('sha1').update(JSON.stringify({ GENERATOR, DPI, layout })).digest('hex').slice(0, 16);
   const dir = path.join(process.env.SCAN_BENCH_CACHE ?? path.join(os.tmpdir(), 'jz-scan-queue-cache'), key);
-  if (existsSync(path.join(dir, 'complete'))) return { dir, drawnS: 0 };
+  const missing = students.filter((s) => s.files.some((f) => !existsSync(path.join(dir, f))));
+  if (!missing.length) return { dir, drawnS: 0 };
   const t0 = performance.now();
   const blanksDir = path.join(dir, 'blanks');
-  mkdirSync(blanksDir, { recursive: true });
-  const printer = createPrinter();
-  try { await printBlanks(printer, { bench: layout }, [DPI], blanksDir); } finally { await printer.close(); }
+  if (!existsSync(path.join(blanksDir, 'index.json'))) {
+    mkdirSync(blanksDir, { recursive: true });
+    const printer = createPrinter();
+    try { await printBlanks(printer, { bench: layout }, [DPI], blanksDir); } finally { await printer.close(); }
+  }
   const threads = os.availableParallelism();
   await Promise.all(Array.from({ length: threads }, (_, t) => new Promise<void>((resolve, reject) => {
     // the TypeScript loader's entry of the synthetic set's threads, pointed at this benchmark's generator
     const w = new Worker(new URL('./omr-synthetic.worker.mjs', import.meta.url), {
-      workerData: { entry: new URL('./scan-queue.worker.ts', import.meta.url).href, layout, blanksDir, cacheDir: dir, dpi: DPI, students: students.filter((_, i) => i % threads === t) },
+      workerData: { entry: new URL('./scan-queue.worker.ts', import.meta.url).href, layout, blanksDir, cacheDir: dir, dpi: DPI, students: missing.filter((_, i) => i % threads === t) },
     });
     w.on('error', reject);
     w.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`生成线程退出（${code}）`))));
   })));
-  writeFileSync(path.join(dir, 'complete'), '');
   return { dir, drawnS: (performance.now() - t0) / 1000 };
 }
 
