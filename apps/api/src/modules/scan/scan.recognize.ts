@@ -114,7 +114,7 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   const pageCount = (layout as { pages: unknown[] }).pages.length;
   const asScanned = async (kind: ScanAbnormalKind, reason: string): Promise<PageOutcome> => ({
     intrinsicKind: kind, intrinsicReason: reason, pageNo: null, examNo: null, absent: false, reading: null,
-    image: await jpegOf(raster), width: raster.width, height: raster.height, blocks: [],
+    image: opts.source ?? await jpegOf(raster), width: raster.width, height: raster.height, blocks: [],
   });
   // a third-party template (templateConfirm) has no page code: every page is page 1 of a one-page card
   const third = (layout as { thirdParty?: boolean; template?: SheetTemplate }).thirdParty ? (layout as { template: SheetTemplate }).template : null;
