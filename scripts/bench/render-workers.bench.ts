@@ -9,13 +9,9 @@
  * (RENDER_PARALLEL=1, one core per worker, as when workers run on machines of their own): with the default two tabs
  * one worker already uses both cores of a 2-core machine, and a second worker could not add throughput.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { demoSlipData } from '@jz/report-templates';
 import { describeChromium, resolveChromium } from '../../apps/render-service/src/index.js';
 import type { AppContext } from '../../apps/api/src/core/context.js';
@@ -23,30 +19,21 @@ import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { createJobQueue } from '../../apps/api/src/modules/job/job.service.js';
 import { startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js';
+import { missingQueueEnv, removeQueues, scratchDatabase, startWorkers } from './queue-lib.js';
 
-const redisUrl = process.env.REDIS_URL;
-const adminUrl = process.env.DATABASE_URL;
 const JOBS = Number(process.env.BENCH_JOBS ?? 16);
-const root = path.resolve(import.meta.dirname, '../..');
 const dbName = `jz_bench_${process.pid}`;
-const benchUrl = () => { const u = new URL(adminUrl!); u.pathname = `/${dbName}`; return u.toString(); };
-
-function startWorkers(n: number, queueName: string, dataDir: string): ChildProcess[] {
-  return Array.from({ length: n }, () => spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/worker.ts')], {
-    env: { ...process.env, REDIS_URL: redisUrl, DATABASE_URL: benchUrl(), JOB_QUEUE: queueName, DATA_DIR: dataDir, RENDER_PARALLEL: '1' }, stdio: 'ignore',
-  }));
-}
 
 /** Seconds for `workers` processes to drain JOBS slip jobs (after the workers' browsers are warm). */
-async function drain(database: Database, schoolId: number, workers: number): Promise<number> {
+async function drain(database: Database, databaseUrl: string, schoolId: number, workers: number): Promise<number> {
   const queueName = `jz-bench-${process.pid}-${workers}-${Date.now()}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-bench-workers-'));
   // this process only enqueues, as an api instance with REDIS_URL does
-  const jobs = createJobQueue(database.db, { redisUrl, queueName, concurrency: 0, browserConcurrency: 0, dataDir });
+  const jobs = createJobQueue(database.db, { redisUrl: process.env.REDIS_URL, queueName, concurrency: 0, browserConcurrency: 0, dataDir });
   const ctx = { db: database.db, jobs, config: { dataDir } } as unknown as AppContext;
   const add = (students: number, seed?: number) => startRenderJob(ctx, { type: 'slips', owner: { schoolId, userId: 0 }, fileName: 'slips.pdf', zip: false, examId: null, createdBy: null },
     [{ name: 'slips.pdf', params: demoSlipData(students, Math.min(students, 50), seed) }]);
-  const procs = startWorkers(workers, queueName, dataDir);
+  const procs = startWorkers(workers, { queueName, dataDir, databaseUrl, env: { RENDER_PARALLEL: '1' } });
   try {
     // Warm-up: one small job per worker starts its Chromium.
     await waitAll(database, await Promise.all(Array.from({ length: workers }, () => add(4))));
@@ -72,36 +59,20 @@ async function waitAll(database: Database, ids: string[]) {
   }
 }
 
-/** The bench's BullMQ queues (both lanes) leave nothing in Redis. */
-async function removeQueues(name: string) {
-  const connection = new Redis(redisUrl!, { maxRetriesPerRequest: null });
-  for (const n of [name, `${name}-browser`]) {
-    const q = new Queue(n, { connection });
-    await q.obliterate({ force: true }).catch(() => undefined);
-    await q.close();
-  }
-  await connection.quit();
-}
-
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try { await c.query(query); } finally { await c.end(); }
-}
-
-if (!redisUrl || !adminUrl) {
-  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: 0, unit: 'x', limit: 1.6, ok: false, reason: '未设置 REDIS_URL 或 DATABASE_URL，无法运行（工作进程需要 Redis 与 PostgreSQL）' }));
+const missing = missingQueueEnv();
+if (missing) {
+  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: 0, unit: 'x', limit: 1.6, ok: false, reason: missing }));
 } else {
-  await admin(`create database ${dbName}`);
-  const database = await openDatabase({ databaseUrl: benchUrl() });
+  const scratch = await scratchDatabase(dbName);
+  const database = await openDatabase({ databaseUrl: scratch.url });
   await migrateToLatest(database.db);
   const school = await database.db.insertInto('school').values({ name: '基准测试学校', code: `bench${process.pid}` }).returning('id').executeTakeFirstOrThrow();
   // best of two alternating runs each: on a shared VM one slow run (another tenant, a kernel thread) would
   // otherwise decide the figure; every run is printed beside it
   const runs = { one: [] as number[], two: [] as number[] };
   for (let k = 0; k < 2; k++) {
-    runs.one.push(await drain(database, school.id, 1));
-    runs.two.push(await drain(database, school.id, 2));
+    runs.one.push(await drain(database, scratch.url, school.id, 1));
+    runs.two.push(await drain(database, scratch.url, school.id, 2));
   }
   const one = Math.min(...runs.one);
   const two = Math.min(...runs.two);
@@ -109,5 +80,5 @@ if (!redisUrl || !adminUrl) {
   // Higher is better here: ok when the speed-up reaches the limit.
   console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, browser: describeChromium(await resolveChromium()), one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), runs_s: { one: runs.one.map((x) => +x.toFixed(1)), two: runs.two.map((x) => +x.toFixed(1)) }, cores: os.cpus().length }));
   await database.close();
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await scratch.drop();
 }

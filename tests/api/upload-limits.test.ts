@@ -7,83 +7,23 @@
  * the api as deployed on PostgreSQL) is tests/durability/api-memory.test.ts. Before the streaming reader a 14 MB
  * bomb took the api to GBs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { STUDENT_TEMPLATE } from '@jz/shared/excel-templates';
-import { dbKinds, type DbKind } from '../helpers/db.js';
-import { withDatabase } from '../helpers/global-setup.js';
+import { startApi, type ApiChild } from '../helpers/api-child.js';
+import { dbKinds } from '../helpers/db.js';
 import { buildWorkbook } from '../fixtures/excel.js';
 import { bombs } from '../fixtures/xlsx-bomb.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const MB = 1024 * 1024;
 const PEAK_LIMIT = 300 * MB;
 
-/** Resident bytes of a process: { rss, hwm } from /proc. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
-interface Api { child: ChildProcess; pid: number; url: string; token: string; examId: number; dropDb?: () => Promise<void> }
-
-async function startApi(kind: DbKind): Promise<Api> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
-  let dropDb: (() => Promise<void>) | undefined;
-  if (kind === 'postgres') {
-    const url = process.env.DATABASE_URL!;
-    const name = `jz_up${randomBytes(4).toString('hex')}_${inject('pgTemplate').replace(/^jz_base_/, '')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
-    await admin.end();
-    env.TEST_DATABASE_URL = withDatabase(url, name);
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    env.TEST_PGLITE_DUMP = inject('pgliteDump');
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/api-process.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`api process ended (${code})`)));
-  });
-  const { port, token, examId } = JSON.parse(line) as { port: number; token: string; examId: number };
-  return { child, pid: child.pid!, url: `http://127.0.0.1:${port}`, token, examId, dropDb };
-}
-
 describe.each(dbKinds)('upload and body limits of a real api process on %s', (kind) => {
-  let api: Api;
+  let api: ApiChild;
   beforeAll(async () => { api = await startApi(kind); }, 120_000);
-  afterAll(async () => {
-    if (api?.child.exitCode === null) {
-      const ended = new Promise((r) => api.child.once('exit', r));
-      api.child.kill('SIGTERM');
-      await ended;
-    }
-    await api?.dropDb?.();
-  });
-
-  /** Growth of the api process's peak resident size over its size before, while fn runs. */
-  async function peakWhile(fn: () => Promise<void>): Promise<{ peak: number; before: number }> {
-    writeFileSync(`/proc/${api.pid}/clear_refs`, '5'); // resets VmHWM to the current resident size
-    const before = memoryOf(api.pid).rss;
-    await fn();
-    const { hwm } = memoryOf(api.pid);
-    return { peak: hwm - before, before };
-  }
+  afterAll(async () => { await api?.stop(); });
+  const peakWhile = (fn: () => Promise<void>) => api.peakWhile(fn);
 
   const upload = async (route: string, file: Buffer, name = 'import.xlsx') => {
     const form = new FormData();

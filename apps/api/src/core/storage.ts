@@ -56,6 +56,18 @@ export function localStorage(root: string): Storage {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomUUID().slice(0, 8)}.part`;
+      if (!(body instanceof Readable)) {
+        // bytes in memory (a page image, a cut block): one write, no stream machinery per file
+        if (opts.maxBytes !== undefined && body.length > opts.maxBytes) throw new StorageLimitError(opts.maxBytes);
+        try {
+          await fs.writeFile(tmp, body);
+          await fs.rename(tmp, file);
+        } catch (e) {
+          await fs.rm(tmp, { force: true });
+          throw e;
+        }
+        return body.length;
+      }
       let bytes = 0;
       let over = false;
       const counter = new Transform({
@@ -66,9 +78,8 @@ export function localStorage(root: string): Storage {
           else cb(new StorageLimitError(opts.maxBytes));
         },
       });
-      const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
       try {
-        await pipeline(source, counter, createWriteStream(tmp));
+        await pipeline(body, counter, createWriteStream(tmp));
         if (over) throw new StorageLimitError(opts.maxBytes!);
         await fs.rename(tmp, file);
       } catch (e) {

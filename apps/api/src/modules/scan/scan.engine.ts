@@ -22,10 +22,20 @@ export async function decodePages(bytes: Uint8Array): Promise<Raster[]> {
   return (await engine()).decodeImage(bytes, { targetDpi: 200 });
 }
 
+// Templates by layout object: a job recognises its pages against one layout (read once from the batch), so each
+// card page's template is built once per job, not once per page.
+const templates = new WeakMap<object, Map<number, SheetTemplate>>();
+
 /** The template of card page pageNo (1-based) of a saved card layout. */
 export async function templateOf(layout: unknown, pageNo: number): Promise<SheetTemplate> {
   const { templateFromCard } = await engine();
-  return templateFromCard(layout as Parameters<typeof templateFromCard>[0], pageNo - 1);
+  const build = () => templateFromCard(layout as Parameters<typeof templateFromCard>[0], pageNo - 1);
+  if (!layout || typeof layout !== 'object') return build();
+  let byPage = templates.get(layout);
+  if (!byPage) templates.set(layout, (byPage = new Map()));
+  let t = byPage.get(pageNo);
+  if (!t) byPage.set(pageNo, (t = build()));
+  return t;
 }
 
 export async function recognize(raster: Raster, template: SheetTemplate, orientation?: 0 | 180): Promise<SheetResult> {

@@ -64,11 +64,23 @@ export async function markBad(db: Db | Tx, pageId: number, reason: string): Prom
   await repo.updatePage(db, pageId, { recognized: true, status: 'abnormal', intrinsic_kind: 'badFile', intrinsic_reason: reason, page_no: null });
 }
 
+/**
+ * The file's bytes when they may be kept as the page image: a one-page greyscale or colour JPEG decoded at its
+ * own size, without an EXIF turn (a browser would show it turned while the rectangles are of the raw pixels).
+ */
+async function storedAsIs(bytes: Buffer, rasters: Raster[]): Promise<Buffer | undefined> {
+  const r = rasters[0];
+  if (rasters.length !== 1 || !r || sniff(bytes.subarray(0, 16)) !== 'jpeg') return undefined;
+  if ((r.fileWidth ?? r.width) !== r.width || (r.fileHeight ?? r.height) !== r.height) return undefined;
+  const meta = await (await import('sharp')).default(bytes).metadata().catch(() => null);
+  return meta && meta.width === r.width && meta.height === r.height && (meta.orientation ?? 1) === 1 ? bytes : undefined;
+}
+
 /** Recognises one raster onto a page row; a page the engine cannot handle is an abnormal, never a crash. */
-async function recognizeOnto(db: Db, storage: Storage, batch: Batch, pageId: number, raster: Raster, back: boolean): Promise<void> {
+async function recognizeOnto(db: Db, storage: Storage, batch: Batch, pageId: number, raster: Raster, back: boolean, source?: Buffer): Promise<void> {
   let out: PageOutcome;
   try {
-    out = await recognizePage(raster, batch.card_layout, batch.exam_subject_id);
+    out = await recognizePage(raster, batch.card_layout, batch.exam_subject_id, { source });
   } catch (e) {
     console.error(e);
     await markBad(db, pageId, '识别失败：图像无法处理，请重新扫描');
@@ -102,6 +114,7 @@ async function handler(c: JobContext<ScanJobParams>): Promise<unknown> {
       continue;
     }
     if (!rasters.length) { await markBad(db, page.id, 'PDF 文件没有页面'); continue; }
+    const source = await storedAsIs(bytes, rasters);
     for (const [i, raster] of rasters.entries()) {
       const pageId = i === 0 ? page.id : await repo.insertPage(db, {
         school_id: batch.school_id, batch_id: batch.id, exam_subject_id: batch.exam_subject_id, file_seq: page.file_seq, file_index: i + 1,
@@ -109,7 +122,7 @@ async function handler(c: JobContext<ScanJobParams>): Promise<unknown> {
       });
       // with duplex every second image of the batch is a back side; multi-page files count their own pages
       const back = batch.duplex && (i % 2 === 1 || (rasters.length === 1 && page.file_seq % 2 === 0));
-      await recognizeOnto(db, storage, batch, pageId, raster, back);
+      await recognizeOnto(db, storage, batch, pageId, raster, back, source);
     }
     done++;
     c.progress(Math.round((done / pages.length) * 100));

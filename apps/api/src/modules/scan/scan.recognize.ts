@@ -110,12 +110,13 @@ function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W:
 /**
  * Recognises one page against the card of examSubjectId: first with the template of card page 1 (every page
  * carries the page code in the same place), then again with the template of the page the code names.
+ * opts.source: the file's bytes when they can be stored as the page image as they are (scan.job.ts, storedAsIs).
  */
-export async function recognizePage(raster: Raster, layout: unknown, examSubjectId: number, opts: { orientation?: 0 | 180; duplexBack?: boolean } = {}): Promise<PageOutcome> {
+export async function recognizePage(raster: Raster, layout: unknown, examSubjectId: number, opts: { orientation?: 0 | 180; duplexBack?: boolean; source?: Buffer } = {}): Promise<PageOutcome> {
   const pageCount = (layout as { pages: unknown[] }).pages.length;
   const asScanned = async (kind: ScanAbnormalKind, reason: string): Promise<PageOutcome> => ({
     intrinsicKind: kind, intrinsicReason: reason, pageNo: null, examNo: null, absent: false, reading: null,
-    image: await jpegOf(raster), width: raster.width, height: raster.height, blocks: [],
+    image: opts.source ?? await jpegOf(raster), width: raster.width, height: raster.height, blocks: [],
   });
   // a third-party template (templateConfirm) has no page code: every page is page 1 of a one-page card
   const third = (layout as { thirdParty?: boolean; template?: SheetTemplate }).thirdParty ? (layout as { template: SheetTemplate }).template : null;
@@ -135,7 +136,9 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   const W = raster.width;
   const H = raster.height;
   const upright = rotation === 180 ? turned(raster) : raster;
-  const image = await jpegOf(upright);
+  // an upright page decoded at the file's own size is stored as the scanner wrote it: re-encoding it would cost
+  // more than recognising it (opts.source is only given for such a JPEG)
+  const image = opts.source && rotation === 0 ? opts.source : await jpegOf(upright);
   const blockRects = tpl.blocks.map((b) => ({ id: b.id, rect: toImage(result.homography ?? result.transform!, b.rect, rotation, W, H) }));
   const blocks = await Promise.all(blockRects.map(async (b) => ({ ...b, jpeg: await cut(upright, b.rect) })));
   const reading: StoredReading = {
