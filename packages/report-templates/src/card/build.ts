@@ -253,7 +253,7 @@ export function buildCardLayout(input: BuildCardInput): CardLayout {
 }
 
 /** 选做题 box: the chosen question's bubble row in the title line (bubbles wide enough for two digits). */
-export const CHOICE = { markX0: 40, markPitch: 10, markY: 4.5, bubble: { w: 6, h: 3.2 } } as const;
+export const CHOICE = { markX0: 32, markPitch: 8, markY: 4.5, bubble: { w: 6, h: 3.2 } } as const;
 
 const NOTE_FONT = 2.5;
 /** Height (mm) the notes need at width `w`: title, then every line wrapped at the box width. */

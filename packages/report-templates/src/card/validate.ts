@@ -39,7 +39,7 @@ function contentSize(e: CardElement): { w: number; h: number; why: string } | nu
         ? { w: e.columns * e.cellMm, h: e.titleH + e.rows * (e.cellMm + e.rowGap) + e.rowGap, why: '放不下作文格' }
         : { w: 40, h: e.titleH + e.rows * 6, why: '放不下作文横线' };
     case 'choice':
-      return { w: e.markX0 + (e.nos.length - 0.5) * e.markPitch + 32, h: MIN_AREA.choice.h, why: '放不下选做题号填涂格和得分框' };
+      return { w: e.markX0 + (e.nos.length - 1) * e.markPitch + e.bubble.w / 2 + 31, h: MIN_AREA.choice.h, why: '放不下选做题号填涂格和得分框' };
     case 'subjective': return { ...MIN_AREA.subjective, why: '' };
     case 'fillIn': return { w: MIN_AREA.fillIn.w, h: e.lines * MIN_AREA.fillIn.lineH, why: '' };
     case 'barcode': return { ...MIN_AREA.barcode, why: '贴不下考号条形码' };
