@@ -39,7 +39,7 @@ async function print(layout: CardLayout, dpi = DPI): Promise<Raster[]> {
 
 /** Pencil: every pixel of the rect (mm, page unturned) darkened to `grey` ± 20. */
 function paint(r: Raster, rect: { x: number; y: number; w: number; h: number }, grey: number, rnd: () => number, inset = 0.3) {
-  const k = r.dpi / 25.4;
+  const k = (r.dpi ?? DPI) / 25.4;
   for (let y = Math.round((rect.y + inset) * k); y < Math.round((rect.y + rect.h - inset) * k); y++) {
     for (let x = Math.round((rect.x + inset) * k); x < Math.round((rect.x + rect.w - inset) * k); x++) {
       const i = y * r.width + x;
@@ -139,7 +139,7 @@ describe('考号 by a barcode label', () => {
     expect(error).toBeFalsy();
     // the label: white paper over the dashed box, bars of 0.45 mm modules (what a label printer makes)
     const page = copy(page1);
-    const k = page.dpi / 25.4;
+    const k = (page.dpi ?? DPI) / 25.4;
     for (let y = Math.round((area.y + 2) * k); y < Math.round((area.y + area.h - 2) * k); y++) {
       for (let x = Math.round((area.x + 2) * k); x < Math.round((area.x + area.w - 2) * k); x++) page.data[y * page.width + x] = 250;
     }
