@@ -158,8 +158,8 @@ describe('answer-sheet maker in Chromium', () => {
     await expect.poll(() => panel.getByTestId('card-status').innerText()).toContain('有未保存的修改');
 
     // 保存: the settings with the dragged area are stored
-    await panel.getByRole('button', { name: '保存' }).click();
-    await page.locator('.ant-message-notice', { hasText: '保存成功' }).waitFor();
+    await panel.getByRole('button', { name: /保存$/ }).click();
+    await expect.poll(() => page.locator('.ant-message-notice').last().innerText().catch(() => ''), { timeout: 30_000 }).toContain('保存成功');
     const [row] = await db.selectFrom('answer_card').select(['settings', 'layout']).where('exam_subject_id', '=', math).execute();
     const settings = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as { paper: string; columns: number; choiceGroups: number[][]; overrides: { area: string; h: number }[] };
     expect(settings).toMatchObject({ paper: 'A3', columns: 3, choiceGroups: [[a.id, b.id]] });

@@ -96,7 +96,7 @@ async function writeResult(file: string, data: Buffer | Uint8Array): Promise<voi
 async function runCard(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
   const p = parse(CardParams, params, '答题卡参数');
   let html: string;
-  let paper = 'A4';
+  let paper: string;
   try {
     const layout = 'layout' in p ? parseCardLayout(p.layout) : buildCardLayout(p.build as unknown as BuildCardInput);
     await ctx.progress(20);

@@ -242,8 +242,7 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
                         <div style={{ fontWeight: 600, marginBottom: 8 }}>选做题（多题任选一题作答，学生填涂所选题号）</div>
                         {fields.map((f, i) => (
                           <Space key={f.key} align="start" style={{ display: 'flex' }}>
-                            <Form.Item name={f.name} style={{ marginBottom: 8, width: 290 }}
-                              rules={[{ validator: async (_, v: number[] | undefined) => { if (!v || v.length < 2) throw new Error('每组选做题至少两道题'); } }]}>
+                            <Form.Item name={f.name} style={{ marginBottom: 8, width: 290 }}>
                               <Select mode="multiple" aria-label={`选做题第 ${i + 1} 组`} placeholder="选择可选的解答题"
                                 options={card.subjectiveQuestions.map((q) => ({ value: q.questionId, label: `第 ${q.no} 题（${q.fullScore}分）` }))} />
                             </Form.Item>
