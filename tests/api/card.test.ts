@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerCard } from '@jz/shared/api/card';
+import type { AnswerCard, CardLayoutCheck } from '@jz/shared/api/card';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { pdfText } from '../helpers/pdf.js';
@@ -220,6 +220,7 @@ describe.each(dbKinds)('answer-sheet cards on %s', (kind) => {
       { url: `/api/v1/card/preview?examSubjectId=${yw}` },
       { method: 'POST' as const, url: '/api/v1/card/preview', payload: { examSubjectId: yw, settings: {} } },
       { method: 'POST' as const, url: '/api/v1/card/save', payload: { examSubjectId: yw, settings: { title: '越权' } } },
+      { method: 'POST' as const, url: '/api/v1/card/layout', payload: { examSubjectId: yw, settings: {} } },
       { method: 'POST' as const, url: '/api/v1/card/reset', payload: { examSubjectId: yw } },
     ];
     for (const c of calls) {
@@ -235,5 +236,47 @@ describe.each(dbKinds)('answer-sheet cards on %s', (kind) => {
     expect(await rows(yw)).toEqual([row]);
     // an unknown exam subject
     expect((await find(99999999)).body.code).toBe(404);
+  });
+  it('lays out A3 in three columns with a 选做题 and checks dragged areas live; a layout with problems is not saved', async () => {
+    const layoutOf = (settings: object) => t.call<CardLayoutCheck>({ method: 'POST', url: '/api/v1/card/layout', token: admin, payload: { examSubjectId: sx, settings } });
+    const card = (await find(sx)).body.data;
+    expect(card.settings).toMatchObject({ paper: 'A4', columns: 1, admissionMode: 'bubbles', choiceGroups: [], overrides: [] });
+    expect(card.issues).toEqual([]);
+    const subjective = await t.database.db.selectFrom('question').select(['id', 'no']).where('exam_subject_id', '=', sx).where('type', '=', 'subjective')
+      .where('is_total', '=', false).orderBy('sort').orderBy('id').execute();
+    expect(card.subjectiveQuestions.map((q) => q.questionId)).toEqual(subjective.map((q) => q.id));
+    const [a, b] = subjective.slice(-2);
+    const settings = { paper: 'A3', columns: 3, choiceGroups: [[a.id, b.id]] };
+    const res = await layoutOf(settings);
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data.issues).toEqual([]);
+    const layout = res.body.data.layout as unknown as { paper: string; columns: number; pages: { elements: (El & { nos?: string[]; x: number; y: number; w: number; h: number })[] }[] };
+    expect(layout).toMatchObject({ paper: 'A3', columns: 3 });
+    const all = layout.pages.flatMap((p) => p.elements);
+    expect(all.filter((e) => e.kind === 'choice').map((e) => e.nos)).toEqual([[a.no, b.no]]);
+    // drag the 选做题 box onto the first written box: the check names both, the save refuses and stores nothing
+    const first = all.find((e) => e.kind === 'subjective')!;
+    const onto = { ...settings, overrides: [{ area: `choice:${a.no}/${b.no}`, page: 1, x: first.x, y: first.y + 5, w: first.w, h: 40 }] };
+    const checked = (await layoutOf(onto)).body.data;
+    expect(checked.issues.map((i) => i.message)).toContain(`第 1 页：选做题 ${a.no}/${b.no}与第 ${first.no} 题答题区重叠`);
+    const refused = await save(sx, onto);
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.msg).toContain(`答题卡版式有问题，未保存：第 1 页：选做题 ${a.no}/${b.no}与第 ${first.no} 题答题区重叠`);
+    expect(await rows(sx)).toEqual([]);
+    // bad combinations are refused with the field named
+    expect((await layoutOf({ paper: 'A4', columns: 3 })).body).toMatchObject({ code: 400, msg: '答题卡设置不正确（分栏）：A4 纵向只能分 1 或 2 栏' });
+    expect((await layoutOf({ paper: 'A5' })).body).toMatchObject({ code: 400, msg: '答题卡设置不正确（纸张）：纸张只能是 A4 或 A3' });
+    const objective = await t.database.db.selectFrom('question').select('id').where('exam_subject_id', '=', sx).where('type', '=', 'single').executeTakeFirstOrThrow();
+    expect((await layoutOf({ choiceGroups: [[a.id, objective.id]] })).body).toMatchObject({ code: 400, msg: `答题卡设置不正确（选做题）：小题 ${objective.id} 不是该科目的解答题，不能作选做题` });
+    // a valid drag (the 选做题 box moved lower in its column) is saved and printed as saved
+    const choice = all.find((e) => e.kind === 'choice')!;
+    const moved = { ...settings, admissionMode: 'barcode', overrides: [{ area: `choice:${a.no}/${b.no}`, page: 1, x: choice.x, y: choice.y, w: choice.w, h: choice.h }] };
+    const ok = await save(sx, moved);
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    expect(ok.body.data).toMatchObject({ saved: true, outdated: false, issues: [], settings: { paper: 'A3', columns: 3, admissionMode: 'barcode' } });
+    expect((ok.body.data.layout!.pages as { elements: El[] }[]).flatMap((p) => p.elements).some((e) => e.kind === 'admission')).toBe(false);
+    const html = await t.app.inject({ url: `/api/v1/card/preview?examSubjectId=${sx}`, headers: { authorization: admin } });
+    expect(html.body).toContain('@page{size:A3 landscape;margin:0}');
+    await t.call({ method: 'POST', url: '/api/v1/card/reset', token: admin, payload: { examSubjectId: sx } });
   });
 });

@@ -96,16 +96,19 @@ async function writeResult(file: string, data: Buffer | Uint8Array): Promise<voi
 async function runCard(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
   const p = parse(CardParams, params, '答题卡参数');
   let html: string;
+  let paper: string;
   try {
     const layout = 'layout' in p ? parseCardLayout(p.layout) : buildCardLayout(p.build as unknown as BuildCardInput);
     await ctx.progress(20);
     html = renderCardHtml(layout);
+    paper = layout.paper;
   } catch (e) {
     if (e instanceof CardLayoutError) throw new BadInputError(e.message);
     throw e;
   }
   await ctx.progress(40);
-  await writeResult(out, await ctx.printer.printPdf(html, { format: 'A4' }));
+  // A3 cards are landscape; the document's @page says so too (the printer prefers the CSS page size)
+  await writeResult(out, await ctx.printer.printPdf(html, paper === 'A3' ? { width: '420mm', height: '297mm' } : { format: 'A4' }));
 }
 
 async function runSlips(params: unknown, ctx: ProcessContext, out: string): Promise<void> {

@@ -5,7 +5,7 @@ export { batchThreshold, recognizeSheet, REJECT, type RecognizeOptions } from '.
 export { decodeImage, type DecodeOptions } from './decode.js';
 export { decodePdf } from './decode-pdf.js';
 export { OmrInputError } from './errors.js';
-export { templateFromCard } from './card-template.js';
+export { choiceQuestionId, chosenQuestion, templateFromCard } from './card-template.js';
 export { blocksInFilePixels } from './blocks.js';
 export { readPageCode } from './pagecode.js';
 export { applyBarcode } from './admission.js';

@@ -7,6 +7,9 @@ export {
 } from './card/layout.js';
 export { buildCardLayout, CARD_GEOMETRY, type BuildCardInput, type CardQuestionInput } from './card/build.js';
 export { renderCardHtml } from './card/render.js';
+export { validateCardLayout, MIN_AREA, type CardIssue } from './card/validate.js';
+export { areaId, areaName, columnsOf, printableArea, FRAME, MOVABLE_KINDS } from './card/geometry.js';
+export type { AreaOverride, AdmissionMode } from './card/build.js';
 export type { ScoreSlipData, SlipLayout, ScoreSlipOptions, SlipStudent, SlipSubjectScore, SlipQuestionScore } from './slip/types.js';
 export { renderSlipsHtml, sortSlipStudents, SLIP_WIDTH_PX, SLIP_HEIGHT_PX } from './slip/render.js';
 export { stripPages, STRIPS_PER_PAGE } from './slip/strips.js';

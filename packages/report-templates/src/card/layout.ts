@@ -1,10 +1,21 @@
-// The answer-sheet card (答题卡) layout document: A4 portrait pages whose every element is placed in
-// millimetres from the page's top-left corner. The renderer draws exactly this document, and the scanner
+// The answer-sheet card (答题卡) layout document: A4 portrait (1 or 2 columns) or A3 landscape (2 or 3 columns)
+// pages whose every element is placed in millimetres from the page's top-left corner. The renderer draws exactly this document, and the scanner
 // (OMR) reads anchors, page code, admission bubbles and objective bubbles from the same numbers.
 import { z } from 'zod';
 
+/** A4 portrait (the default paper). */
 export const PAGE_WIDTH_MM = 210;
 export const PAGE_HEIGHT_MM = 297;
+
+export const CARD_PAPERS = ['A4', 'A3'] as const;
+export type CardPaper = (typeof CARD_PAPERS)[number];
+/** Columns each paper allows: A4 portrait 1–2, A3 landscape 2–3. */
+export const CARD_COLUMNS: Record<CardPaper, readonly number[]> = { A4: [1, 2], A3: [2, 3] };
+
+/** Page size in mm: A4 portrait 210 × 297, A3 landscape 420 × 297. */
+export function pageSizeOf(paper: CardPaper): { w: number; h: number } {
+  return paper === 'A3' ? { w: 420, h: 297 } : { w: PAGE_WIDTH_MM, h: PAGE_HEIGHT_MM };
+}
 
 const mm = z.number().finite().min(0);
 const size = z.number().finite().positive();
@@ -99,9 +110,21 @@ export const EssayEl = z.object({
   continued: z.boolean().optional(),
 });
 
+/**
+ * 选做题: questions `nos` of which the student answers one, in one written box. The student fills the bubble of
+ * the chosen question (bubble i centre: x + markX0 + i·markPitch, y + markY); recognition reads it and the
+ * written score goes to that question. Full score = each alternative's.
+ */
+export const ChoiceEl = z.object({
+  kind: z.literal('choice'), ...box,
+  nos: z.array(z.union([z.number().int().positive(), z.string().min(1)])).min(2).max(6),
+  fullScore: z.number().nonnegative(),
+  markX0: mm, markPitch: size, markY: mm, bubble: BubbleSpec,
+});
+
 export const CardElement = z.discriminatedUnion('kind', [
   AnchorEl, PageCodeEl, HeaderEl, StudentInfoEl, AdmissionEl, BarcodeEl, AbsentEl, NotesEl, SectionTitleEl,
-  ObjectiveEl, FillInEl, SubjectiveEl, EssayEl,
+  ObjectiveEl, FillInEl, SubjectiveEl, EssayEl, ChoiceEl,
 ]);
 
 export const CardPage = z.object({
@@ -114,9 +137,15 @@ export const CardLayout = z.object({
   examName: z.string().min(1),
   subjectName: z.string().min(1),
   examSubjectId: z.union([z.string().min(1), z.number().int().nonnegative()]),
-  paper: z.literal('A4'),
+  paper: z.enum(CARD_PAPERS),
+  /** Columns the content flows in (a card saved before columns existed has one). */
+  columns: z.number().int().min(1).max(3).default(1),
   pages: z.array(CardPage).min(1).max(4),
 }).superRefine((layout, ctx) => {
+  const { w: pageW, h: pageH } = pageSizeOf(layout.paper);
+  if (!CARD_COLUMNS[layout.paper].includes(layout.columns)) {
+    ctx.addIssue({ code: 'custom', path: ['columns'], message: `${layout.paper === 'A3' ? 'A3 横向只能分 2 或 3 栏' : 'A4 纵向只能分 1 或 2 栏'}` });
+  }
   layout.pages.forEach((page, p) => {
     if (page.index !== p + 1) ctx.addIssue({ code: 'custom', path: ['pages', p, 'index'], message: `页序号应为 ${p + 1}` });
     const anchors = page.elements.filter((e) => e.kind === 'anchor').length;
@@ -125,8 +154,8 @@ export const CardLayout = z.object({
       ctx.addIssue({ code: 'custom', path: ['pages', p], message: `第 ${p + 1} 页必须有且只有一个页码标识` });
     }
     page.elements.forEach((e, i) => {
-      if (e.x + e.w > PAGE_WIDTH_MM + 1e-6 || e.y + e.h > PAGE_HEIGHT_MM + 1e-6) {
-        ctx.addIssue({ code: 'custom', path: ['pages', p, 'elements', i], message: `元素（${e.kind}）超出 A4 页面范围` });
+      if (e.x + e.w > pageW + 1e-6 || e.y + e.h > pageH + 1e-6) {
+        ctx.addIssue({ code: 'custom', path: ['pages', p, 'elements', i], message: `元素（${e.kind}）超出 ${layout.paper} 页面范围` });
       }
     });
   });
@@ -136,6 +165,7 @@ export type CardLayout = z.infer<typeof CardLayout>;
 export type CardPage = z.infer<typeof CardPage>;
 export type CardElement = z.infer<typeof CardElement>;
 export type ObjectiveQuestion = z.infer<typeof ObjectiveQuestion>;
+export type CardLayoutInput = z.input<typeof CardLayout>;
 
 /** Validates a layout; a bad one throws `答题卡版式无效：<path>：<reason>；…`. */
 export function parseCardLayout(input: unknown): CardLayout {

@@ -1,7 +1,8 @@
-// Draws a CardLayout exactly: every element at its millimetre box (CSS mm), one A4 page per layout page.
+// Draws a CardLayout exactly: every element at its millimetre box (CSS mm), one printed page (A4 portrait or
+// A3 landscape, the layout's paper) per layout page.
 import type { CSSProperties, ReactNode } from 'react';
 import { h, htmlDocument } from '../common.js';
-import { parseCardLayout, PAGE_HEIGHT_MM, PAGE_WIDTH_MM, type CardElement, type CardLayout } from './layout.js';
+import { pageSizeOf, parseCardLayout, type CardElement, type CardLayout } from './layout.js';
 
 const mm = (n: number) => `${+n.toFixed(3)}mm`;
 const at = (x: number, y: number, w: number, hh: number, extra?: CSSProperties): CSSProperties =>
@@ -27,8 +28,13 @@ const draw: { [K in CardElement['kind']]: (e: El<K>) => ReactNode } = {
   header: (e) => h('div', { className: 'header', style: at(e.x, e.y, e.w, e.h) },
     h('div', { style: { fontSize: mm(e.subtitle ? e.h * 0.42 : titleSize(e.title, e.w, e.h * 0.6)), fontWeight: 700, lineHeight: 1.15 } }, e.title),
     e.subtitle ? h('div', { style: { fontSize: mm(e.h * 0.3), lineHeight: 1.2 } }, e.subtitle) : null),
-  studentInfo: (e) => h('div', { className: 'box info', style: at(e.x, e.y, e.w, e.h, { fontSize: mm(3.4) }) },
-    e.fields.map((f) => h('div', { key: f, className: 'field' }, h('span', null, `${f}：`), h('span', { className: 'blank' })))),
+  studentInfo: (e) => {
+    // 32 mm blanks where they fit (A4 one column), narrower in a narrow column
+    const blank = Math.min(32, (e.w - 4) / e.fields.length - 12);
+    return h('div', { className: 'box info', style: at(e.x, e.y, e.w, e.h, { fontSize: mm(3.4) }) },
+      e.fields.map((f) => h('div', { key: f, className: 'field' }, h('span', null, `${f}：`),
+        h('span', { className: 'blank', ...(blank < 32 ? { style: { width: mm(blank) } } : {}) }))));
+  },
   admission: (e) => {
     const items: ReactNode[] = [h('div', { key: 't', className: 'cap', style: at(0, 0, e.w, e.writeBoxY, { lineHeight: mm(e.writeBoxY) }) }, '考　号')];
     for (let c = 0; c < e.digits; c++) {
@@ -66,6 +72,13 @@ const draw: { [K in CardElement['kind']]: (e: El<K>) => ReactNode } = {
     h('div', { style: { position: 'absolute', left: '2mm', top: '1.5mm', fontSize: mm(3.3), fontWeight: 700 } },
       e.continued ? `（第 ${e.no} 题续）` : `${e.no}.（${e.fullScore}分）${e.title ? ' ' + e.title : ''}`),
     e.continued ? null : scoreBox(e.w)),
+  choice: (e) => h('div', { className: 'box thick', style: at(e.x, e.y, e.w, e.h) },
+    h('div', { style: at(2, e.markY - 2, e.markX0 - e.bubble.w / 2 - 3, 4, { fontSize: mm(3.3), fontWeight: 700, lineHeight: mm(4), whiteSpace: 'nowrap' }) },
+      `选做题（${e.fullScore}分）`),
+    e.nos.map((no, i) => bubble(e.markX0 + i * e.markPitch, e.markY, e.bubble.w, e.bubble.h, String(no), `m${i}`)),
+    h('div', { style: at(2, e.markY + 3, e.w - 34, 4, { fontSize: mm(2.4), lineHeight: mm(4), whiteSpace: 'nowrap', overflow: 'hidden' }) },
+      `从第 ${e.nos.join('、')} 题中任选一题作答，并用 2B 铅笔涂黑所选题号`),
+    scoreBox(e.w)),
   essay: (e) => {
     const items: ReactNode[] = [h('div', { key: 't', style: at(0, 0, e.w, e.titleH, { fontSize: mm(3.3), fontWeight: 700, lineHeight: mm(e.titleH) }) },
       e.continued ? `（第 ${e.no} 题作文续）` : `${e.no}. 作文（${e.fullScore}分）`)];
@@ -113,8 +126,8 @@ function scoreBox(w: number): ReactNode {
   return h('div', { style: { position: 'absolute', left: mm(w - 30), top: '1mm' } }, scoreBoxInner());
 }
 
-const CARD_CSS = `
-.page{position:relative;width:${PAGE_WIDTH_MM}mm;height:${PAGE_HEIGHT_MM}mm;overflow:hidden;break-after:page;page-break-after:always}
+const cardCss = (w: number, hh: number) => `
+.page{position:relative;width:${w}mm;height:${hh}mm;overflow:hidden;break-after:page;page-break-after:always}
 .page:last-child{break-after:auto;page-break-after:auto}
 .box{border:0.25mm solid #000}
 .box.thick{border-width:0.35mm}
@@ -136,12 +149,13 @@ const CARD_CSS = `
 /** Full HTML of the card: validates the layout first (throws 答题卡版式无效：… on a bad one). */
 export function renderCardHtml(input: CardLayout | unknown): string {
   const layout = parseCardLayout(input);
+  const size = pageSizeOf(layout.paper);
   const pages = layout.pages.map((p) => h('section', { key: p.index, className: 'page' },
     p.elements.map((e, i) => h('div', { key: i, 'data-kind': e.kind }, (draw[e.kind] as (x: CardElement) => ReactNode)(e)))));
   return htmlDocument({
     title: `${layout.examName} ${layout.subjectName} 答题卡`,
-    pageCss: '@page{size:A4 portrait;margin:0}',
-    css: CARD_CSS,
+    pageCss: `@page{size:${layout.paper === 'A3' ? 'A3 landscape' : 'A4 portrait'};margin:0}`,
+    css: cardCss(size.w, size.h),
     body: pages,
   });
 }

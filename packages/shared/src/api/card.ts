@@ -20,7 +20,15 @@ export const CARD_PATHS = {
   preview: 'card/preview', // GET saved / default, POST with settings
   save: 'card/save',
   reset: 'card/reset',
+  layout: 'card/layout', // POST: the layout and its problems for given settings, nothing saved (the maker's live check)
 } as const;
+
+export const CARD_PAPERS = ['A4', 'A3'] as const;
+export const CARD_PAPER_LABELS = { A4: 'A4 纵向', A3: 'A3 横向' } as const;
+/** Columns each paper allows. */
+export const CARD_COLUMN_CHOICES = { A4: [1, 2], A3: [2, 3] } as const;
+export const CARD_ADMISSION_MODES = ['bubbles', 'barcode'] as const;
+export const CARD_ADMISSION_MODE_LABELS = { bubbles: '填涂考号', barcode: '贴条形码' } as const;
 
 export const CARD_TITLE_MAX = 120;
 export const CARD_PAGE_CHOICES = [2, 3, 4] as const;
@@ -48,12 +56,31 @@ export const cardSettingsSchema = z.object({
     questionId: id,
     blanks: z.number().int('空数应为整数').min(1, `每题空数应为 1–${CARD_FILL_BLANKS_MAX}`).max(CARD_FILL_BLANKS_MAX, `每题空数应为 1–${CARD_FILL_BLANKS_MAX}`),
   })).max(500),
+  /** A4 portrait or A3 landscape. */
+  paper: z.enum(CARD_PAPERS, '纸张只能是 A4 或 A3'),
+  /** Columns: A4 1–2, A3 2–3 (checked against the paper by the service). */
+  columns: z.number().int('分栏数应为整数').min(1, '分栏数应为 1–3').max(3, '分栏数应为 1–3'),
+  /** 考号 filled in bubbles (a label box is printed too) or read from a stuck barcode label only. */
+  admissionMode: z.enum(CARD_ADMISSION_MODES, '考号方式只能是填涂考号或贴条形码'),
+  /** 选做题: groups of subjective question ids answered one of, in one box (e.g. 22/23). */
+  choiceGroups: z.array(z.array(id).min(2, '每组选做题至少两道题').max(6, '每组选做题最多 6 道题')).max(10, '选做题最多 10 组'),
+  /** Areas the user dragged or resized on the page (mm, 1-based page). */
+  overrides: z.array(z.object({
+    area: z.string().min(1).max(60),
+    page: z.number().int('页码应为整数').min(1, '页码应为 1–4').max(4, '页码应为 1–4'),
+    x: z.number().min(0, '位置不能为负').max(420, '位置超出纸张'),
+    y: z.number().min(0, '位置不能为负').max(297, '位置超出纸张'),
+    w: z.number().positive('宽度应大于 0').max(420, '宽度超出纸张'),
+    h: z.number().positive('高度应大于 0').max(297, '高度超出纸张'),
+  })).max(200),
 });
 export type CardSettings = z.infer<typeof cardSettingsSchema>;
+export type CardAreaOverride = CardSettings['overrides'][number];
 
 /** Field names for messages (答题卡设置不正确（考号位数）：…). */
 export const CARD_SETTING_LABELS: Record<keyof CardSettings, string> = {
   title: '标题', admissionDigits: '考号位数', pages: '最多页数', optionCount: '选项个数', essayWords: '作文字数', fillBlanks: '填空题空数',
+  paper: '纸张', columns: '分栏', admissionMode: '考号方式', choiceGroups: '选做题', overrides: '区域位置',
 };
 
 /**
@@ -67,12 +94,31 @@ export const cardSettingsInput = z.object({
   optionCount: z.number(),
   essayWords: z.number().nullable(),
   fillBlanks: z.array(z.object({ questionId: z.number(), blanks: z.number() })),
+  paper: z.string(),
+  columns: z.number(),
+  admissionMode: z.string(),
+  choiceGroups: z.array(z.array(z.number())),
+  overrides: z.array(z.object({ area: z.string(), page: z.number(), x: z.number(), y: z.number(), w: z.number(), h: z.number() })),
 }).partial();
 
 export const cardSubjectQuery = z.object({ examSubjectId: id });
 export const cardSettingsBody = z.object({ examSubjectId: id, settings: cardSettingsInput.default({}) });
 export type CardSettingsBody = z.input<typeof cardSettingsBody>;
 export const cardSubjectBody = z.object({ examSubjectId: id });
+
+/** A problem of the layout found by the live check (overlap, outside the printable area or column, too small). */
+export const cardIssueSchema = z.object({ page: z.number(), area: z.string().nullable(), message: z.string() });
+export type CardIssue = z.infer<typeof cardIssueSchema>;
+
+/** card/layout: the layout these settings give and its problems (nothing saved). */
+export const cardLayoutCheckSchema = z.object({
+  layout: z.object({ pages: z.array(z.unknown()) }).loose(),
+  issues: z.array(cardIssueSchema),
+});
+export type CardLayoutCheck = z.infer<typeof cardLayoutCheckSchema>;
+
+/** A subjective question of the subject (the maker's 选做题 choices). */
+export const cardSubjectiveQuestionSchema = z.object({ questionId: z.number(), no: z.string(), fullScore: z.number() });
 
 /** A fill-in question of the subject (the maker's blank-count rows). */
 export const cardFillQuestionSchema = z.object({ questionId: z.number(), no: z.string(), fullScore: z.number() });
@@ -101,6 +147,10 @@ export const answerCardSchema = z.object({
   layoutError: z.string().nullable(),
   pageCount: z.number(),
   fillQuestions: z.array(cardFillQuestionSchema),
+  /** Subjective questions that may form 选做题 groups (not the essay). */
+  subjectiveQuestions: z.array(cardSubjectiveQuestionSchema),
+  /** Problems of the layout (empty when it may be printed). */
+  issues: z.array(cardIssueSchema),
   /** The subject has an essay (语文): essayWords applies. */
   hasEssay: z.boolean(),
   /** Longest 考号 of the exam: the fewest admission digits allowed. */

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerCardSchema, cardSettingsBody, cardSubjectBody, cardSubjectQuery } from '@jz/shared/api/card';
+import { answerCardSchema, cardLayoutCheckSchema, cardSettingsBody, cardSubjectBody, cardSubjectQuery } from '@jz/shared/api/card';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
@@ -39,6 +39,14 @@ const routes: ModuleRoutes = async (base, ctx) => {
     const out = await service.previewHtml(db, userOf(req), req.body.examSubjectId, req.body.settings);
     return reply.header('content-type', html).header('cache-control', 'no-store').send(out);
   });
+
+  app.post('/card/layout', {
+    config: view,
+    schema: {
+      tags, summary: '按给定设置生成答题卡版式并检查（区域重叠、超出可打印区域或栏、区域太小），不保存；制卡页拖动区域后实时校验用',
+      body: cardSettingsBody, response: { 200: envelope(cardLayoutCheckSchema) },
+    },
+  }, async (req) => ok(await service.checkLayout(db, userOf(req), req.body.examSubjectId, req.body.settings), '查询成功'));
 
   app.post('/card/save', {
     config: edit,

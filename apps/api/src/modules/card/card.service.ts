@@ -10,9 +10,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { buildCardLayout, type BuildCardInput, type CardQuestionInput } from '@jz/report-templates/card/build';
 import { CardLayoutError, parseCardLayout, type CardLayout } from '@jz/report-templates/card/layout';
+import { validateCardLayout } from '@jz/report-templates/card/validate';
 import {
-  CARD_ESSAY_WORDS, CARD_OPTION_LETTERS, CARD_SETTING_LABELS, cardSettingsSchema,
-  type AnswerCard, type CardSettings,
+  CARD_COLUMN_CHOICES, CARD_ESSAY_WORDS, CARD_OPTION_LETTERS, CARD_SETTING_LABELS, cardSettingsSchema,
+  type AnswerCard, type CardLayoutCheck, type CardSettings,
 } from '@jz/shared/api/card';
 import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
@@ -54,6 +55,11 @@ function defaultSettings(src: Source): CardSettings {
     optionCount: 4,
     essayWords: src.essayIdx >= 0 ? CARD_ESSAY_WORDS.default : null,
     fillBlanks: src.questions.filter((q) => q.type === 'fill').map((q) => ({ questionId: q.id, blanks: 1 })),
+    paper: 'A4',
+    columns: 1,
+    admissionMode: 'bubbles',
+    choiceGroups: [],
+    overrides: [],
   };
   // A long paper (语文: a dozen answer boxes and an 800-character essay) may not fit on 4 A4 pages: the default
   // essay then gets the most characters, in hundreds, that fit, so every subject has a printable default card.
@@ -75,6 +81,8 @@ function defaultSettings(src: Source): CardSettings {
 /** The card input of the settings; the default settings give the card of the question set-up alone. */
 function cardInput(src: Source, s: CardSettings): BuildCardInput {
   const blanks = new Map(s.fillBlanks.map((f) => [f.questionId, f.blanks]));
+  // a 选做题 group is keyed by its first question's id
+  const choice = new Map(s.choiceGroups.flatMap((g) => g.map((qid) => [qid, String(g[0])] as const)));
   const letters = CARD_OPTION_LETTERS;
   const questions: CardQuestionInput[] = src.questions.map((q, i) => {
     if (i === src.essayIdx) return { no: q.no, type: 'essay', fullScore: q.fullScore, words: s.essayWords ?? CARD_ESSAY_WORDS.default };
@@ -84,10 +92,11 @@ function cardInput(src: Source, s: CardSettings): BuildCardInput {
       return { no: q.no, type: q.type, fullScore: q.fullScore, options: [...letters.slice(0, max + 1)] };
     }
     if (q.type === 'fill') return { no: q.no, type: 'fill', fullScore: q.fullScore, blanks: blanks.get(q.id) ?? 1 };
-    return { no: q.no, type: q.type, fullScore: q.fullScore };
+    return { no: q.no, type: q.type, fullScore: q.fullScore, ...(choice.has(q.id) ? { choice: choice.get(q.id) } : {}) };
   });
   return {
     examName: src.exam.name, subjectName: src.subject.course_name, examSubjectId: src.subject.id, admissionDigits: s.admissionDigits, questions,
+    paper: s.paper, columns: s.columns, admissionMode: s.admissionMode, overrides: s.overrides,
     ...(s.title !== defaultTitle(src) ? { title: s.title } : {}),
   };
 }
@@ -105,6 +114,9 @@ function layoutOf(input: BuildCardInput, pages: number | null = null): CardLayou
   }
   throw new BizError((last as Error).message);
 }
+
+/** Subjective questions that may be 选做题 (the essay may not). */
+const choosable = (src: Source) => src.questions.filter((q, i) => q.type === 'subjective' && i !== src.essayIdx);
 
 const settingError = (field: keyof CardSettings | undefined, reason: string) =>
   new BizError(`答题卡设置不正确${field ? `（${CARD_SETTING_LABELS[field]}）` : ''}：${reason}`);
@@ -132,6 +144,19 @@ function checkSettings(src: Source, raw: Partial<Record<keyof CardSettings, unkn
     if (seen.has(f.questionId)) throw settingError('fillBlanks', `第 ${fills.find((q) => q.id === f.questionId)!.no} 题重复设置`);
     seen.add(f.questionId);
   }
+  if (!(CARD_COLUMN_CHOICES[s.paper] as readonly number[]).includes(s.columns)) {
+    throw settingError('columns', s.paper === 'A3' ? 'A3 横向只能分 2 或 3 栏' : 'A4 纵向只能分 1 或 2 栏');
+  }
+  const subjective = choosable(src);
+  const grouped = new Set<number>();
+  for (const g of s.choiceGroups) {
+    for (const qid of g) {
+      const q = subjective.find((x) => x.id === qid);
+      if (!q) throw settingError('choiceGroups', `小题 ${qid} 不是该科目的解答题，不能作选做题`);
+      if (grouped.has(qid)) throw settingError('choiceGroups', `第 ${q.no} 题重复设置`);
+      grouped.add(qid);
+    }
+  }
   const blanks = new Map(s.fillBlanks.map((f) => [f.questionId, f.blanks]));
   return {
     ...s,
@@ -153,6 +178,10 @@ function alignSaved(src: Source, saved: unknown, layout: CardLayout): CardSettin
     admissionDigits: typeof s.admissionDigits === 'number' && src.longestExamNo <= 14 ? Math.max(s.admissionDigits, src.longestExamNo) : s.admissionDigits,
     essayWords: src.essayIdx >= 0 ? s.essayWords : null,
     fillBlanks: Array.isArray(s.fillBlanks) ? s.fillBlanks.filter((f) => fills.has(f?.questionId)) : undefined,
+    // a group whose questions were removed (or are no longer subjective) loses them; fewer than two: dropped
+    choiceGroups: Array.isArray(s.choiceGroups)
+      ? s.choiceGroups.map((g) => (Array.isArray(g) ? g.filter((qid) => choosable(src).some((q) => q.id === qid)) : [])).filter((g) => g.length >= 2)
+      : undefined,
   };
   try {
     return checkSettings(src, aligned);
@@ -214,6 +243,8 @@ async function cardOf(db: Db | Tx, user: SchoolUser, src: Source): Promise<Answe
     layoutError,
     pageCount: layout?.pages.length ?? 0,
     fillQuestions: src.questions.filter((q) => q.type === 'fill').map((q) => ({ questionId: q.id, no: q.no, fullScore: q.fullScore })),
+    subjectiveQuestions: choosable(src).map((q) => ({ questionId: q.id, no: q.no, fullScore: q.fullScore })),
+    issues: layout ? validateCardLayout(layout) : [],
     hasEssay: src.essayIdx >= 0,
     minAdmissionDigits: Math.max(1, Math.min(14, src.longestExamNo || 1)),
     updatedBy: row ? row.updatedBy : null,
@@ -241,9 +272,20 @@ export async function saveCard(db: Db, user: SchoolUser, examSubjectId: number, 
     const src = await sourceOf(tx, user, examSubjectId, 'edit');
     const s = checkSettings(src, settings);
     const layout = buildFrom(src, s);
+    const issues = validateCardLayout(layout);
+    if (issues.length) {
+      throw new BizError(`答题卡版式有问题，未保存：${issues.slice(0, 3).map((i) => i.message).join('；')}${issues.length > 3 ? `；等 ${issues.length} 处` : ''}`);
+    }
     await repo.saveCard(tx, { schoolId: user.schoolId, examSubjectId: src.subject.id, settings: s, layout, userId: user.id });
   });
   return getCard(db, user, examSubjectId);
+}
+
+/** card/layout: the layout of the given settings and its problems (the maker's live check), nothing saved. */
+export async function checkLayout(db: Db, user: SchoolUser, examSubjectId: number, settings: Partial<Record<keyof CardSettings, unknown>>): Promise<CardLayoutCheck> {
+  const src = await sourceOf(db, user, examSubjectId);
+  const layout = buildFrom(src, checkSettings(src, settings));
+  return { layout, issues: validateCardLayout(layout) };
 }
 
 /** card/reset: deletes the saved card; the default card is answered. */
