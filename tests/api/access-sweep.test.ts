@@ -82,6 +82,19 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       victim.scanBatch = b.id;
       victim.scanPage = p.id;
     }
+    // A marking block with a paper and a leased task of the victim exam subject (online marking routes).
+    {
+      const exam = await db.selectFrom('exam').select(['id', 'school_id']).where('id', '=', victim.exam).executeTakeFirstOrThrow();
+      const es = await db.selectFrom('exam_student').select(['id', 'class_id']).where('id', '=', victim.examStudent).executeTakeFirstOrThrow();
+      const blk = await db.insertInto('marking_block').values({ school_id: exam.school_id, exam_id: exam.id, exam_subject_id: victim.examSubject, name: '越权测试题块', tolerance: 1 })
+        .returning('id').executeTakeFirstOrThrow();
+      const paper = await db.insertInto('marking_paper').values({ school_id: exam.school_id, block_id: blk.id, exam_student_id: es.id, class_id: es.class_id, image_keys: [] })
+        .returning('id').executeTakeFirstOrThrow();
+      const task = await db.insertInto('marking_task').values({ school_id: exam.school_id, block_id: blk.id, paper_id: paper.id, round: 1 }).returning('id').executeTakeFirstOrThrow();
+      victim.markingBlock = blk.id;
+      victim.markingPaper = paper.id;
+      victim.markingTask = task.id;
+    }
     // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
     for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role']) {
       const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
@@ -102,6 +115,9 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     if (/examsubjectid$/.test(n)) return victim.examSubject;
     if (/^pageid$/.test(n)) return victim.scanPage;
     if (/^batchid$/.test(n)) return victim.scanBatch;
+    if (/^blockid$/.test(n)) return victim.markingBlock;
+    if (/^paperid$/.test(n)) return victim.markingPaper;
+    if (/^taskid$/.test(n)) return victim.markingTask;
     if (/examstudentid$/.test(n)) return victim.examStudent;
     if (/examid$/.test(n)) return victim.exam;
     if (/questionid$/.test(n)) return victim.question;
@@ -119,7 +135,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
 
   /** A valid-looking value for a JSON schema, with 示例中学's ids in every id field. Returns [value, usedVictimId]. */
   function sample(name: string, s: JsonSchema | undefined, depth = 0): [unknown, boolean] {
-    if (!s || depth > 4) return [undefined, false];
+    if (!s || depth > 6) return [undefined, false]; // deep enough for task_allocation/save_task_allocation (blocks[].markers[].userId)
     const alt = s.anyOf ?? s.oneOf;
     if (alt) return sample(name, alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
     const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
@@ -188,7 +204,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }
@@ -289,6 +305,28 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
         if (code !== 403) problems.push(`${loginId} ${route.method} ${url} → ${code} ${res.body.slice(0, 80)}`);
       }
     }
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses the online marking routes of 示例中学 to teachers neither marking nor leading the block (403), changing nothing', async () => {
+    const before = await snapshot();
+    const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(marking|task_allocation|answer|sampling|monitor|progress)\//.test(r.url));
+    expect(routes.length).toBeGreaterThanOrEqual(34);
+    const problems: string[] = [];
+    let checked = 0;
+    for (const loginId of ['teacher1', 'head1']) {
+      const token = await t.tokenFor(loginId);
+      for (const route of routes) {
+        const { url, payload, used } = requestFor(route);
+        if (!used) continue;
+        checked++;
+        const res = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : (payload ?? {}), headers: { authorization: token } });
+        const code = (() => { try { return JSON.parse(res.body).code; } catch { return res.statusCode; } })();
+        if (code !== 403) problems.push(`${loginId} ${route.method} ${url} → ${code} ${res.body.slice(0, 80)}`);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(60);
     expect(problems, problems.join('\n')).toEqual([]);
     expect(await snapshot()).toBe(before);
   });

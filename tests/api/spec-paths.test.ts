@@ -23,6 +23,13 @@ const SPEC_PATHS = [
   'get /api/v1/scanned_batch/list', 'get /api/v1/scanned_student/list', 'get /api/v1/scanned_abnormal/list',
   'post /api/v1/flow/finished', 'get /api/v1/flow/find_flow_status',
   'get /api/v1/make_template/find', 'post /api/v1/make_template/blank', 'post /api/v1/make_template/save',
+  // issue 11: online marking set-up and monitoring
+  'get /api/v1/task_allocation/find_group_list', 'post /api/v1/task_allocation/save_task_allocation', 'get /api/v1/task_allocation/clean_task_allocation',
+  'post /api/v1/task_allocation/save_tmp_subject_leader', 'post /api/v1/task_allocation/clean_painting_task',
+  'get /api/v1/answer/userList', 'get /api/v1/answer/leaderList', 'post /api/v1/answer/addReader', 'delete /api/v1/answer/delReader',
+  'get /api/v1/sampling/find_all', 'post /api/v1/sampling/add', 'post /api/v1/sampling/update', 'post /api/v1/sampling/delete_single', 'post /api/v1/sampling/delete_all',
+  'get /api/v1/monitor/topicList', 'get /api/v1/monitor/markingList',
+  'get /api/v1/progress/find_progress', 'post /api/v1/progress/update_can_mark_paper', 'post /api/v1/progress/clear_marking_data',
 ];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {

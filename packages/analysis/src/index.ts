@@ -4,3 +4,4 @@ export * from './group.js';
 export * from './model.js';
 export * from './settings.js';
 export * from './reports/index.js';
+export * from './marking/index.js';

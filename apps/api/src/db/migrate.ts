@@ -10,6 +10,7 @@ import * as m0011 from './migrations/0011_student_portal_setting.js';
 import * as m0013 from './migrations/0013_external_login.js';
 import * as m0014 from './migrations/0014_scanning.js';
 import * as m0015 from './migrations/0015_sheet_template.js';
+import * as m0018 from './migrations/0018_marking.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0013_external_login': m0013,
   '0014_scanning': m0014,
   '0015_sheet_template': m0015,
+  '0018_marking': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -483,3 +483,103 @@ export interface DB {
   scan_student: ScanStudentTable;
   scan_operator: ScanOperatorTable;
 }
+
+// ---- Online marking (migrations/0018_marking.ts).
+type Json = ColumnType<unknown, string | null | undefined, string | null>;
+export interface MarkingBlockTable {
+  id: Generated<number>;
+  school_id: number;
+  exam_id: number;
+  exam_subject_id: number;
+  name: string;
+  sort: Generated<number>;
+  rating_mode: Generated<number>;
+  tolerance: ColumnType<number, number | string | undefined, number | string>;
+  allocation: Generated<'average' | 'free' | 'class'>;
+  lease_seconds: Generated<number>;
+  leader_user_id: number | null;
+  answer_text: Generated<string>;
+  answer_images: ColumnType<unknown, string | undefined, string>;
+  can_mark: Generated<boolean>;
+  created_at: Timestamp;
+}
+export interface MarkingBlockQuestionTable {
+  block_id: number;
+  question_id: number;
+  exam_subject_id: number;
+  sort: Generated<number>;
+  points: ColumnType<unknown, string | undefined, string>;
+}
+export interface MarkingMarkerTable {
+  block_id: number;
+  user_id: number;
+  school_id: number;
+  quota: number | null;
+  class_ids: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: Timestamp;
+}
+export interface MarkingPaperTable {
+  id: Generated<number>;
+  school_id: number;
+  block_id: number;
+  exam_student_id: number;
+  class_id: number;
+  image_keys: ColumnType<string[], string[] | undefined, string[]>;
+  status: Generated<'marking' | 'third' | 'arbitration' | 'problem' | 'final'>;
+  final_scores: Json;
+  final_total: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  final_via: string | null;
+  written: Generated<boolean>;
+  updated_at: Timestamp;
+}
+export interface MarkingTaskTable {
+  id: Generated<number>;
+  school_id: number;
+  block_id: number;
+  paper_id: number;
+  round: number;
+  marker_id: number | null;
+  lease_until: Timestamp | null;
+  scores: Json;
+  total: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  submitted_at: Timestamp | null;
+  request_id: string | null;
+}
+export interface MarkingProblemTable {
+  id: Generated<number>;
+  school_id: number;
+  block_id: number;
+  paper_id: number;
+  task_id: number | null;
+  kind: 'blank' | 'unclear' | 'wrongBlock' | 'copying' | 'other';
+  note: Generated<string>;
+  reporter_id: number | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  resolution: string | null;
+}
+export interface MarkingAuditTable {
+  id: Generated<number>;
+  school_id: number;
+  exam_subject_id: number;
+  block_id: number | null;
+  paper_id: number | null;
+  exam_student_id: number | null;
+  user_id: number | null;
+  at: Timestamp;
+  kind: string;
+  old: Json;
+  new: Json;
+  reason: Generated<string>;
+  request_id: string | null;
+}
+export interface DB {
+  marking_block: MarkingBlockTable;
+  marking_block_question: MarkingBlockQuestionTable;
+  marking_marker: MarkingMarkerTable;
+  marking_paper: MarkingPaperTable;
+  marking_task: MarkingTaskTable;
+  marking_problem: MarkingProblemTable;
+  marking_audit: MarkingAuditTable;
+}

@@ -29,13 +29,15 @@ import scanTemplate from './scan/scan-template.routes.js';
 import examFlow from './exam/exam-flow.routes.js';
 import specAliases from './spec-aliases.routes.js';
 import job from './job/job.routes.js';
+import marking from './marking/marking.routes.js';
+import markingSetup from './marking/marking-setup.routes.js';
 
 import type { ModuleRoutes } from './module-routes.js';
 export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, marking, markingSetup];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
   await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
   await app.register(async (scope) => { await studentPortal(scope, ctx); await studentReport(scope, ctx); }, { prefix: '/studentApi/v1' });

@@ -49,7 +49,7 @@ function addDays(date: string, days: number): string {
 }
 
 /** The school administrator of 示例中学 as the acting user of the exam services (created_by = admin). */
-async function actingAdmin(db: Db, schoolId: number): Promise<SchoolUser> {
+export async function actingAdmin(db: Db, schoolId: number): Promise<SchoolUser> {
   const u = await db.selectFrom('app_user as u').innerJoin('user_role as r', 'r.user_id', 'u.id')
     .select(['u.id', 'u.login_id', 'u.user_name'])
     .where('u.school_id', '=', schoolId).where('r.role_code', '=', 'school_admin').orderBy('u.id').executeTakeFirstOrThrow();

@@ -1,0 +1,62 @@
+/**
+ * Who may do what in online marking (docs/DOMAIN-RULES.md §4.1). Everything is scoped to the caller's school
+ * (another school's block, paper or task → 403/404). A block's markers mark it; its leaders are the 题组长
+ * (leader_user_id) and whoever may edit the subject (school administrator, grade leader of the exam's grade,
+ * lesson leader of the grade and course: exam.access canEditSubject). Set-up needs canEditSubject.
+ */
+import type { MarkingRole } from '@jz/shared/marking';
+import type { Db, Tx } from '../../db/database.js';
+import { forbidden, notFound } from '../../core/http.js';
+import { canEditSubject, subjectFor, type SchoolUser } from '../exam/exam.access.js';
+import * as repo from './marking.repository.js';
+
+export type { SchoolUser };
+
+export interface BlockAccess { block: repo.BlockRow; role: MarkingRole; marker: boolean; leader: boolean }
+
+export function leadsBlock(user: SchoolUser, block: repo.BlockRow): boolean {
+  return block.leaderUserId === user.id || canEditSubject(user, { gradeId: block.gradeId }, block.courseCode);
+}
+
+/** The block when the caller is on it ('marker': marks it; 'leader': leads it; 'any': either). */
+export async function blockFor(q: Db | Tx, user: SchoolUser, blockId: number, need: 'any' | 'marker' | 'leader' = 'any'): Promise<BlockAccess> {
+  const block = await repo.findBlock(q, blockId);
+  if (!block) throw notFound('题块');
+  if (block.schoolId !== user.schoolId) throw forbidden();
+  const leader = leadsBlock(user, block);
+  const marker = await repo.isMarker(q, blockId, user.id);
+  if (need === 'leader' && !leader) throw forbidden();
+  if (need === 'marker' && !marker) throw forbidden();
+  if (!leader && !marker) throw forbidden();
+  return { block, role: leader ? 'leader' : 'marker', marker, leader };
+}
+
+/** A task of the caller's school with its block access ('marker' demands the task be the caller's own). */
+export async function taskFor(q: Db | Tx, user: SchoolUser, taskId: number) {
+  const task = await repo.findTask(q, user.schoolId, taskId);
+  if (!task) throw notFound('阅卷任务');
+  const access = await blockFor(q, user, task.blockId);
+  return { task, ...access };
+}
+
+/** A paper of the caller's school whose block the caller leads. */
+export async function paperForLeader(q: Db | Tx, user: SchoolUser, paperId: number) {
+  const paper = await repo.findPaper(q, user.schoolId, paperId);
+  if (!paper) throw notFound('试卷');
+  const access = await blockFor(q, user, paper.blockId, 'leader');
+  return { paper, ...access };
+}
+
+/** An exam subject whose marking the caller may set up. */
+export async function setupSubjectFor(q: Db | Tx, user: SchoolUser, examSubjectId: number) {
+  return subjectFor(q, user, examSubjectId, 'edit');
+}
+
+/** A block whose set-up the caller may change (canEditSubject on its subject). */
+export async function setupBlockFor(q: Db | Tx, user: SchoolUser, blockId: number) {
+  const block = await repo.findBlock(q, blockId);
+  if (!block) throw notFound('题块');
+  if (block.schoolId !== user.schoolId) throw forbidden();
+  if (!canEditSubject(user, { gradeId: block.gradeId }, block.courseCode)) throw forbidden();
+  return block;
+}

@@ -1,0 +1,536 @@
+/**
+ * SQL of online marking (migrations/0018_marking.ts): blocks, markers, papers, tasks (the lease pool), problems
+ * and audit rows. Every read of a row named by the caller is filtered by school.
+ */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+
+type Q = Db | Tx;
+
+export interface PointRow { id: string; name: string; fullScore: number; step: number }
+
+// ---------------------------------------------------------------- blocks
+
+export interface BlockRow {
+  id: number; schoolId: number; examId: number; examSubjectId: number; name: string; sort: number; ratingMode: number; tolerance: number;
+  allocation: 'average' | 'free' | 'class'; leaseSeconds: number; leaderUserId: number | null; answerText: string; answerImages: string[]; canMark: boolean;
+  examName: string; subjectName: string; courseCode: string; gradeId: number;
+}
+
+function blockSelect(q: Q) {
+  return q.selectFrom('marking_block as b')
+    .innerJoin('exam_subject as s', 's.id', 'b.exam_subject_id')
+    .innerJoin('exam as e', 'e.id', 'b.exam_id')
+    .select([
+      'b.id', 'b.school_id as schoolId', 'b.exam_id as examId', 'b.exam_subject_id as examSubjectId', 'b.name', 'b.sort', 'b.rating_mode as ratingMode',
+      'b.tolerance', 'b.allocation', 'b.lease_seconds as leaseSeconds', 'b.leader_user_id as leaderUserId', 'b.answer_text as answerText',
+      'b.answer_images as answerImages', 'b.can_mark as canMark', 'e.name as examName', 's.course_name as subjectName', 's.course_code as courseCode',
+      'e.grade_id as gradeId',
+    ]);
+}
+const toBlock = (r: Record<string, unknown>): BlockRow => ({ ...(r as unknown as BlockRow), tolerance: Number(r.tolerance), answerImages: (r.answerImages as string[]) ?? [] });
+
+export async function findBlock(q: Q, blockId: number): Promise<BlockRow | undefined> {
+  const r = await blockSelect(q).where('b.id', '=', blockId).executeTakeFirst();
+  return r ? toBlock(r) : undefined;
+}
+
+export async function blocksOfSubject(q: Q, schoolId: number, examSubjectId: number): Promise<BlockRow[]> {
+  const rows = await blockSelect(q).where('b.school_id', '=', schoolId).where('b.exam_subject_id', '=', examSubjectId).orderBy('b.sort').orderBy('b.id').execute();
+  return rows.map(toBlock);
+}
+
+export async function blocksOfExam(q: Q, schoolId: number, examId: number): Promise<BlockRow[]> {
+  const rows = await blockSelect(q).where('b.school_id', '=', schoolId).where('b.exam_id', '=', examId).orderBy('s.sort').orderBy('b.sort').orderBy('b.id').execute();
+  return rows.map(toBlock);
+}
+
+/** Blocks where the user marks or is 题组长 (the task list). */
+export async function blocksOfUser(q: Q, schoolId: number, userId: number): Promise<BlockRow[]> {
+  const rows = await blockSelect(q).where('b.school_id', '=', schoolId)
+    .where((eb) => eb.or([eb('b.leader_user_id', '=', userId), eb.exists(eb.selectFrom('marking_marker as m').select('m.user_id').whereRef('m.block_id', '=', 'b.id').where('m.user_id', '=', userId))]))
+    .orderBy('e.id', 'desc').orderBy('s.sort').orderBy('b.sort').orderBy('b.id').execute();
+  return rows.map(toBlock);
+}
+
+export interface BlockQuestionRow { blockId: number; questionId: number; no: string; fullScore: number; step: number; points: PointRow[]; sort: number }
+
+export async function blockQuestions(q: Q, blockIds: number[]): Promise<BlockQuestionRow[]> {
+  if (!blockIds.length) return [];
+  const rows = await q.selectFrom('marking_block_question as bq').innerJoin('question as qu', 'qu.id', 'bq.question_id')
+    .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort'])
+    .where('bq.block_id', 'in', blockIds).orderBy('bq.block_id').orderBy('bq.sort').orderBy('qu.sort').orderBy('qu.id').execute();
+  return rows.map((r) => ({ ...r, fullScore: Number(r.fullScore), step: Number(r.step), points: (r.points as PointRow[]) ?? [] }));
+}
+
+/** Serialises set-up changes of one exam subject (the subject row lock, held to the end of the transaction). */
+export async function lockSubject(tx: Tx, examSubjectId: number): Promise<void> {
+  await sql`select id from exam_subject where id = ${examSubjectId} for update`.execute(tx);
+}
+
+export interface NewBlock {
+  schoolId: number; examId: number; examSubjectId: number; name: string; sort: number; ratingMode: number; tolerance: number;
+  allocation: 'average' | 'free' | 'class'; leaseSeconds: number; leaderUserId: number | null; answerText: string;
+}
+
+export async function insertBlock(tx: Tx, b: NewBlock): Promise<number> {
+  const r = await tx.insertInto('marking_block').values({
+    school_id: b.schoolId, exam_id: b.examId, exam_subject_id: b.examSubjectId, name: b.name, sort: b.sort, rating_mode: b.ratingMode, tolerance: b.tolerance,
+    allocation: b.allocation, lease_seconds: b.leaseSeconds, leader_user_id: b.leaderUserId, answer_text: b.answerText,
+  }).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateBlock(tx: Tx, id: number, b: Partial<Omit<NewBlock, 'schoolId' | 'examId' | 'examSubjectId'>> & { canMark?: boolean }): Promise<void> {
+  const set = {
+    ...(b.name !== undefined ? { name: b.name } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}),
+    ...(b.ratingMode !== undefined ? { rating_mode: b.ratingMode } : {}), ...(b.tolerance !== undefined ? { tolerance: b.tolerance } : {}),
+    ...(b.allocation !== undefined ? { allocation: b.allocation } : {}), ...(b.leaseSeconds !== undefined ? { lease_seconds: b.leaseSeconds } : {}),
+    ...(b.leaderUserId !== undefined ? { leader_user_id: b.leaderUserId } : {}), ...(b.answerText !== undefined ? { answer_text: b.answerText } : {}),
+    ...(b.canMark !== undefined ? { can_mark: b.canMark } : {}),
+  };
+  if (Object.keys(set).length) await tx.updateTable('marking_block').set(set).where('id', '=', id).execute();
+}
+
+export async function setCanMark(tx: Tx, blockIds: number[], canMark: boolean): Promise<void> {
+  if (blockIds.length) await tx.updateTable('marking_block').set({ can_mark: canMark }).where('id', 'in', blockIds).execute();
+}
+
+export async function deleteBlocks(tx: Tx, blockIds: number[]): Promise<void> {
+  if (blockIds.length) await tx.deleteFrom('marking_block').where('id', 'in', blockIds).execute();
+}
+
+/** Scoring points of the subject's questions, by question (kept while blocks are rebuilt). */
+export async function subjectPoints(tx: Tx, examSubjectId: number): Promise<Map<number, unknown>> {
+  const rows = await tx.selectFrom('marking_block_question').select(['question_id', 'points']).where('exam_subject_id', '=', examSubjectId).execute();
+  return new Map(rows.map((r) => [r.question_id, r.points]));
+}
+
+export async function setBlockQuestions(tx: Tx, blockId: number, examSubjectId: number, questionIds: number[], points = new Map<number, unknown>()): Promise<void> {
+  await tx.deleteFrom('marking_block_question').where('block_id', '=', blockId).execute();
+  if (!questionIds.length) return;
+  await tx.insertInto('marking_block_question').values(questionIds.map((qid, i) => ({
+    block_id: blockId, question_id: qid, exam_subject_id: examSubjectId, sort: i, points: JSON.stringify(points.get(qid) ?? []),
+  }))).execute();
+}
+
+/** Takes every question of the subject out of its block (before the blocks are rebuilt). */
+export async function releaseQuestions(tx: Tx, examSubjectId: number): Promise<void> {
+  await tx.deleteFrom('marking_block_question').where('exam_subject_id', '=', examSubjectId).execute();
+}
+
+export async function setPoints(tx: Tx, examSubjectId: number, questionId: number, points: PointRow[]): Promise<number> {
+  const r = await tx.updateTable('marking_block_question').set({ points: JSON.stringify(points) })
+    .where('exam_subject_id', '=', examSubjectId).where('question_id', '=', questionId).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function clearPoints(tx: Tx, examSubjectId: number): Promise<void> {
+  await tx.updateTable('marking_block_question').set({ points: '[]' }).where('exam_subject_id', '=', examSubjectId).execute();
+}
+
+/** Blocks (of the given ones) with at least one submitted mark: their questions and mode are fixed. */
+export async function startedBlocks(q: Q, blockIds: number[]): Promise<Set<number>> {
+  if (!blockIds.length) return new Set();
+  const rows = await q.selectFrom('marking_task').select('block_id').distinct().where('block_id', 'in', blockIds).where('submitted_at', 'is not', null).execute();
+  return new Set(rows.map((r) => r.block_id));
+}
+
+// ---------------------------------------------------------------- markers
+
+export interface MarkerRow { blockId: number; userId: number; userName: string; loginId: string; quota: number | null; classIds: number[] }
+
+export async function markersOf(q: Q, blockIds: number[]): Promise<MarkerRow[]> {
+  if (!blockIds.length) return [];
+  return q.selectFrom('marking_marker as m').innerJoin('app_user as u', 'u.id', 'm.user_id')
+    .select(['m.block_id as blockId', 'm.user_id as userId', 'u.user_name as userName', 'u.login_id as loginId', 'm.quota', 'm.class_ids as classIds'])
+    .where('m.block_id', 'in', blockIds).orderBy('m.block_id').orderBy('u.login_id').execute();
+}
+
+/** The marker's row, locked: one marker's next/submit calls in a block run one after another. */
+export async function lockMarker(tx: Tx, blockId: number, userId: number): Promise<{ quota: number | null; classIds: number[] } | undefined> {
+  const r = await sql<{ quota: number | null; class_ids: number[] }>`select quota, class_ids from marking_marker where block_id = ${blockId} and user_id = ${userId} for update`.execute(tx);
+  const row = r.rows[0];
+  return row ? { quota: row.quota, classIds: row.class_ids ?? [] } : undefined;
+}
+
+export async function isMarker(q: Q, blockId: number, userId: number): Promise<boolean> {
+  return !!(await q.selectFrom('marking_marker').select('user_id').where('block_id', '=', blockId).where('user_id', '=', userId).executeTakeFirst());
+}
+
+export async function upsertMarkers(tx: Tx, schoolId: number, blockId: number, rows: { userId: number; quota: number | null; classIds: number[] }[]): Promise<void> {
+  if (!rows.length) return;
+  await tx.insertInto('marking_marker').values(rows.map((r) => ({ block_id: blockId, user_id: r.userId, school_id: schoolId, quota: r.quota, class_ids: r.classIds })))
+    .onConflict((oc) => oc.columns(['block_id', 'user_id']).doUpdateSet((eb) => ({ quota: eb.ref('excluded.quota'), class_ids: eb.ref('excluded.class_ids') }))).execute();
+}
+
+export async function deleteMarkers(tx: Tx, blockIds: number[], userId?: number): Promise<number> {
+  if (!blockIds.length) return 0;
+  let d = tx.deleteFrom('marking_marker').where('block_id', 'in', blockIds);
+  if (userId !== undefined) d = d.where('user_id', '=', userId);
+  return Number((await d.executeTakeFirst()).numDeletedRows);
+}
+
+/** Leases of the user (not yet submitted) in the blocks go back to the pool. */
+export async function releaseLeases(tx: Tx, blockIds: number[], userId?: number, onlyExpired = false): Promise<void> {
+  if (!blockIds.length) return;
+  let u = tx.updateTable('marking_task').set({ marker_id: null, lease_until: null }).where('block_id', 'in', blockIds).where('submitted_at', 'is', null).where('round', '<', 4);
+  if (userId !== undefined) u = u.where('marker_id', '=', userId);
+  if (onlyExpired) u = u.where(sql<boolean>`lease_until < now()`);
+  await u.execute();
+}
+
+/** Teachers of the school (candidates for markers and leaders). */
+export async function teachersOf(q: Q, schoolId: number) {
+  return q.selectFrom('app_user').select(['id as userId', 'user_name as userName', 'login_id as loginId'])
+    .where('school_id', '=', schoolId).where('user_type', '=', 'teacher').orderBy('login_id').execute();
+}
+
+export async function schoolUsersIn(q: Q, schoolId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await q.selectFrom('app_user').select('id').where('school_id', '=', schoolId).where('user_type', '=', 'teacher').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---------------------------------------------------------------- papers
+
+/**
+ * Creates the missing papers of a block from the scanned sheets: one per exam student whose recognised page
+ * (status ok, not absent) carries a cut block with the id of one of the block's questions (the card element's
+ * number); image_keys in block question order. Existing papers get the current image keys (after a rescan).
+ * Then the first marks (round 1, and 2 when double-marked) of every paper are added to the pool.
+ */
+export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2): Promise<void> {
+  await sql`
+    with crops as (
+      select p.exam_student_id, bq.sort, min(bq.question_id) as qid, (array_agg(blk->>'key' order by p.id desc))[1] as key
+      from marking_block_question bq
+      join question qu on qu.id = bq.question_id
+      join scan_page p on p.exam_subject_id = bq.exam_subject_id and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+      cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
+      where bq.block_id = ${blockId} and blk->>'id' = qu.no and blk->>'key' is not null
+      group by p.exam_student_id, bq.sort
+    ), per_student as (
+      select exam_student_id, array_agg(key order by sort) as keys from crops group by exam_student_id
+    )
+    insert into marking_paper (school_id, block_id, exam_student_id, class_id, image_keys)
+    select b.school_id, b.id, ps.exam_student_id, es.class_id, ps.keys
+    from per_student ps join marking_block b on b.id = ${blockId} join exam_student es on es.id = ps.exam_student_id
+    on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys
+      where marking_paper.image_keys is distinct from excluded.image_keys`.execute(tx);
+  await addFirstRounds(tx, blockId, rounds);
+}
+
+/** Tasks of rounds 1..rounds for every paper of the block that lacks them. */
+export async function addFirstRounds(tx: Tx, blockId: number, rounds: 1 | 2): Promise<void> {
+  await sql`
+    insert into marking_task (school_id, block_id, paper_id, round)
+    select p.school_id, p.block_id, p.id, r from marking_paper p cross join generate_series(1, ${rounds}::int) r
+    where p.block_id = ${blockId}
+    on conflict (paper_id, round) do nothing`.execute(tx);
+}
+
+export async function insertPaper(tx: Tx, v: { schoolId: number; blockId: number; examStudentId: number; classId: number; imageKeys: string[] }): Promise<number> {
+  const r = await tx.insertInto('marking_paper').values({ school_id: v.schoolId, block_id: v.blockId, exam_student_id: v.examStudentId, class_id: v.classId, image_keys: v.imageKeys })
+    .onConflict((oc) => oc.columns(['block_id', 'exam_student_id']).doUpdateSet({ image_keys: v.imageKeys })).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export interface PaperRow {
+  id: number; schoolId: number; blockId: number; examStudentId: number; classId: number; imageKeys: string[];
+  status: 'marking' | 'third' | 'arbitration' | 'problem' | 'final'; finalScores: number[] | null; finalTotal: number | null; finalVia: string | null; written: boolean;
+}
+const paperCols = ['id', 'school_id as schoolId', 'block_id as blockId', 'exam_student_id as examStudentId', 'class_id as classId', 'image_keys as imageKeys',
+  'status', 'final_scores as finalScores', 'final_total as finalTotal', 'final_via as finalVia', 'written'] as const;
+const toPaper = (r: Record<string, unknown>): PaperRow => ({ ...(r as unknown as PaperRow), finalTotal: r.finalTotal === null ? null : Number(r.finalTotal) });
+
+export async function findPaper(q: Q, schoolId: number, paperId: number): Promise<PaperRow | undefined> {
+  const r = await q.selectFrom('marking_paper').select(paperCols).where('id', '=', paperId).where('school_id', '=', schoolId).executeTakeFirst();
+  return r ? toPaper(r) : undefined;
+}
+
+export async function lockPaper(tx: Tx, paperId: number): Promise<PaperRow> {
+  const r = await tx.selectFrom('marking_paper').select(paperCols).where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
+  return toPaper(r);
+}
+
+export async function setPaper(tx: Tx, paperId: number, v: { status: PaperRow['status']; finalScores?: number[] | null; finalTotal?: number | null; finalVia?: string | null; written?: boolean }): Promise<void> {
+  await tx.updateTable('marking_paper').set({
+    status: v.status, updated_at: new Date(),
+    ...(v.finalScores !== undefined ? { final_scores: v.finalScores === null ? null : JSON.stringify(v.finalScores) } : {}),
+    ...(v.finalTotal !== undefined ? { final_total: v.finalTotal } : {}), ...(v.finalVia !== undefined ? { final_via: v.finalVia } : {}),
+    ...(v.written !== undefined ? { written: v.written } : {}),
+  }).where('id', '=', paperId).execute();
+}
+
+export async function papersOfBlock(q: Q, blockId: number, status?: PaperRow['status']): Promise<PaperRow[]> {
+  let s = q.selectFrom('marking_paper').select(paperCols).where('block_id', '=', blockId);
+  if (status) s = s.where('status', '=', status);
+  return (await s.orderBy('id').execute()).map(toPaper);
+}
+
+/** Papers of the subject's blocks: how many, how many final, and the final ones not yet written as question scores. */
+export async function subjectPaperState(q: Q, examSubjectId: number): Promise<{ blocks: number; papers: number; open: number }> {
+  const r = await sql<{ blocks: number; papers: number; open: number }>`
+    select (select count(*)::int from marking_block where exam_subject_id = ${examSubjectId}) as blocks,
+      count(p.id)::int as papers, count(p.id) filter (where p.status <> 'final')::int as open
+    from marking_block b left join marking_paper p on p.block_id = b.id where b.exam_subject_id = ${examSubjectId}`.execute(q);
+  return r.rows[0] ?? { blocks: 0, papers: 0, open: 0 };
+}
+
+/** Blocks of the subject that have no paper at all (nothing scanned for them yet). */
+export async function emptyBlocks(q: Q, examSubjectId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from marking_block b where b.exam_subject_id = ${examSubjectId}
+    and not exists (select 1 from marking_paper p where p.block_id = b.id)`.execute(q);
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function unwrittenFinals(tx: Tx, examSubjectId: number): Promise<(PaperRow & { questionIds: number[] })[]> {
+  const rows = await tx.selectFrom('marking_paper as p').innerJoin('marking_block as b', 'b.id', 'p.block_id')
+    .select(paperCols.map((c) => `p.${c}` as const)).where('b.exam_subject_id', '=', examSubjectId).where('p.status', '=', 'final').where('p.written', '=', false)
+    .orderBy('p.id').execute();
+  return rows.map((r) => ({ ...toPaper(r), questionIds: [] }));
+}
+
+export async function markWritten(tx: Tx, paperIds: number[]): Promise<void> {
+  if (paperIds.length) await tx.updateTable('marking_paper').set({ written: true }).where('id', 'in', paperIds).execute();
+}
+
+// ---------------------------------------------------------------- tasks
+
+export interface TaskRow {
+  id: number; schoolId: number; blockId: number; paperId: number; round: number; markerId: number | null; leaseUntil: Date | null;
+  scores: number[] | null; total: number | null; submittedAt: Date | null; requestId: string | null; leaseLive: boolean;
+}
+function taskSelect(q: Q) {
+  return q.selectFrom('marking_task').select([
+    'id', 'school_id as schoolId', 'block_id as blockId', 'paper_id as paperId', 'round', 'marker_id as markerId', 'lease_until as leaseUntil', 'scores', 'total',
+    'submitted_at as submittedAt', 'request_id as requestId', sql<boolean>`coalesce(lease_until > now(), false)`.as('leaseLive'),
+  ]);
+}
+const toTask = (r: Record<string, unknown>): TaskRow => ({ ...(r as unknown as TaskRow), total: r.total === null ? null : Number(r.total) });
+
+export async function findTask(q: Q, schoolId: number, taskId: number): Promise<TaskRow | undefined> {
+  const r = await taskSelect(q).where('id', '=', taskId).where('school_id', '=', schoolId).executeTakeFirst();
+  return r ? toTask(r) : undefined;
+}
+
+export async function lockTask(tx: Tx, taskId: number): Promise<TaskRow> {
+  return toTask(await taskSelect(tx).where('id', '=', taskId).forUpdate().executeTakeFirstOrThrow());
+}
+
+export async function taskByRequest(q: Q, requestId: string): Promise<TaskRow | undefined> {
+  const r = await taskSelect(q).where('request_id', '=', requestId).executeTakeFirst();
+  return r ? toTask(r) : undefined;
+}
+
+export async function tasksOfPaper(q: Q, paperId: number): Promise<(TaskRow & { markerName: string | null })[]> {
+  const rows = await q.selectFrom('marking_task as t').leftJoin('app_user as u', 'u.id', 't.marker_id').select([
+    't.id', 't.school_id as schoolId', 't.block_id as blockId', 't.paper_id as paperId', 't.round', 't.marker_id as markerId', 't.lease_until as leaseUntil',
+    't.scores', 't.total', 't.submitted_at as submittedAt', 't.request_id as requestId', sql<boolean>`coalesce(t.lease_until > now(), false)`.as('leaseLive'),
+    'u.user_name as markerName',
+  ]).where('t.paper_id', '=', paperId).orderBy('t.round').execute();
+  return rows.map((r) => ({ ...toTask(r), markerName: r.markerName }));
+}
+
+/** The caller's live leases in the block, oldest first. */
+export async function heldTasks(q: Q, blockId: number, userId: number): Promise<TaskRow[]> {
+  const rows = await taskSelect(q).where('block_id', '=', blockId).where('marker_id', '=', userId).where('submitted_at', 'is', null)
+    .where(sql<boolean>`lease_until > now()`).orderBy('lease_until').orderBy('id').execute();
+  return rows.map(toTask);
+}
+
+/** Marks the user holds or gave in the block (for the quota). */
+export async function takenCount(q: Q, blockId: number, userId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from marking_task where block_id = ${blockId} and marker_id = ${userId} and round < 4
+    and (submitted_at is not null or lease_until > now())`.execute(q);
+  return r.rows[0]?.n ?? 0;
+}
+
+/**
+ * Leases one task of the pool to the user: unsubmitted, of a paper being marked, with no marker or an expired
+ * lease, of a paper the user has neither marked nor holds in another round, within the user's classes if any.
+ * Third marks go first, then papers in order (both rounds of a paper before the next paper). FOR UPDATE SKIP LOCKED: two markers never get the same task.
+ */
+export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[]): Promise<TaskRow | undefined> {
+  const classFilter = classIds.length ? sql`and p.class_id = any(${classIds}::int[])` : sql``;
+  const r = await sql<{ id: number }>`
+    with pick as (
+      select t.id from marking_task t join marking_paper p on p.id = t.paper_id
+      where t.block_id = ${blockId} and t.round < 4 and t.submitted_at is null and p.status in ('marking', 'third')
+        and (t.marker_id is null or t.lease_until is null or t.lease_until < now())
+        ${classFilter}
+        and not exists (select 1 from marking_task o where o.paper_id = t.paper_id and o.id <> t.id and o.marker_id = ${userId}
+          and (o.submitted_at is not null or o.lease_until > now()))
+      order by (t.round = 3) desc, t.paper_id, t.round
+      limit 1
+      for update of t skip locked
+    )
+    update marking_task set marker_id = ${userId}, lease_until = now() + make_interval(secs => ${leaseSeconds}::int)
+    from pick where marking_task.id = pick.id returning marking_task.id`.execute(tx);
+  const id = r.rows[0]?.id;
+  return id === undefined ? undefined : lockTask(tx, id);
+}
+
+export async function submitTask(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }): Promise<void> {
+  await tx.updateTable('marking_task').set({ scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null })
+    .where('id', '=', taskId).execute();
+}
+
+export async function rescoreTask(tx: Tx, taskId: number, v: { scores: number[]; total: number }): Promise<void> {
+  await tx.updateTable('marking_task').set({ scores: JSON.stringify(v.scores), total: v.total }).where('id', '=', taskId).execute();
+}
+
+export async function addTask(tx: Tx, v: { schoolId: number; blockId: number; paperId: number; round: number }): Promise<void> {
+  await tx.insertInto('marking_task').values({ school_id: v.schoolId, block_id: v.blockId, paper_id: v.paperId, round: v.round })
+    .onConflict((oc) => oc.columns(['paper_id', 'round']).doNothing()).execute();
+}
+
+/** The leader's round-4 mark of a paper (arbitration, problem score, override): inserted or replaced. */
+export async function putLeaderMark(tx: Tx, v: { schoolId: number; blockId: number; paperId: number; userId: number; scores: number[]; total: number; requestId: string | null }): Promise<void> {
+  await tx.insertInto('marking_task').values({
+    school_id: v.schoolId, block_id: v.blockId, paper_id: v.paperId, round: 4, marker_id: v.userId, scores: JSON.stringify(v.scores), total: v.total,
+    submitted_at: new Date(), request_id: v.requestId,
+  }).onConflict((oc) => oc.columns(['paper_id', 'round']).doUpdateSet({
+    marker_id: v.userId, scores: JSON.stringify(v.scores), total: v.total, submitted_at: new Date(), ...(v.requestId ? { request_id: v.requestId } : {}),
+  })).execute();
+}
+
+/** Releases one task back to the pool (a problem paper; its marker gives it up). */
+export async function releaseTask(tx: Tx, taskId: number): Promise<void> {
+  await tx.updateTable('marking_task').set({ marker_id: null, lease_until: null }).where('id', '=', taskId).where('submitted_at', 'is', null).execute();
+}
+
+export interface ReviewDbRow { taskId: number; total: number; scores: number[]; submittedAt: Date }
+export async function ownSubmitted(q: Q, blockId: number, userId: number, score: number | undefined, offset: number, limit: number): Promise<{ rows: ReviewDbRow[]; total: number }> {
+  let base = q.selectFrom('marking_task').where('block_id', '=', blockId).where('marker_id', '=', userId).where('round', '<', 4).where('submitted_at', 'is not', null);
+  if (score !== undefined) base = base.where('total', '=', score);
+  const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const rows = await base.select(['id as taskId', 'total', 'scores', 'submitted_at as submittedAt']).orderBy('submitted_at', 'desc').orderBy('id', 'desc')
+    .offset(offset).limit(limit).execute();
+  return { rows: rows.map((r) => ({ ...r, total: Number(r.total), scores: r.scores as number[], submittedAt: r.submittedAt! })), total: count.n };
+}
+
+/** A final paper of the block for 抽查: the least recently checked first, random among equals. */
+export async function pickForCheck(q: Q, blockId: number, excludePaperIds: number[]): Promise<PaperRow | undefined> {
+  let s = q.selectFrom('marking_paper').select(paperCols).where('block_id', '=', blockId).where('status', '=', 'final');
+  if (excludePaperIds.length) s = s.where('id', 'not in', excludePaperIds);
+  const r = await s.orderBy(sql`random()`).limit(1).executeTakeFirst();
+  return r ? toPaper(r) : undefined;
+}
+
+// ---------------------------------------------------------------- progress
+
+export interface BlockProgress { blockId: number; papers: number; final: number; needed: number; done: number; problems: number; arbitrations: number }
+
+/** Per block: papers, final papers, marks needed so far (tasks of rounds 1–3), marks given, open problems and arbitrations. */
+export async function blockProgress(q: Q, blockIds: number[]): Promise<Map<number, BlockProgress>> {
+  if (!blockIds.length) return new Map();
+  const r = await sql<BlockProgress>`
+    select b.id as "blockId",
+      (select count(*)::int from marking_paper p where p.block_id = b.id) as papers,
+      (select count(*)::int from marking_paper p where p.block_id = b.id and p.status = 'final') as final,
+      (select count(*)::int from marking_task t where t.block_id = b.id and t.round < 4) as needed,
+      (select count(*)::int from marking_task t where t.block_id = b.id and t.round < 4 and t.submitted_at is not null) as done,
+      (select count(*)::int from marking_paper p where p.block_id = b.id and p.status = 'problem') as problems,
+      (select count(*)::int from marking_paper p where p.block_id = b.id and p.status = 'arbitration') as arbitrations
+    from marking_block b where b.id = any(${blockIds}::int[])`.execute(q);
+  return new Map(r.rows.map((x) => [x.blockId, x]));
+}
+
+export interface MarkerProgress { userId: number; done: number; held: number; mean: number | null; firstAt: Date | null; lastAt: Date | null }
+
+export async function markerProgress(q: Q, blockId: number): Promise<MarkerProgress[]> {
+  const r = await sql<MarkerProgress>`
+    select t.marker_id as "userId", count(*) filter (where t.submitted_at is not null)::int as done,
+      count(*) filter (where t.submitted_at is null and t.lease_until > now())::int as held,
+      avg(t.total) filter (where t.submitted_at is not null)::float8 as mean,
+      min(t.submitted_at) as "firstAt", max(t.submitted_at) as "lastAt"
+    from marking_task t where t.block_id = ${blockId} and t.round < 4 and t.marker_id is not null group by t.marker_id`.execute(q);
+  return r.rows;
+}
+
+export async function userDone(q: Q, blockIds: number[], userId: number): Promise<Map<number, number>> {
+  if (!blockIds.length) return new Map();
+  const r = await sql<{ blockId: number; n: number }>`select block_id as "blockId", count(*)::int as n from marking_task
+    where block_id = any(${blockIds}::int[]) and marker_id = ${userId} and submitted_at is not null and round < 4 group by block_id`.execute(q);
+  return new Map(r.rows.map((x) => [x.blockId, x.n]));
+}
+
+// ---------------------------------------------------------------- problems and audit
+
+export async function insertProblem(tx: Tx, v: { schoolId: number; blockId: number; paperId: number; taskId: number; kind: string; note: string; userId: number }): Promise<void> {
+  await tx.insertInto('marking_problem').values({
+    school_id: v.schoolId, block_id: v.blockId, paper_id: v.paperId, task_id: v.taskId, kind: v.kind as 'blank', note: v.note, reporter_id: v.userId,
+  }).execute();
+}
+
+export async function openProblems(q: Q, blockId: number) {
+  return q.selectFrom('marking_problem as pr').leftJoin('app_user as u', 'u.id', 'pr.reporter_id')
+    .select(['pr.paper_id as paperId', 'pr.task_id as taskId', 'pr.kind', 'pr.note', 'u.user_name as reporter', 'pr.created_at as createdAt'])
+    .where('pr.block_id', '=', blockId).where('pr.resolved_at', 'is', null).orderBy('pr.id').execute();
+}
+
+export async function resolveProblems(tx: Tx, paperId: number, userId: number, resolution: string): Promise<void> {
+  await tx.updateTable('marking_problem').set({ resolved_at: new Date(), resolved_by: userId, resolution }).where('paper_id', '=', paperId).where('resolved_at', 'is', null).execute();
+}
+
+export interface AuditInsert {
+  schoolId: number; examSubjectId: number; blockId: number | null; paperId: number | null; examStudentId: number | null; userId: number;
+  kind: string; old: unknown; new: unknown; reason: string; requestId?: string | null;
+}
+export async function insertAudit(tx: Tx, a: AuditInsert): Promise<void> {
+  await tx.insertInto('marking_audit').values({
+    school_id: a.schoolId, exam_subject_id: a.examSubjectId, block_id: a.blockId, paper_id: a.paperId, exam_student_id: a.examStudentId, user_id: a.userId,
+    kind: a.kind, old: a.old === undefined ? null : JSON.stringify(a.old), new: a.new === undefined ? null : JSON.stringify(a.new), reason: a.reason,
+    request_id: a.requestId ?? null,
+  }).execute();
+}
+
+export async function auditByRequest(q: Q, requestId: string) {
+  return q.selectFrom('marking_audit').select(['user_id as userId', 'paper_id as paperId', 'new']).where('request_id', '=', requestId).executeTakeFirst();
+}
+
+export async function auditOf(q: Q, blockId: number) {
+  return q.selectFrom('marking_audit as a').leftJoin('app_user as u', 'u.id', 'a.user_id')
+    .select(['a.paper_id as paperId', 'u.user_name as userName', 'a.at', 'a.kind', 'a.old', 'a.new', 'a.reason'])
+    .where('a.block_id', '=', blockId).orderBy('a.id').execute();
+}
+
+/** Everything marked in the subject's blocks (papers, marks, problems); blocks, markers and audit rows stay. */
+export async function clearSubjectMarking(tx: Tx, examSubjectId: number): Promise<number> {
+  const r = await sql<{ n: number }>`with d as (delete from marking_paper p using marking_block b where b.id = p.block_id and b.exam_subject_id = ${examSubjectId} returning p.id)
+    select count(*)::int as n from d`.execute(tx);
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function passwordHashOf(q: Q, userId: number): Promise<string | undefined> {
+  return (await q.selectFrom('app_user').select('password_hash').where('id', '=', userId).executeTakeFirst())?.password_hash;
+}
+
+/** Card layout of the subject (saved card), for default blocks when nothing was scanned. */
+export async function classOfExamStudent(q: Q, examStudentId: number): Promise<number | undefined> {
+  return (await q.selectFrom('exam_student').select('class_id').where('id', '=', examStudentId).executeTakeFirst())?.class_id;
+}
+
+/** Papers the user could still take a mark of in the block (same filter as leaseNext, without locking; one mark per paper). */
+export async function poolCount(q: Q, blockId: number, userId: number, classIds: number[]): Promise<number> {
+  const classFilter = classIds.length ? sql`and p.class_id = any(${classIds}::int[])` : sql``;
+  const r = await sql<{ n: number }>`
+    select count(distinct t.paper_id)::int as n from marking_task t join marking_paper p on p.id = t.paper_id
+    where t.block_id = ${blockId} and t.round < 4 and t.submitted_at is null and p.status in ('marking', 'third')
+      and (t.marker_id is null or t.lease_until is null or t.lease_until < now()) ${classFilter}
+      and not exists (select 1 from marking_task o where o.paper_id = t.paper_id and o.id <> t.id and o.marker_id = ${userId}
+        and (o.submitted_at is not null or o.lease_until > now()))`.execute(q);
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function markerCount(q: Q, blockId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from marking_marker where block_id = ${blockId}`.execute(q);
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function paperCount(q: Q, blockId: number): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from marking_paper where block_id = ${blockId}`.execute(q);
+  return r.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,86 @@
+/** Request and response schemas of the marking routes (contract: /work MARKING-CONTRACT.md, packages/shared/src/marking.ts). */
+import { z } from 'zod';
+import { id, int4 } from '@jz/shared/api/common';
+
+const scores = z.array(z.number()).max(200);
+const requestId = z.string().trim().min(1, '缺少请求编号').max(100);
+const reason = z.string().max(500);
+
+export const blockQuery = z.object({ blockId: id });
+export const subjectQuery = z.object({ examSubjectId: id });
+export const examQuery = z.object({ examId: id });
+export const nextBody = z.object({ blockId: id, prefetch: z.union([z.literal(0), z.literal(1)]).optional() });
+export const imageQuery = z.object({ taskId: id.optional(), paperId: id.optional() });
+export const submitBody = z.object({ taskId: id, scores, requestId });
+export const problemBody = z.object({ taskId: id, kind: z.enum(['blank', 'unclear', 'wrongBlock', 'copying', 'other']), note: z.string().max(500).optional() });
+export const reviewQuery = z.object({ blockId: id, score: z.coerce.number().min(0).max(100000).optional(), page: int4.min(1).optional(), size: int4.min(1).max(200).optional() });
+export const rescoreBody = z.object({ taskId: id, scores, requestId, reason: reason.optional() });
+export const resolveBody = z.object({ paperId: id, scores: scores.optional(), action: z.enum(['score', 'return']) });
+export const arbitrateBody = z.object({ paperId: id, scores, requestId });
+export const overrideBody = z.object({ paperId: id.optional(), taskId: id.optional(), scores, reason });
+
+const ratingMode = z.number().int().min(1, '评卷方式须为 1–5').max(5, '评卷方式须为 1–5');
+export const allocationBody = z.object({
+  examSubjectId: id,
+  blocks: z.array(z.object({
+    blockId: id.optional(),
+    name: z.string().trim().min(1, '请输入题块名称').max(50),
+    questionIds: z.array(id).min(1, '题块至少包含一道题').max(100),
+    ratingMode,
+    tolerance: z.number().min(0).max(1000).optional(),
+    allocation: z.enum(['average', 'free', 'class']).optional(),
+    leaseSeconds: z.number().int().min(10).max(7200).optional(),
+    leaderUserId: id.nullable().optional(),
+    answerText: z.string().max(20000).optional(),
+    markers: z.array(z.object({ userId: id, quota: int4.nullable().optional(), classIds: z.array(id).max(200).optional() })).max(500).optional(),
+  })).max(100),
+});
+export const leaderBody = z.object({ blockId: id, userId: id.nullable() });
+export const readerBody = z.object({ blockId: id, userIds: z.array(id).min(1).max(500), quota: int4.nullable().optional(), classIds: z.array(id).max(200).optional() });
+export const delReaderBody = z.object({ blockId: id, userId: id });
+export const samplingAddBody = z.object({ examSubjectId: id, questionId: id, name: z.string().trim().min(1, '请输入给分点名称').max(50), fullScore: z.number().positive().max(1000), step: z.number().positive().max(100) });
+export const samplingUpdateBody = samplingAddBody.extend({ id: z.string().min(1).max(40) });
+export const samplingDeleteBody = z.object({ examSubjectId: id, questionId: id, id: z.string().min(1).max(40) });
+export const canMarkBody = z.object({ examSubjectId: id, blockId: id.optional(), canMark: z.boolean() });
+export const clearBody = z.object({ examSubjectId: id, password: z.string().min(1, '请输入密码').max(200) });
+
+// ---------------------------------------------------------------- responses
+
+const point = z.object({ id: z.string(), name: z.string(), fullScore: z.number(), step: z.number() });
+const question = z.object({ questionId: z.number(), number: z.string(), fullScore: z.number(), step: z.number(), points: z.array(point) });
+export const taskRowSchema = z.object({
+  examId: z.number(), examName: z.string(), examSubjectId: z.number(), subjectName: z.string(), blockId: z.number(), blockName: z.string(),
+  role: z.enum(['marker', 'leader']), assigned: z.number(), done: z.number(), remaining: z.number(), ratingMode: z.number(), canMark: z.boolean(),
+});
+export const blockInfoSchema = z.object({
+  blockId: z.number(), blockName: z.string(), examName: z.string(), subjectName: z.string(), questions: z.array(question), fullScore: z.number(),
+  ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), done: z.number(), assigned: z.number(),
+  role: z.enum(['marker', 'leader']),
+});
+export const paperSchema = z.object({
+  taskId: z.number(), paperId: z.number().optional(), round: z.number(), imageUrl: z.string(), leaseExpiresAt: z.string(),
+  given: z.object({ scores: z.array(z.number()), total: z.number() }).optional(),
+});
+export const submitResultSchema = z.object({ total: z.number(), state: z.enum(['done', 'waitingSecond', 'third', 'arbitration', 'final']) });
+export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string() })), total: z.number() });
+export const problemRowSchema = z.object({ paperId: z.number(), taskId: z.number().nullable(), kind: z.string(), note: z.string(), reporter: z.string().nullable(), createdAt: z.string(), imageUrl: z.string() });
+export const arbitrationRowSchema = z.object({ paperId: z.number(), imageUrl: z.string(), scores: z.array(z.object({ marker: z.string(), total: z.number() })) });
+export const auditRowSchema = z.object({ paperId: z.number().nullable(), userName: z.string().nullable(), at: z.string(), kind: z.string(), old: z.unknown(), new: z.unknown(), reason: z.string() });
+
+const markerRow = z.object({ userId: z.number(), userName: z.string(), loginId: z.string(), quota: z.number().nullable(), classIds: z.array(z.number()) });
+export const groupSchema = z.object({
+  blockId: z.number(), name: z.string(), sort: z.number(), ratingMode: z.number(), tolerance: z.number(), allocation: z.string(), leaseSeconds: z.number(),
+  leaderUserId: z.number().nullable(), leaderName: z.string().nullable(), answerText: z.string(), canMark: z.boolean(), started: z.boolean(),
+  fullScore: z.number(), questions: z.array(question), markers: z.array(markerRow), papers: z.number(), finalPapers: z.number(),
+});
+export const userRowSchema = z.object({ userId: z.number(), userName: z.string(), loginId: z.string() });
+export const leaderRowSchema = z.object({ blockId: z.number(), blockName: z.string(), userId: z.number().nullable(), userName: z.string().nullable() });
+export const samplingRowSchema = z.object({ questionId: z.number(), number: z.string(), blockId: z.number(), fullScore: z.number(), step: z.number(), points: z.array(point) });
+export const progressSchema = z.object({
+  blockId: z.number(), blockName: z.string(), canMark: z.boolean(), papers: z.number(), finalPapers: z.number(), marksNeeded: z.number(), marksDone: z.number(),
+  problems: z.number(), arbitrations: z.number(), percent: z.number(),
+});
+export const topicSchema = z.object({ examSubjectId: z.number(), subjectName: z.string(), blocks: z.array(progressSchema) });
+export const markerProgressSchema = z.object({
+  userId: z.number(), userName: z.string(), assigned: z.number(), done: z.number(), remaining: z.number(), held: z.number(), papersPerHour: z.number(), mean: z.number().nullable(),
+});

@@ -1,0 +1,208 @@
+/**
+ * The marker's side of online marking (docs/DOMAIN-RULES.md §4.1): the task list, a block's details, leasing the
+ * next paper, the blind image, submitting, flagging a problem paper, 回评 (own papers) and rescoring.
+ * Writes that may decide a paper run in withScoreWrites (the exam's score lock), so a final score lands as
+ * question scores in the same transaction.
+ */
+import { marksPerPaper, scoresProblems, totalOf, type RatingModeValue } from '@jz/analysis';
+import type { MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, RatingMode, ReviewRow } from '@jz/shared/marking';
+import type { Db, Tx } from '../../db/database.js';
+import type { AppContext } from '../../core/context.js';
+import { BizError, notFound } from '../../core/http.js';
+import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
+import { withScoreWrites } from '../score/score-write.service.js';
+import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
+import { paperImage } from './marking.image.js';
+import * as repo from './marking.repository.js';
+import { itemsOf, settlePaper, stateOf, type SubmitState } from './marking.settle.js';
+
+export const NO_PAPER = '当前没有可阅的试卷';
+
+export const taskImageUrl = (taskId: number) => `marking/image?taskId=${taskId}`;
+export const paperImageUrl = (paperId: number) => `marking/image?paperId=${paperId}`;
+
+export function toPaper(t: repo.TaskRow): MarkingPaper {
+  return { taskId: t.id, round: t.round, imageUrl: taskImageUrl(t.id), leaseExpiresAt: (t.leaseUntil ?? new Date()).toISOString() };
+}
+
+/** Scores checked against the block's items (one per scoring point, or per question without points). */
+export async function checkedScores(q: Db, blockId: number, scores: number[]): Promise<{ scores: number[]; total: number }> {
+  const { items } = itemsOf(await repo.blockQuestions(q, [blockId]));
+  const problems = scoresProblems(items, scores);
+  if (problems.length) throw new BizError(`分数不合法：${problems.slice(0, 5).join('；')}`);
+  return { scores, total: totalOf(scores) };
+}
+
+/** The most marks the marker takes in the block: the quota, or under 'average' an equal share; null = no cap. */
+export async function quotaOf(q: Db | Tx, block: repo.BlockRow, marker: { quota: number | null }): Promise<number | null> {
+  if (marker.quota !== null) return marker.quota;
+  if (block.allocation !== 'average') return null;
+  const markers = Math.max(1, await repo.markerCount(q, block.id));
+  return Math.ceil(await repo.paperCount(q, block.id) * marksPerPaper(block.ratingMode as RatingModeValue) / markers);
+}
+
+async function markerFigures(q: Db, block: repo.BlockRow, userId: number): Promise<{ assigned: number; done: number; remaining: number }> {
+  const marker = (await repo.markersOf(q, [block.id])).find((m) => m.userId === userId);
+  const done = (await repo.userDone(q, [block.id], userId)).get(block.id) ?? 0;
+  if (!marker) {
+    const p = (await repo.blockProgress(q, [block.id])).get(block.id);
+    return { assigned: p?.needed ?? 0, done: p?.done ?? 0, remaining: Math.max(0, (p?.needed ?? 0) - (p?.done ?? 0)) };
+  }
+  const open = (await repo.heldTasks(q, block.id, userId)).length + await repo.poolCount(q, block.id, userId, marker.classIds);
+  const quota = await quotaOf(q, block, marker);
+  const remaining = quota === null ? open : Math.max(0, Math.min(quota - done, open));
+  return { assigned: done + remaining, done, remaining };
+}
+
+export async function tasks(db: Db, user: SchoolUser): Promise<MarkingTaskRow[]> {
+  const out: MarkingTaskRow[] = [];
+  for (const b of await repo.blocksOfUser(db, user.schoolId, user.id)) {
+    const f = await markerFigures(db, b, user.id);
+    out.push({
+      examId: b.examId, examName: b.examName, examSubjectId: b.examSubjectId, subjectName: b.subjectName, blockId: b.id, blockName: b.name,
+      role: leadsBlock(user, b) ? 'leader' : 'marker', ...f, ratingMode: b.ratingMode as RatingMode, canMark: b.canMark,
+    });
+  }
+  return out;
+}
+
+export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Promise<MarkingBlockInfo> {
+  const { block, role } = await blockFor(db, user, blockId);
+  const questions = await repo.blockQuestions(db, [blockId]);
+  const f = await markerFigures(db, block, user.id);
+  return {
+    blockId, blockName: block.name, examName: block.examName, subjectName: block.subjectName,
+    questions: questions.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
+    fullScore: totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
+    standardAnswer: { text: block.answerText, images: block.answerImages }, done: f.done, assigned: f.assigned, role,
+  };
+}
+
+/**
+ * Leases the caller's next paper (docs/DOMAIN-RULES.md §4.1): the paper already held, or one from the pool
+ * (repo.leaseNext, SKIP LOCKED). prefetch = the one after the current, also leased. Expired leases of the
+ * caller go back to the pool first, so an old paper can never be submitted beside a new round of it.
+ */
+export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: boolean): Promise<{ paper: MarkingPaper | null; msg: string }> {
+  const { block } = await blockFor(db, user, blockId, 'marker');
+  if (!block.canMark) return { paper: null, msg: '该题块已暂停阅卷' };
+  const { items } = itemsOf(await repo.blockQuestions(db, [blockId]));
+  if (!items.length) throw new BizError('题块没有题目，请先设置题块');
+  const want = prefetch ? 2 : 1;
+  const rounds = marksPerPaper(block.ratingMode as RatingModeValue);
+  const task = await db.transaction().execute(async (tx) => {
+    const marker = await repo.lockMarker(tx, blockId, user.id);
+    if (!marker) return undefined;
+    await repo.releaseLeases(tx, [blockId], user.id, true);
+    const held = await repo.heldTasks(tx, blockId, user.id);
+    const quota = await quotaOf(tx, block, marker);
+    let taken = await repo.takenCount(tx, blockId, user.id);
+    let synced = false;
+    while (held.length < want && (quota === null || taken < quota)) {
+      let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds);
+      if (!t && !synced) {
+        synced = true;
+        await repo.syncPapers(tx, blockId, rounds);
+        t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds);
+      }
+      if (!t) break;
+      held.push(t);
+      taken++;
+    }
+    return held[want - 1];
+  });
+  return task ? { paper: toPaper(task), msg: '查询成功' } : { paper: null, msg: NO_PAPER };
+}
+
+/** The block crop of a task (its marker or a leader) or of a paper (a leader): image/jpeg, nothing else. */
+export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: number; paperId?: number }): Promise<Buffer> {
+  const { db } = ctx;
+  let paperId: number;
+  if (q.taskId !== undefined) {
+    const { task, leader } = await taskFor(db, user, q.taskId);
+    if (!leader && task.markerId !== user.id) throw new BizError('无权限访问', 403);
+    paperId = task.paperId;
+  } else if (q.paperId !== undefined) {
+    paperId = q.paperId;
+  } else throw new BizError('缺少参数 taskId');
+  const paper = await repo.findPaper(db, user.schoolId, paperId);
+  if (!paper) throw notFound('试卷');
+  if (q.taskId === undefined) await blockFor(db, user, paper.blockId, 'leader');
+  if (!paper.imageKeys.length) throw notFound('图片');
+  try {
+    return await paperImage(openStorage(localStorageConfig(ctx.config.dataDir)), paper.imageKeys);
+  } catch (e) {
+    if (e instanceof StorageNotFound) throw notFound('图片');
+    throw e;
+  }
+}
+
+/** A first, second or third mark. Idempotent on requestId: the same request again answers the same result. */
+export async function submit(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string }): Promise<{ total: number; state: SubmitState }> {
+  const { task: t0, block } = await taskFor(db, user, body.taskId);
+  const checked = await checkedScores(db, block.id, body.scores);
+  return withScoreWrites(db, block.examId, async (tx) => {
+    const prior = await repo.taskByRequest(tx, body.requestId);
+    if (prior && (prior.id !== body.taskId || prior.markerId !== user.id)) throw new BizError('请求编号重复');
+    const task = await repo.lockTask(tx, t0.id);
+    if (task.submittedAt) {
+      if (task.requestId === body.requestId && task.markerId === user.id) return { total: task.total ?? 0, state: stateOf((await repo.lockPaper(tx, task.paperId)).status) };
+      throw new BizError('该试卷已提交，请在回评中修改');
+    }
+    if (task.markerId !== user.id || task.round > 3) throw new BizError('试卷已超时收回，请阅下一份');
+    await repo.submitTask(tx, task.id, { ...checked, requestId: body.requestId });
+    const { state } = await settlePaper(tx, block, task.paperId);
+    return { total: checked.total, state };
+  });
+}
+
+/** Flags the caller's current paper: it leaves the pool for the leader's queue (问题卷). */
+export async function problem(db: Db, user: SchoolUser, body: { taskId: number; kind: ProblemKind; note?: string }): Promise<void> {
+  const { task, block } = await taskFor(db, user, body.taskId);
+  await db.transaction().execute(async (tx) => {
+    const t = await repo.lockTask(tx, task.id);
+    if (t.markerId !== user.id || t.submittedAt || t.round > 3) throw new BizError('只能报告正在评阅的试卷');
+    const paper = await repo.lockPaper(tx, t.paperId);
+    await repo.setPaper(tx, paper.id, { status: 'problem' });
+    await repo.releaseTask(tx, t.id);
+    await repo.insertProblem(tx, { schoolId: block.schoolId, blockId: block.id, paperId: paper.id, taskId: t.id, kind: body.kind, note: body.note ?? '', userId: user.id });
+    await repo.insertAudit(tx, {
+      schoolId: block.schoolId, examSubjectId: block.examSubjectId, blockId: block.id, paperId: paper.id, examStudentId: paper.examStudentId, userId: user.id,
+      kind: 'problem', old: { status: paper.status }, new: { status: 'problem', kind: body.kind }, reason: body.note ?? '',
+    });
+  });
+}
+
+export async function review(db: Db, user: SchoolUser, q: { blockId: number; score?: number; page?: number; size?: number }): Promise<{ rows: ReviewRow[]; total: number }> {
+  await blockFor(db, user, q.blockId, 'marker');
+  const size = q.size ?? 20;
+  const page = q.page ?? 1;
+  const r = await repo.ownSubmitted(db, q.blockId, user.id, q.score, (page - 1) * size, size);
+  return { total: r.total, rows: r.rows.map((x) => ({ taskId: x.taskId, total: x.total, scores: x.scores, submittedAt: x.submittedAt.toISOString(), imageUrl: taskImageUrl(x.taskId) })) };
+}
+
+/** 回评: a new score for the caller's own submitted mark (audit row kept); refused once the leader decided the paper. */
+export async function rescore(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string; reason?: string }): Promise<{ total: number; state: SubmitState }> {
+  const { task: t0, block } = await taskFor(db, user, body.taskId);
+  const checked = await checkedScores(db, block.id, body.scores);
+  return withScoreWrites(db, block.examId, async (tx) => {
+    const prior = await repo.auditByRequest(tx, body.requestId);
+    if (prior) {
+      if (prior.userId !== user.id) throw new BizError('请求编号重复');
+      const paper = await repo.lockPaper(tx, t0.paperId);
+      return { total: (prior.new as { total: number }).total, state: stateOf(paper.status) };
+    }
+    if (await repo.taskByRequest(tx, body.requestId)) throw new BizError('请求编号重复');
+    const task = await repo.lockTask(tx, t0.id);
+    if (task.markerId !== user.id || !task.submittedAt || task.round > 3) throw new BizError('只能回评自己已提交的试卷');
+    const paper = await repo.lockPaper(tx, task.paperId);
+    if ((await repo.tasksOfPaper(tx, paper.id)).some((t) => t.round === 4 && t.submittedAt)) throw new BizError('该试卷已由题组长评定，不能回评');
+    await repo.rescoreTask(tx, task.id, checked);
+    await repo.insertAudit(tx, {
+      schoolId: block.schoolId, examSubjectId: block.examSubjectId, blockId: block.id, paperId: paper.id, examStudentId: paper.examStudentId, userId: user.id,
+      kind: 'rescore', old: { scores: task.scores, total: task.total }, new: checked, reason: body.reason ?? '', requestId: body.requestId,
+    });
+    const { state } = await settlePaper(tx, block, paper.id);
+    return { total: checked.total, state };
+  });
+}

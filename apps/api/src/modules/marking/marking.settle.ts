@@ -1,0 +1,76 @@
+/**
+ * Deciding a paper after each mark and landing final scores as question scores through the one score-write path
+ * (score-write.service writeQuestionScores, source 'marking'): when the last paper of a subject becomes final,
+ * every final paper of the subject is written; a paper changed after that (回评, arbitration, override) is
+ * written again on its own. Runs inside withScoreWrites (the exam's score lock).
+ */
+import { decide, type Decision, type ItemRule, type Mark, type RatingModeValue } from '@jz/analysis';
+import { writeQuestionScores, type QuestionScoreRow, type ScoreTx } from '../score/score-write.service.js';
+import * as repo from './marking.repository.js';
+
+export type SubmitState = 'done' | 'waitingSecond' | 'third' | 'arbitration' | 'final';
+
+/** The scored items of a block: each scoring point, or the question itself when it has none; item → question. */
+export function itemsOf(questions: repo.BlockQuestionRow[]): { items: (ItemRule & { questionId: number })[] } {
+  const items: (ItemRule & { questionId: number })[] = [];
+  for (const q of questions) {
+    if (q.points.length) for (const p of q.points) items.push({ fullScore: p.fullScore, step: p.step, questionId: q.questionId });
+    else items.push({ fullScore: q.fullScore, step: q.step, questionId: q.questionId });
+  }
+  return { items };
+}
+
+export function stateOf(status: repo.PaperRow['status']): SubmitState {
+  return status === 'final' ? 'final' : status === 'marking' ? 'waitingSecond' : status === 'problem' ? 'done' : status;
+}
+
+/** Question scores of one paper: the sum of its items per question. */
+function questionRows(paper: repo.PaperRow, items: { questionId: number }[]): QuestionScoreRow[] {
+  const sums = new Map<number, number>();
+  items.forEach((it, i) => sums.set(it.questionId, (sums.get(it.questionId) ?? 0) + Math.round((paper.finalScores?.[i] ?? 0) * 100)));
+  return [...sums].map(([questionId, h]) => ({ examStudentId: paper.examStudentId, questionId, score: h / 100 }));
+}
+
+async function writePapers(tx: ScoreTx, examSubjectId: number, papers: repo.PaperRow[]): Promise<void> {
+  if (!papers.length) return;
+  const blockIds = [...new Set(papers.map((p) => p.blockId))];
+  const questions = await repo.blockQuestions(tx, blockIds);
+  const itemsByBlock = new Map(blockIds.map((b) => [b, itemsOf(questions.filter((q) => q.blockId === b)).items]));
+  const rows = papers.flatMap((p) => questionRows(p, itemsByBlock.get(p.blockId)!));
+  await writeQuestionScores(tx, examSubjectId, rows, 'marking');
+  await repo.markWritten(tx, papers.map((p) => p.id));
+}
+
+/** When every block of the subject has papers and all are final: writes the finals not yet written. */
+export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promise<boolean> {
+  const s = await repo.subjectPaperState(tx, examSubjectId);
+  if (!s.blocks || !s.papers || s.open > 0 || (await repo.emptyBlocks(tx, examSubjectId)) > 0) return false;
+  await writePapers(tx, examSubjectId, await repo.unwrittenFinals(tx, examSubjectId));
+  return true;
+}
+
+/**
+ * Decides the paper from its submitted marks (rules.decide) and stores the outcome: a third-mark task when one
+ * is needed; a final score written as question scores when the subject is complete (or was written before).
+ * A problem paper stays with the leader.
+ */
+export async function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
+  const paper = await repo.lockPaper(tx, paperId);
+  if (paper.status === 'problem') return { decision: null, state: 'done' };
+  const questions = await repo.blockQuestions(tx, [block.id]);
+  const { items } = itemsOf(questions);
+  const marks: Mark[] = (await repo.tasksOfPaper(tx, paperId)).filter((t) => t.submittedAt && t.scores)
+    .map((t) => ({ round: t.round as Mark['round'], scores: t.scores! }));
+  const decision = decide({ mode: block.ratingMode as RatingModeValue, tolerance: block.tolerance, items }, marks);
+  if (decision.state === 'final') {
+    await repo.setPaper(tx, paperId, { status: 'final', finalScores: decision.scores, finalTotal: decision.total, finalVia: decision.via });
+    const updated = { ...paper, status: 'final' as const, finalScores: decision.scores, finalTotal: decision.total };
+    if (paper.written) await writePapers(tx, block.examSubjectId, [updated]);
+    else await completeSubject(tx, block.examSubjectId);
+    return { decision, state: 'final' };
+  }
+  const status = decision.state === 'waitingSecond' ? 'marking' : decision.state;
+  if (status === 'third') await repo.addTask(tx, { schoolId: block.schoolId, blockId: block.id, paperId, round: 3 });
+  await repo.setPaper(tx, paperId, { status, finalScores: null, finalTotal: null, finalVia: null });
+  return { decision, state: decision.state };
+}
