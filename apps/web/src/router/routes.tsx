@@ -58,6 +58,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMarking/examDoc': lazyPage(() => import('@/pages/marking/ExamDoc')),
   '/examMarking/examMonitor': lazyPage(() => import('@/pages/marking/monitor/ExamMonitor')),
   '/examDetailsEdit/markPaperProcess': lazyPage(() => import('@/pages/marking/monitor/MarkPaperProcess')),
+  '/examDetailsEdit/assignWork': lazyPage(() => import('@/pages/marking/setup/AssignWork')),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
