@@ -60,6 +60,8 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examDetailsEdit/markPaperProcess': lazyPage(() => import('@/pages/marking/monitor/MarkPaperProcess')),
   '/examDetailsEdit/assignWork': lazyPage(() => import('@/pages/marking/setup/AssignWork')),
   '/examDetailsEdit/setSamplingPoint': lazyPage(() => import('@/pages/marking/setup/SetSamplingPoint')),
+  '/examMonitor/detail/progress': lazyPage(() => import('@/pages/marking/monitor/MonitorDetail').then((m) => ({ default: m.MonitorProgress }))),
+  '/examMonitor/detail/quality': lazyPage(() => import('@/pages/marking/monitor/MonitorDetail').then((m) => ({ default: m.MonitorQuality }))),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
