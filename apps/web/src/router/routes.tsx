@@ -60,6 +60,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examDetailsEdit/markPaperProcess': lazyPage(() => import('@/pages/marking/monitor/MarkPaperProcess')),
   '/examDetailsEdit/assignWork': lazyPage(() => import('@/pages/marking/setup/AssignWork')),
   '/examDetailsEdit/setSamplingPoint': lazyPage(() => import('@/pages/marking/setup/SetSamplingPoint')),
+  '/examDetailsEdit/reviewBlock': lazyPage(() => import('@/pages/marking/setup/ReviewBlock')),
   '/examMonitor/detail/progress': lazyPage(() => import('@/pages/marking/monitor/MonitorDetail').then((m) => ({ default: m.MonitorProgress }))),
   '/examMonitor/detail/quality': lazyPage(() => import('@/pages/marking/monitor/MonitorDetail').then((m) => ({ default: m.MonitorQuality }))),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
