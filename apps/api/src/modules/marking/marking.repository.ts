@@ -534,3 +534,23 @@ export async function paperCount(q: Q, blockId: number): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from marking_paper where block_id = ${blockId}`.execute(q);
   return r.rows[0]?.n ?? 0;
 }
+
+// ---------------------------------------------------------------- quality (阅卷质量)
+
+/** Submitted marks of rounds 1–3 of a block, for packages/analysis markerQuality. */
+export async function qualityMarks(q: Q, blockId: number): Promise<{ paperId: number; round: number; markerId: number; total: number }[]> {
+  const r = await sql<{ paperId: number; round: number; markerId: number; total: string }>`
+    select t.paper_id as "paperId", t.round, t.marker_id as "markerId", t.total from marking_task t
+    where t.block_id = ${blockId} and t.round < 4 and t.marker_id is not null and t.submitted_at is not null and t.total is not null`.execute(q);
+  return r.rows.map((x) => ({ ...x, total: Number(x.total) }));
+}
+
+/** Whether each paper of a block went to a third mark or to the 题组长's arbitration. */
+export async function qualityPapers(q: Q, blockId: number): Promise<{ paperId: number; third: boolean; arbitration: boolean }[]> {
+  const r = await sql<{ paperId: number; third: boolean; arbitration: boolean }>`
+    select p.id as "paperId",
+      (p.status = 'third' or exists (select 1 from marking_task t where t.paper_id = p.id and t.round = 3)) as third,
+      (p.status = 'arbitration' or p.final_via = 'arbitration' or exists (select 1 from marking_task t where t.paper_id = p.id and t.round = 4)) as arbitration
+    from marking_paper p where p.block_id = ${blockId}`.execute(q);
+  return r.rows;
+}

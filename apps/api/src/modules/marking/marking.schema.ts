@@ -84,3 +84,10 @@ export const topicSchema = z.object({ examSubjectId: z.number(), subjectName: z.
 export const markerProgressSchema = z.object({
   userId: z.number(), userName: z.string(), assigned: z.number(), done: z.number(), remaining: z.number(), held: z.number(), papersPerHour: z.number(), mean: z.number().nullable(),
 });
+export const qualitySchema = z.object({
+  tolerance: z.number(),
+  rows: z.array(z.object({
+    userId: z.number(), userName: z.string(), marks: z.number(), mean: z.number(), diff: z.number(), sd: z.number(), paired: z.number(),
+    withinPercent: z.number().nullable(), thirdPercent: z.number().nullable(), arbitrations: z.number(),
+  })),
+});
