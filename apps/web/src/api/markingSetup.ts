@@ -39,3 +39,10 @@ export const updatePoint = (b: PointInput & { id: string }) => http.post<null>('
 export const deletePoint = (examSubjectId: number, questionId: number, id: string) =>
   http.post<null>('/sampling/delete_single', { examSubjectId, questionId, id });
 export const deleteAllPoints = (examSubjectId: number) => http.post<null>('/sampling/delete_all', { examSubjectId });
+
+export interface MarkerQualityRow {
+  userId: number; userName: string; marks: number; mean: number; diff: number; sd: number; paired: number;
+  withinPercent: number | null; thirdPercent: number | null; arbitrations: number;
+}
+/** 阅卷质量：题块内每位老师的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数（服务端计算） */
+export const findQualityList = (blockId: number) => http.get<{ tolerance: number; rows: MarkerQualityRow[] }>('/monitor/qualityList', { blockId });

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Empty, Progress, Select, Space, Table, Typography } from 'antd';
 import type { MarkerProgress } from '@/api/marking';
+import type { MarkerQualityRow } from '@/api/markingSetup';
 import { formatHours, hoursLeft, markerShare } from './monitorMath';
 import { useExamMonitor } from './useExamMonitor';
+import { useMarkQuality } from './useMarkQuality';
 
 type Monitor = ReturnType<typeof useExamMonitor>;
 
@@ -56,25 +58,34 @@ export function MonitorProgress() {
   );
 }
 
-/**
- * /examMonitor/detail/quality (阅卷质量): what the api gives per marker today (marks and their mean). The spread,
- * agreement and 保险分 figures are not served by the api yet, and the page does not work them out in the browser.
- */
+const pctText = (v: number | null) => (v === null ? '—' : `${v}%`);
+
+/** /examMonitor/detail/quality (阅卷质量): per marker, the figures of monitor/qualityList (worked out by the api). */
 export function MonitorQuality() {
   const s = useExamMonitor();
+  const q = useMarkQuality(s.blockId);
   return (
     <Card variant="borderless" data-testid="monitor-detail-quality">
       <Pickers s={s} title="阅卷质量" />
-      {s.error && <Alert type="warning" showIcon message={s.error} style={{ marginBottom: 12 }} />}
-      <Alert type="info" showIcon style={{ marginBottom: 12 }}
-        message="标准差、误差内比例、三评率、仲裁数与保险分系数暂未提供，当前仅显示各阅卷老师的已阅份数与平均分。" />
-      {s.block && <div style={{ marginBottom: 8 }}>本题块待仲裁 {s.block.arbitrations} 份，问题卷 {s.block.problems} 份</div>}
+      {(s.error || q.error) && <Alert type="warning" showIcon message={s.error || q.error} style={{ marginBottom: 12 }} />}
+      {s.block && (
+        <div style={{ marginBottom: 8 }}>
+          误差阈值 {q.tolerance ?? '—'} 分；本题块待仲裁 {s.block.arbitrations} 份，问题卷 {s.block.problems} 份。
+          与均分差 = 该老师平均分 − 题块全部评分的平均分；误差内比例、三评率按该老师一评/二评且已有另一评的试卷计。保险分系数暂未提供。
+        </div>
+      )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <Table<MarkerProgress> rowKey="userId" size="small" pagination={false} dataSource={s.markers} loading={s.loading}
+        <Table<MarkerQualityRow> rowKey="userId" size="small" pagination={false} dataSource={q.rows} loading={q.loading}
           columns={[
             { title: '阅卷老师', dataIndex: 'userName' },
-            { title: '已阅', dataIndex: 'done', width: 100 },
-            { title: '平均分', dataIndex: 'mean', width: 120, render: (m: number | null) => (m === null ? '—' : m) },
+            { title: '已阅', dataIndex: 'marks', width: 80 },
+            { title: '平均分', dataIndex: 'mean', width: 90 },
+            { title: '与均分差', dataIndex: 'diff', width: 100, render: (d: number) => <span style={{ color: d > 0 ? '#cf1322' : d < 0 ? '#389e0d' : undefined }}>{d > 0 ? `+${d}` : d}</span> },
+            { title: '标准差', dataIndex: 'sd', width: 90 },
+            { title: '可比试卷', dataIndex: 'paired', width: 90 },
+            { title: '误差内比例', dataIndex: 'withinPercent', width: 110, render: pctText },
+            { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
+            { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
           ]} />
       )}
     </Card>
