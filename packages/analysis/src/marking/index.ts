@@ -1,2 +1,3 @@
 export * from './rules.js';
 export * from './quality.js';
+export * from './marker-quality.js';

@@ -537,9 +537,21 @@ export async function paperCount(q: Q, blockId: number): Promise<number> {
   return r.rows[0]?.n ?? 0;
 }
 
-/** Submitted marks of the block's markers (rounds 1–3), for the quality figures. */
+/** Submitted marks of the block's markers (rounds 1–3), for the quality figures (markingQuality, markerQuality). */
 export async function submittedMarks(q: Q, blockId: number): Promise<{ paperId: number; round: number; markerId: number; total: number }[]> {
   const rows = await q.selectFrom('marking_task').select(['paper_id as paperId', 'round', 'marker_id as markerId', 'total'])
     .where('block_id', '=', blockId).where('round', '<', 4).where('submitted_at', 'is not', null).where('marker_id', 'is not', null).execute();
   return rows.map((r) => ({ paperId: r.paperId, round: r.round, markerId: r.markerId!, total: Number(r.total) }));
+}
+
+// ---------------------------------------------------------------- quality (阅卷质量)
+
+/** Whether each paper of a block went to a third mark or to the 题组长's arbitration. */
+export async function qualityPapers(q: Q, blockId: number): Promise<{ paperId: number; third: boolean; arbitration: boolean }[]> {
+  const r = await sql<{ paperId: number; third: boolean; arbitration: boolean }>`
+    select p.id as "paperId",
+      (p.status = 'third' or exists (select 1 from marking_task t where t.paper_id = p.id and t.round = 3)) as third,
+      (p.status = 'arbitration' or p.final_via = 'arbitration' or exists (select 1 from marking_task t where t.paper_id = p.id and t.round = 4)) as arbitration
+    from marking_paper p where p.block_id = ${blockId}`.execute(q);
+  return r.rows;
 }

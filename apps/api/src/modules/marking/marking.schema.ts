@@ -86,3 +86,10 @@ export const markerProgressSchema = z.object({
   sd: z.number().nullable(), agreeRate: z.number().nullable(), blockMean: z.number().nullable(), blockSd: z.number().nullable(),
   blockAgreeRate: z.number().nullable(), thirdRate: z.number().nullable(),
 });
+export const qualitySchema = z.object({
+  tolerance: z.number(),
+  rows: z.array(z.object({
+    userId: z.number(), userName: z.string(), marks: z.number(), mean: z.number(), diff: z.number(), sd: z.number(), paired: z.number(),
+    withinPercent: z.number().nullable(), thirdPercent: z.number().nullable(), arbitrations: z.number(),
+  })),
+});

@@ -1,0 +1,48 @@
+import { http } from '@/utils/request';
+import type { BlockQuestion, RatingMode } from '@jz/shared/marking';
+
+// Setting up online marking (spec §7 task_allocation/*, answer/*, sampling/*); shapes in docs/DOMAIN-RULES.md §4.1.
+
+export type Allocation = 'average' | 'free' | 'class';
+/** 分配方式 */
+export const ALLOCATION_NAMES: Record<Allocation, string> = { average: '平均分配', free: '自由领取', class: '按班级' };
+
+export interface BlockMarker { userId: number; userName: string; loginId: string; quota: number | null; classIds: number[] }
+export interface MarkingGroup {
+  blockId: number; name: string; sort: number; ratingMode: RatingMode; tolerance: number; allocation: Allocation; leaseSeconds: number;
+  leaderUserId: number | null; leaderName: string | null; answerText: string; canMark: boolean; started: boolean;
+  fullScore: number; questions: BlockQuestion[]; markers: BlockMarker[]; papers: number; finalPapers: number;
+}
+export interface SchoolUserRow { userId: number; userName: string; loginId: string }
+export interface SaveBlock {
+  blockId?: number; name: string; questionIds: number[]; ratingMode: RatingMode; tolerance?: number; allocation?: Allocation;
+  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string;
+  markers?: { userId: number; quota?: number | null; classIds?: number[] }[];
+}
+export interface SamplingRow { questionId: number; number: string; blockId: number; fullScore: number; step: number; points: { id: string; name: string; fullScore: number; step: number }[] }
+export interface PointInput { examSubjectId: number; questionId: number; name: string; fullScore: number; step: number }
+
+/** 题块与阅卷分配（科目没有题块时按主观题各建一个） */
+export const findGroupList = (examSubjectId: number) => http.get<MarkingGroup[]>('/task_allocation/find_group_list', { examSubjectId });
+/** 保存科目的全部题块（未列出的题块删除；给出的阅卷老师替换原有的） */
+export const saveTaskAllocation = (examSubjectId: number, blocks: SaveBlock[]) =>
+  http.post<null>('/task_allocation/save_task_allocation', { examSubjectId, blocks });
+/** 清空阅卷老师分配 */
+export const cleanTaskAllocation = (examSubjectId: number) => http.get<{ count: number }>('/task_allocation/clean_task_allocation', { examSubjectId });
+/** 可选的阅卷老师（本校教师） */
+export const findUserList = (examSubjectId: number) => http.get<SchoolUserRow[]>('/answer/userList', { examSubjectId });
+
+/** 各题目的给分点 */
+export const findSampling = (examSubjectId: number) => http.get<SamplingRow[]>('/sampling/find_all', { examSubjectId });
+export const addPoint = (b: PointInput) => http.post<null>('/sampling/add', b);
+export const updatePoint = (b: PointInput & { id: string }) => http.post<null>('/sampling/update', b);
+export const deletePoint = (examSubjectId: number, questionId: number, id: string) =>
+  http.post<null>('/sampling/delete_single', { examSubjectId, questionId, id });
+export const deleteAllPoints = (examSubjectId: number) => http.post<null>('/sampling/delete_all', { examSubjectId });
+
+export interface MarkerQualityRow {
+  userId: number; userName: string; marks: number; mean: number; diff: number; sd: number; paired: number;
+  withinPercent: number | null; thirdPercent: number | null; arbitrations: number;
+}
+/** 阅卷质量：题块内每位老师的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数（服务端计算） */
+export const findQualityList = (blockId: number) => http.get<{ tolerance: number; rows: MarkerQualityRow[] }>('/monitor/qualityList', { blockId });

@@ -1,0 +1,93 @@
+import { Alert, Button, Card, Empty, Progress, Select, Space, Table, Typography } from 'antd';
+import type { MarkerProgress } from '@/api/marking';
+import type { MarkerQualityRow } from '@/api/markingSetup';
+import { formatHours, hoursLeft, markerShare } from './monitorMath';
+import { useExamMonitor } from './useExamMonitor';
+import { useMarkQuality } from './useMarkQuality';
+
+type Monitor = ReturnType<typeof useExamMonitor>;
+
+/** Exam and block pickers shared by 阅卷进度 and 阅卷质量 (address keeps examId and blockId). */
+function Pickers({ s, title }: { s: Monitor; title: string }) {
+  const blocks = s.subjects.flatMap((sub) => sub.blocks.map((b) => ({ value: b.blockId, label: `${sub.subjectName} · ${b.blockName}` })));
+  return (
+    <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+      <Space wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Select style={{ width: 260 }} placeholder="选择考试" value={s.examId || undefined} onChange={(v) => s.choose({ examId: v })}
+          options={s.exams.map((e) => ({ value: e.id, label: e.name }))} aria-label="选择考试" showSearch optionFilterProp="label" />
+        <Select style={{ width: 260 }} placeholder="选择题块" value={s.blockId || undefined} onChange={(v) => s.choose({ blockId: v })}
+          options={blocks} aria-label="选择题块" showSearch optionFilterProp="label" />
+      </Space>
+      <Space>
+        {s.updatedAt && <Typography.Text type="secondary">更新于 {s.updatedAt.toLocaleTimeString('zh-CN')}（每 10 秒刷新）</Typography.Text>}
+        <Button onClick={() => void s.reload()}>刷新</Button>
+      </Space>
+    </Space>
+  );
+}
+
+/** /examMonitor/detail/progress (阅卷进度): every marker of the chosen block, from monitor/markingList. */
+export function MonitorProgress() {
+  const s = useExamMonitor();
+  return (
+    <Card variant="borderless" data-testid="monitor-detail-progress">
+      <Pickers s={s} title="阅卷进度" />
+      {s.error && <Alert type="warning" showIcon message={s.error} style={{ marginBottom: 12 }} />}
+      {s.block && (
+        <Space style={{ marginBottom: 8 }} wrap>
+          <span>试卷 {s.block.papers} 份，已完成 {s.block.finalPapers} 份</span>
+          <Progress percent={Math.min(100, Math.max(0, s.block.percent))} size="small" style={{ width: 200 }} />
+          <span>问题卷 {s.block.problems}，待仲裁 {s.block.arbitrations}</span>
+        </Space>
+      )}
+      {!s.blockId ? <Empty description="请选择题块" /> : (
+        <Table<MarkerProgress> rowKey="userId" size="small" pagination={false} dataSource={s.markers} loading={s.loading}
+          columns={[
+            { title: '阅卷老师', dataIndex: 'userName' },
+            { title: '任务量', dataIndex: 'assigned', width: 90 },
+            { title: '已阅', dataIndex: 'done', width: 80 },
+            { title: '剩余', dataIndex: 'remaining', width: 80 },
+            { title: '正在阅', dataIndex: 'held', width: 80 },
+            { title: '每小时', dataIndex: 'papersPerHour', width: 90 },
+            { title: '占比', key: 'share', width: 90, render: (_v, r) => `${markerShare(r, s.markers)}%` },
+            { title: '预计用时', key: 'eta', width: 140, render: (_v, r) => formatHours(hoursLeft(r.remaining, r.papersPerHour)) },
+          ]} />
+      )}
+    </Card>
+  );
+}
+
+const pctText = (v: number | null) => (v === null ? '—' : `${v}%`);
+
+/** /examMonitor/detail/quality (阅卷质量): per marker, the figures of monitor/qualityList (worked out by the api). */
+export function MonitorQuality() {
+  const s = useExamMonitor();
+  const q = useMarkQuality(s.blockId);
+  return (
+    <Card variant="borderless" data-testid="monitor-detail-quality">
+      <Pickers s={s} title="阅卷质量" />
+      {(s.error || q.error) && <Alert type="warning" showIcon message={s.error || q.error} style={{ marginBottom: 12 }} />}
+      {s.block && (
+        <div style={{ marginBottom: 8 }}>
+          误差阈值 {q.tolerance ?? '—'} 分；本题块待仲裁 {s.block.arbitrations} 份，问题卷 {s.block.problems} 份。
+          与均分差 = 该老师平均分 − 题块全部评分的平均分；误差内比例、三评率按该老师一评/二评且已有另一评的试卷计。保险分系数暂未提供。
+        </div>
+      )}
+      {!s.blockId ? <Empty description="请选择题块" /> : (
+        <Table<MarkerQualityRow> rowKey="userId" size="small" pagination={false} dataSource={q.rows} loading={q.loading}
+          columns={[
+            { title: '阅卷老师', dataIndex: 'userName' },
+            { title: '已阅', dataIndex: 'marks', width: 80 },
+            { title: '平均分', dataIndex: 'mean', width: 90 },
+            { title: '与均分差', dataIndex: 'diff', width: 100, render: (d: number) => <span style={{ color: d > 0 ? '#cf1322' : d < 0 ? '#389e0d' : undefined }}>{d > 0 ? `+${d}` : d}</span> },
+            { title: '标准差', dataIndex: 'sd', width: 90 },
+            { title: '可比试卷', dataIndex: 'paired', width: 90 },
+            { title: '误差内比例', dataIndex: 'withinPercent', width: 110, render: pctText },
+            { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
+            { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
+          ]} />
+      )}
+    </Card>
+  );
+}
