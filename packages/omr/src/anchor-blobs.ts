@@ -41,6 +41,48 @@ export function inkLevels(hist: Uint32Array, n: number, darkQ: number): InkLevel
   return { paper, dark, thr: (paper + dark) / 2 };
 }
 
+export interface Grid {
+  g: Uint8Array;
+  gw: number;
+  gh: number;
+  /** Grid cells of `st` pixels from the window's corner. */
+  x0: number;
+  y0: number;
+  st: number;
+  levels: InkLevels | null;
+}
+
+/**
+ * The window sampled every `st` pixels, each cell its top-left pixel ('point', fine for thin strokes) or the mean
+ * of its st × st pixels ('mean', so halftoned marks — 1-bit dithered scans, OpenMCR's grey corner marks — read as
+ * solid grey instead of a sieve of black and white samples), with the window's ink levels.
+ */
+export function sampleGrid(r: Raster, win: Box, st: number, how: 'point' | 'mean'): Grid {
+  const { width: W, data } = r;
+  const { x0, y0, x1, y1 } = win;
+  const gw = Math.ceil((x1 - x0) / st);
+  const gh = Math.ceil((y1 - y0) / st);
+  const g = new Uint8Array(gw * gh);
+  const hist = new Uint32Array(256);
+  for (let j = 0; j < gh; j++) {
+    const ya = y0 + j * st;
+    const yb = Math.min(y1, ya + st);
+    for (let i = 0; i < gw; i++) {
+      const xa = x0 + i * st;
+      let v = data[ya * W + xa];
+      if (how === 'mean') {
+        const xb = Math.min(x1, xa + st);
+        let sum = 0;
+        for (let y = ya; y < yb; y++) { const row = y * W; for (let x = xa; x < xb; x++) sum += data[row + x]; }
+        v = Math.round(sum / ((yb - ya) * (xb - xa)));
+      }
+      g[j * gw + i] = v;
+      hist[v]++;
+    }
+  }
+  return { g, gw, gh, x0, y0, st, levels: inkLevels(hist, gw * gh, 0.001) };
+}
+
 /** One 4-connected blob of a grid: its cells (indices) and bounding box in grid cells (inclusive). */
 export interface Blob {
   cells: Int32Array;
@@ -80,6 +122,24 @@ export function eachBlob(gw: number, gh: number, ink: (i: number) => boolean, on
     }
     onBlob({ cells: cells.subarray(0, count), bx0, by0, bx1, by1 });
   }
+}
+
+export type BlobBox = Omit<Blob, 'cells'>;
+
+/**
+ * Of the blobs `accept` takes, the one whose box centre lies nearest the expected centre `s` (grid cells of `st`
+ * pixels from the window corner x0, y0), or null.
+ */
+export function nearestBlob(
+  gw: number, gh: number, ink: (i: number) => boolean, accept: (b: Blob) => boolean, grid: { x0: number; y0: number; st: number }, s: AnchorSearch,
+): BlobBox | null {
+  let best: (BlobBox & { d: number }) | null = null;
+  eachBlob(gw, gh, ink, (b) => {
+    if (!accept(b)) return;
+    const d = Math.hypot(grid.x0 + ((b.bx0 + b.bx1) / 2) * grid.st - s.cx, grid.y0 + ((b.by0 + b.by1) / 2) * grid.st - s.cy);
+    if (!best || d < best.d) best = { d, bx0: b.bx0, by0: b.by0, bx1: b.bx1, by1: b.by1 };
+  });
+  return best;
 }
 
 /**

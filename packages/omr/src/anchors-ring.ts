@@ -4,46 +4,29 @@
 // square outline or a filled square). Its centre is the ink-weighted centroid of the box at full resolution,
 // which for a ring (with or without its dot) is the centre.
 import type { AnchorHit, AnchorSearch } from './anchors.js';
-import { eachBlob, inkCentroid, inkLevels, searchWindow } from './anchor-blobs.js';
+import { inkCentroid, nearestBlob, sampleGrid, searchWindow, type Blob } from './anchor-blobs.js';
 import type { Raster } from './types.js';
 
 export function findRingAnchor(r: Raster, s: AnchorSearch): AnchorHit | null {
-  const { width: W, data } = r;
-  const { x0, y0, x1, y1 } = searchWindow(r, s);
-  if (x1 - x0 < s.w * 0.5 || y1 - y0 < s.h * 0.5) return null;
+  const win = searchWindow(r, s);
+  if (win.x1 - win.x0 < s.w * 0.5 || win.y1 - win.y0 < s.h * 0.5) return null;
   // A ring's stroke is thin, so sample finer than for solid marks (about 1/25 of the ring).
-  const st = Math.max(1, Math.floor(Math.min(s.w, s.h) / 25));
-  const gw = Math.ceil((x1 - x0) / st);
-  const gh = Math.ceil((y1 - y0) / st);
-  const g = new Uint8Array(gw * gh);
-  const hist = new Uint32Array(256);
-  for (let j = 0; j < gh; j++) {
-    const row = (y0 + j * st) * W + x0;
-    for (let i = 0; i < gw; i++) {
-      const v = data[row + i * st];
-      g[j * gw + i] = v;
-      hist[v]++;
-    }
-  }
-  const levels = inkLevels(hist, gw * gh, 0.001);
+  const grid = sampleGrid(r, win, Math.max(1, Math.floor(Math.min(s.w, s.h) / 25)), 'point');
+  const { g, gw, gh, x0, y0, st, levels } = grid;
   if (!levels) return null;
   const { paper, dark, thr } = levels;
 
   const expW = s.w / st;
   const expH = s.h / st;
-  let best: { d: number; bx0: number; by0: number; bx1: number; by1: number } | null = null;
-  eachBlob(gw, gh, (i) => g[i] < thr, ({ cells, bx0, by0, bx1, by1 }) => {
+  const accept = ({ cells, bx0, by0, bx1, by1 }: Blob) => {
     const bw = bx1 - bx0 + 1;
     const bh = by1 - by0 + 1;
     // Ring sizes are known less well than our own anchors (OMRChecker matches its marker at 35–100 % scale).
-    if (bw < 0.5 * expW || bw > 1.6 * expW + 1 || bh < 0.5 * expH || bh > 1.6 * expH + 1) return;
-    if (bw / bh < 0.8 || bw / bh > 1.25) return;
-    if (!ringLike(cells, gw, bx0, by0, bx1, by1)) return;
-    const d = Math.hypot(x0 + ((bx0 + bx1) / 2) * st - s.cx, y0 + ((by0 + by1) / 2) * st - s.cy);
-    if (!best || d < best.d) best = { d, bx0, by0, bx1, by1 };
-  });
-  // assigned inside the callback, which TypeScript's narrowing does not see
-  const b = best as { bx0: number; by0: number; bx1: number; by1: number } | null;
+    if (bw < 0.5 * expW || bw > 1.6 * expW + 1 || bh < 0.5 * expH || bh > 1.6 * expH + 1) return false;
+    if (bw / bh < 0.8 || bw / bh > 1.25) return false;
+    return ringLike(cells, gw, bx0, by0, bx1, by1);
+  };
+  const b = nearestBlob(gw, gh, (i) => g[i] < thr, accept, grid, s);
   if (!b) return null;
   const c = inkCentroid(r, { x0: x0 + b.bx0 * st, y0: y0 + b.by0 * st, x1: x0 + (b.bx1 + 1) * st, y1: y0 + (b.by1 + 1) * st }, paper, dark, thr);
   return c && { ...c, paper };
