@@ -43,3 +43,12 @@ export const OPEN_MISREADS: { seed: number; group: string; scenario: string; mea
   {seed: 172, group: '32', scenario: 'faint', meant: 'A', read: '—', kinds: 'A:faint(0.30)'},
   {seed: 176, group: '4', scenario: 'faint', meant: 'D', read: '—', kinds: 'D:faint(0.30)'},
 ];
+
+// Silent errors found by the 10,000-sheet benchmark's search over seeds (scripts/bench/omr-synthetic.bench.ts with
+// OMR_SYNTH_CASES, 2026-11-23, branch h11-synth: greyscale JPEG, decoded at targetDpi 100), the darkness of every
+// bubble A–D and the sheet's threshold figures as measured: a tick 0.096 above its siblings on a quiet sheet, under
+// the fixed 0.1 sibling gap of the time. Fixed by the sibling gap of 3 noise spreads (threshold.ts, threshold.test.ts).
+export const FOUND_SILENT: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [
+  {seed: 286, group: '3', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.229); A 0.125 B 0.151 D 0.133; t 0.43 empty 0.131 noise 0.021'},
+  {seed: 356, group: '5', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.275); A 0.163 B 0.185 D 0.179; t 0.403 empty 0.16 noise 0.027'},
+];

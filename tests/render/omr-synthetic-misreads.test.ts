@@ -1,7 +1,8 @@
 // ENGINE MISREADS FOUND BY THE SYNTHETIC SET — OPEN CASES (issue 10 §5). Each case is a sheet of the synthetic set
 // (seed → card, page, dpi, marks and scanner, packages/omr/src/synth) and a group the engine read wrong WITHOUT a
 // doubt: a silent error. They were found by tests/render/omr-synthetic.test.ts (seeds 1–200, printed cards; the
-// cases file names the engine commit) and fail until packages/omr reads them as meant or flags them.
+// cases file names the engine commit) and by the benchmark's search over seeds (FOUND_SILENT), and fail until
+// packages/omr reads them as meant or flags them.
 // Do not delete or loosen a case; fix the engine (a fixed case may then leave the list).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { pageBitsOf, pickSheet, synthCards, SYNTH_DPIS } from '../../packages/om
 import { makeScan, readScan } from '../../packages/omr/src/synth/scan.js';
 import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { loadBlank, printBlanks } from '../helpers/card-blanks.js';
-import { OPEN_MISREADS } from './omr-synthetic-misreads.cases.js';
+import { FOUND_SILENT, OPEN_MISREADS } from './omr-synthetic-misreads.cases.js';
 
 let dir: string;
 const cards = synthCards();
@@ -30,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
 describe('ENGINE MISREADS (open): the synthetic set\'s silent errors, each must become right or flagged', () => {
-  it.each(OPEN_MISREADS)('seed $seed, group $group ($scenario: meant $meant)', async ({ seed, group }) => {
+  it.each([...OPEN_MISREADS, ...FOUND_SILENT])('seed $seed, group $group ($scenario: meant $meant)', async ({ seed, group }) => {
     const pick = pickSheet(seed);
     const template = templateFromCard(cards[pick.card], pick.page - 1);
     const scan = await makeScan(loadBlank(dir, pick.card, pick.page, pick.dpi), template, seed);
