@@ -127,9 +127,13 @@ try {
     wall_s: Math.round(wallS), cpu_s: Math.round(cpuS), cpu_ms_per_sheet: Math.round((cpuS * 1000) / Math.max(1, done)), print_s: Math.round(printS), load: `${load0.toFixed(2)}→${os.loadavg()[0].toFixed(2)}`,
     ...(SHEETS < MIN_SHEETS ? { reason: `只运行了 ${SHEETS} 张（至少 ${MIN_SHEETS} 张）` } : REUSE ? { reason: '使用了已有的空白卡（未经打印服务）' } : {}),
   };
-  const doubt = { groups, flagged, doubt_rate: +(flagged / groups).toFixed(4), false_flag_rate: s.false_flag_rate };
+  // false flags on clear questions alone: a doubtful 考号 sends all its columns to a person, which dominates the rest
+  const qc = ['question:clear', 'question:blank'].map((k) => confusion.byScenario[k] ?? { right: 0, 'flagged-right': 0, 'flagged-wrong': 0, silent: 0 });
+  const qcFlagged = qc.reduce((a, c) => a + c['flagged-right'] + c['flagged-wrong'], 0);
+  const qcAll = qc.reduce((a, c) => a + c.right + c['flagged-right'] + c['flagged-wrong'] + c.silent, 0);
+  const doubt = { groups, flagged, doubt_rate: +(flagged / groups).toFixed(4), false_flag_rate: s.false_flag_rate, clear_question_false_flag_rate: +(qcFlagged / Math.max(1, qcAll)).toFixed(5) };
   console.error(confusion.table());
-  console.error(`doubt rate ${(doubt.doubt_rate * 100).toFixed(2)}% of ${groups} groups; ${wallS.toFixed(0)} s for ${done} sheets (${cpuS.toFixed(0)} CPU s)`);
+  console.error(`doubt rate ${(doubt.doubt_rate * 100).toFixed(2)}% of ${groups} groups, false flags on clear questions ${(doubt.clear_question_false_flag_rate * 100).toFixed(3)}%; ${wallS.toFixed(0)} s for ${done} sheets (${cpuS.toFixed(0)} CPU s)`);
   line({
     name: 'omr_synthetic_silent_errors', value: s.silent_errors, unit: 'count', limit: 0, ok: ran && s.silent_errors === 0, ...common, ...doubt,
     rejected: confusion.rejected.slice(0, 20), wrong_rotation: confusion.wrongRotation.slice(0, 20),
