@@ -12,8 +12,8 @@
  * as a JSON line with all its figures; OMR_SYNTH_DUMP, a file to append each sheet's darkness figures and truth to,
  * to try decision rules on without making the sheets again)
  * JSON lines: silent errors (limit 0, with the confusion figures and the silent cases), clear-mark accuracy
- * (limit 1), sheets/s over the whole run (wall clock, all threads). A run that cannot print, stops early or has
- * fewer than 10,000 sheets reports ok:false.
+ * (limit 1), sheets/s over the whole run (wall clock, all threads). A run that cannot print, stops early (SIGINT/
+ * SIGTERM print the figures so far) or has fewer than 10,000 sheets reports ok:false.
  */
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -80,7 +80,10 @@ try {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const load0 = os.loadavg()[0];
+  let stopped = false;
   await new Promise<void>((resolve, reject) => {
+    // stopped by a signal: print the figures so far (ok:false) rather than nothing
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => { stopped = true; resolve(); });
     const take = (m: Made) => {
       if ('error' in m) throw new Error(`第 ${m.seed} 张失败：${m.error}`);
       confusion.add(m.verdict, m.truth as SheetTruth);
@@ -121,11 +124,11 @@ try {
   const cpuS = (cpu.user + cpu.system) / 1e6;
 
   const s = confusion.summary();
-  const ran = done === SHEETS && SHEETS >= MIN_SHEETS && !REUSE;
+  const ran = !stopped && done === SHEETS && SHEETS >= MIN_SHEETS && !REUSE;
   const common = {
     sheets: done, first_seed: FIRST, dpi_mix: SYNTH_DPIS.join('/'), browser, workers: WORKERS, cpus: os.availableParallelism(),
     wall_s: Math.round(wallS), cpu_s: Math.round(cpuS), cpu_ms_per_sheet: Math.round((cpuS * 1000) / Math.max(1, done)), print_s: Math.round(printS), load: `${load0.toFixed(2)}→${os.loadavg()[0].toFixed(2)}`,
-    ...(SHEETS < MIN_SHEETS ? { reason: `只运行了 ${SHEETS} 张（至少 ${MIN_SHEETS} 张）` } : REUSE ? { reason: '使用了已有的空白卡（未经打印服务）' } : {}),
+    ...(stopped ? { reason: `被中止：只完成了 ${done} 张` } : SHEETS < MIN_SHEETS ? { reason: `只运行了 ${SHEETS} 张（至少 ${MIN_SHEETS} 张）` } : REUSE ? { reason: '使用了已有的空白卡（未经打印服务）' } : {}),
   };
   // false flags on clear questions alone: a doubtful 考号 sends all its columns to a person, which dominates the rest
   const qc = ['question:clear', 'question:blank'].map((k) => confusion.byScenario[k] ?? { right: 0, 'flagged-right': 0, 'flagged-wrong': 0, silent: 0 });

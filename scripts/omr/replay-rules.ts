@@ -17,7 +17,8 @@ const templates = new Map<string, SheetTemplate>();
 const sheets = process.argv.slice(2).flatMap((f) => readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Dump | null)).filter((d): d is Dump => !!d)
   .filter((d, i, all) => all.findIndex((x) => x.seed === d.seed) === i); // a seed dumped by two runs counts once
 const why: Record<string, number> = {};
-let groups = 0; let flagged = 0; let clear = 0; let clearFlagged = 0; let clearWrong = 0;
+let groups = 0; let flagged = 0; let clear = 0; let clearFlagged = 0; let clearWrong = 0; let clearRight = 0;
+let questionGroups = 0; let clearQuestions = 0; let clearQuestionsFlagged = 0; let questionsFlagged = 0;
 const silent: string[] = [];
 const same = (a: string[], b: string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
 for (const s of sheets) {
@@ -39,6 +40,8 @@ for (const s of sheets) {
     groups++;
     const right = same(j.intended, j.read);
     if (j.doubt) flagged++;
+    if (j.g.role === 'question' && j.id !== '缺考') { questionGroups++; if (j.doubt) questionsFlagged++; if (j.expect === 'clear') { clearQuestions++; if (j.doubt) clearQuestionsFlagged++; } }
+    if (j.expect === 'clear' && right) clearRight++;
     if (j.expect === 'clear') { clear++; if (j.doubt) { clearFlagged++; const k = `${j.id === '缺考' ? 'absent' : j.g.role}:${j.doubt}`; why[k] = (why[k] ?? 0) + 1; } if (!right && !j.doubt) clearWrong++; }
     if (!j.doubt && (!right || j.expect === 'flag')) {
       silent.push(`seed ${s.seed} ${pick.card}-p${pick.page}@${pick.dpi} group ${j.id} (${j.expect}): meant ${j.intended.join('') || '—'} read ${j.read.join('') || '—'}; `
@@ -48,4 +51,6 @@ for (const s of sheets) {
   }
 }
 console.log(silent.join('\n'));
-console.log(JSON.stringify({ sheets: sheets.length, groups, silent: silent.length, doubt_rate: +(flagged / groups).toFixed(4), clear, clear_false_flags: +(clearFlagged / clear).toFixed(4), clear_wrong_unflagged: clearWrong, clear_flagged_by: why }));
+console.log(JSON.stringify({
+  sheets: sheets.length, seeds: `${Math.min(...sheets.map((x) => x.seed))}–${Math.max(...sheets.map((x) => x.seed))}`, groups, silent: silent.length, doubt_rate: +(flagged / groups).toFixed(4),
+  question_doubt_rate: +(questionsFlagged / questionGroups).toFixed(4), clear_question_false_flags: +(clearQuestionsFlagged / clearQuestions).toFixed(5), clear, clear_accuracy: +(clearRight / clear).toFixed(6), clear_false_flags: +(clearFlagged / clear).toFixed(4), clear_wrong_unflagged: clearWrong, clear_flagged_by: why }));
