@@ -51,11 +51,9 @@ export const OPEN_MISREADS: { seed: number; group: string; scenario: string; mea
 export const FOUND_SILENT: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [
   {seed: 286, group: '3', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.229); A 0.125 B 0.151 D 0.133; t 0.43 empty 0.131 noise 0.021'},
   {seed: 356, group: '5', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.275); A 0.163 B 0.185 D 0.179; t 0.403 empty 0.16 noise 0.027'},
-  // a partial fill 2.6 empty spreads above the empty median, under the clear-empty band of 3 spreads: band now 2.5
-  {seed: 942, group: '23', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.217); A 0.174 B 0.177 D 0.187; t 0.293 empty 0.159 spread 0.022'},
 ];
 
-// STILL OPEN — found by the same search (seeds 442–1,500 so far), not yet read or flagged: light partial fills
+// STILL OPEN — found by the same search (seeds 1–1,983), not yet read or flagged: light partial fills and ticks
 // (a third of the bubble, or a small blob) only 0.04–0.07 above their siblings and under 3 empty spreads above the
 // sheet's empty median. A narrower clear-empty band (2.5 spreads) flags them but drew more false doubts on
 // OpenMCR's real scans than their ceilings allow; the likely fix is a per-letter empty baseline (each printed
@@ -65,4 +63,8 @@ export const OPEN_SILENT: { seed: number; group: string; scenario: string; meant
   {seed: 1054, group: '24', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.306); A 0.233 B 0.281 D 0.243; empty 0.212 spread 0.035'},
   {seed: 1167, group: '16', scenario: 'partial', meant: 'A', read: '—', kinds: 'A:partial(0.313); B 0.253 C 0.202 D 0.241; empty 0.231 spread 0.038'},
   {seed: 1497, group: '3', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.206); A 0.112 B 0.184 D 0.167'},
+  // a tick 0.079 above its siblings' middle, just under the sibling gap's floor of 0.08
+  {seed: 1786, group: '21', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.214); A 0.116 B 0.144 D 0.135; empty 0.138 noise 0.022'},
+  // a tick beside two pencil marks on a sheet whose empty spread (0.071) widens the clear-empty band past it
+  {seed: 1950, group: '35', scenario: 'tick', meant: 'ADE', read: 'DE', kinds: 'A:tick(0.409) D:pencil(0.974) E:pencil(0.951); B 0.264 C 0.33; t 0.584 empty 0.216 spread 0.071'},
 ];
