@@ -63,7 +63,7 @@ export const OPEN_SILENT: { seed: number; group: string; scenario: string; meant
   {seed: 1054, group: '24', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.306); A 0.233 B 0.281 D 0.243; empty 0.212 spread 0.035'},
   {seed: 1167, group: '16', scenario: 'partial', meant: 'A', read: '—', kinds: 'A:partial(0.313); B 0.253 C 0.202 D 0.241; empty 0.231 spread 0.038'},
   {seed: 1497, group: '3', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.206); A 0.112 B 0.184 D 0.167'},
-  // a tick 0.079 above its siblings' middle, just under the sibling gap's floor of 0.08
+  // a tick 0.079 above its siblings' middle, under the sibling gap's floor of 0.09
   {seed: 1786, group: '21', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.214); A 0.116 B 0.144 D 0.135; empty 0.138 noise 0.022'},
   // a tick beside two pencil marks on a sheet whose empty spread (0.071) widens the clear-empty band past it
   {seed: 1950, group: '35', scenario: 'tick', meant: 'ADE', read: 'DE', kinds: 'A:tick(0.409) D:pencil(0.974) E:pencil(0.951); B 0.264 C 0.33; t 0.584 empty 0.216 spread 0.071'},

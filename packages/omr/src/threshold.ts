@@ -111,11 +111,11 @@ export function learnThreshold(values: number[], hint?: number): Threshold {
 const EMPTY_BAND = { spreads: 3, min: 0.05 };
 /**
  * SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at — 0.1,
- * or less on a quiet sheet: 3 noise spreads, never under 0.08 (printed letters differ by up to ≈ 0.04; at 0.06
- * OpenMCR's real scans drew two false doubts more). Ticks at 0.096 above their siblings on sheets with noise
- * 0.021–0.027 went unflagged with a fixed 0.1 (seeds 286, 356).
+ * or less on a quiet sheet: 3 noise spreads, never under 0.09 (on a clean drawn sheet decoded at 100 dpi an empty
+ * letter stood 0.083 above its siblings; at 0.06 OpenMCR's real scans drew two false doubts more). Ticks at 0.096
+ * above their siblings on sheets with noise 0.021–0.027 went unflagged with a fixed 0.1 (seeds 286, 356).
  */
-const SIBLING_GAP = { max: 0.1, min: 0.08, spreads: 3 };
+const SIBLING_GAP = { max: 0.1, min: 0.09, spreads: 3 };
 /** …and also this many empty spreads above the sheet's empty cluster (printed letters differ by less). */
 const SIBLING_SPREADS = 2.5;
 /** A lone bubble (缺考) is clearly empty only within this many noise spreads of the empty cluster. */
