@@ -8,7 +8,9 @@
  * school; a grade of 40 classes × 50 students is added, an exam with one subject and its 2-page card is made
  * through the api; the card is printed by the render service (Chromium → PDF → 200 dpi raster) and the sheets are
  * drawn by the seeded generator (packages/omr/src/synth) into a cache folder (reused by the next run when the
- * card and 考号 are the same). Every page must land on its own student: 0 wrong, 0 unassigned.
+ * card and 考号 are the same). No page may land on a wrong student (0 wrong); a page the engine doubts goes to a
+ * person as an abnormal (its 考号 unsure, or its other page then unmatched), as in the product: at most 0.1 % of the
+ * pages may end so, and they are printed by kind.
  * Needs REDIS_URL and DATABASE_URL; without them both lines say ok: false with the reason.
  * Env: SCAN_BENCH_STUDENTS (2000), SCAN_BENCH_BATCH (200 students per upload), SCAN_BENCH_WORKERS (2),
  * SCAN_BENCH_CONCURRENCY (jobs at once per worker, default one per core), SCAN_BENCH_CACHE (cache folder),
@@ -227,7 +229,8 @@ async function main() {
       else wrong++;
     }
     const total = sheets.length * 2;
-    const correct = right === total && pages.length === total && wrong === 0 && rejected === 0;
+    // flagged (unassigned, abnormal) pages are doubts handed to a person, never a silent error: allowed up to 0.1 %
+    const correct = right + unassigned === total && unassigned <= total * 0.001 && pages.length === total && wrong === 0 && rejected === 0;
     const value = Math.round(seconds * 10) / 10;
     line({
       name: NAME, value, unit: 's', limit: LIMIT_S, ok: correct && seconds <= LIMIT_S, pages: pages.length, right, wrong, unassigned, abnormal,

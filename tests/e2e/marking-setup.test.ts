@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
+import { seedDemoMarking } from '../../apps/api/src/seed/demo-marking.js';
+import { seedDemoScan } from '../../apps/api/src/seed/demo-scan.js';
 import { startServer } from '../helpers/server.js';
 import { chooseOption, loginAs, newPage, watchForCrashes } from './helpers.js';
 
@@ -43,7 +45,11 @@ describe('marking set-up walk in Chromium', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-markset-'));
-    server = await startServer('pglite', { dataDir: path.join(dir, 'data') });
+    const dataDir = path.join(dir, 'data');
+    server = await startServer('pglite', { dataDir });
+    // The test database holds the base demo only; the scanning and marking demos are seeded here as `npm start` does.
+    await seedDemoScan(server.database.db, dataDir);
+    await seedDemoMarking(server.database.db);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -107,8 +113,8 @@ describe('marking set-up walk in Chromium', () => {
     expect(crashes()).toEqual([]);
   }, 240_000);
 
-  // Needs the marking demo (seedDemoMarking) in the demo database, which the api branch h11-mark wires into the
-  // seed; run with MARKING_E2E=1 once it is merged, as tests/e2e/marking.test.ts.
+  // Reads the marking demo (seedDemoMarking) seeded in beforeAll. OPEN: monitor/topicList answers [] to lesson1 (the
+  // demo block's 题组长) for the scanning demo exam, so this walk fails; MARKING_E2E=1 runs it until that is fixed.
   it.skipIf(!process.env.MARKING_E2E)('the subject leader lesson1 sees 阅卷进度 and 阅卷质量 of the double-marked demo block as the api answers them', async () => {
     const page = await newPage(browser);
     const crashes = watchForCrashes(page);
