@@ -13,7 +13,8 @@ import { chooseOption, downloadFromJobModal, loginAs, newPage, watchForCrashes }
  * the exam, the administrator switches to 数学, changes the title, previews, saves, reloads and finds the saved
  * title, then downloads the PDF through the progress modal; the PDF's text (read with mupdf) carries the title.
  * Then an A3 card in three columns with a 选做题: an area dragged onto another is reported live, the areas are
- * put back, one area is resized and dragged to a free place and the layout checks clean again.
+ * put back, one area is resized and dragged to a free place and the layout checks clean again; the card is saved
+ * (A3, 3 columns) and its PDF printed on A3 landscape.
  */
 
 const pdfSize = (file: string) => { const i = pdfInfo(file); return [i.widthPt, i.heightPt]; };
@@ -157,8 +158,20 @@ describe('answer-sheet maker in Chromium', () => {
     await page.getByTestId('card-issues-none').waitFor();
     await expect.poll(() => panel.getByTestId('card-status').innerText()).toContain('有未保存的修改');
 
-    // (保存 and 下载PDF of this card from the browser: not yet passing in this walk — the save is covered by
-    // tests/api/card.test.ts and the A3 print and recognition by tests/render/omr-card-layouts.test.ts)
+    // 保存: the A3 card with its 选做题 and moved area is stored as shown
+    await panel.getByRole('button', { name: '保存' }).click();
+    const notice = page.locator('.ant-message-notice').first();
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.innerText()).toContain('保存成功');
+    const saved = await db.selectFrom('answer_card').select('settings').where('exam_subject_id', '=', math).executeTakeFirstOrThrow();
+    expect(saved.settings).toMatchObject({ paper: 'A3', columns: 3 });
+    // 下载PDF: printed on A3 landscape (1191 × 842 pt)
+    await panel.getByTestId('card-status').filter({ hasText: '已保存' }).waitFor();
+    await panel.getByRole('button', { name: '下载PDF' }).click();
+    const download = await downloadFromJobModal(page);
+    const file = path.join(dir, 'card-a3.pdf');
+    await download.saveAs(file);
+    expect(pdfSize(file)).toEqual([1191, 842]);
     expect(crashes()).toEqual([]);
     await page.context().close();
   });

@@ -51,8 +51,10 @@ export function CardCanvas({ layout, issues, editable, onMove }: {
     const dy = (ev.clientY - d.sy) / scale;
     const s = d.start;
     const rect = d.mode === 'move'
-      ? { ...s, x: snap(Math.max(0, s.x + dx)), y: snap(Math.max(0, s.y + dy)) }
-      : { ...s, w: snap(Math.max(5, s.w + dx)), h: snap(Math.max(5, s.h + dy)) };
+      // the move is snapped, not the position: snapping x of an area that starts 0.2 mm into its column would push
+      // it out of the column (and the save would refuse the card)
+      ? { ...s, x: Math.max(0, s.x + snap(dx)), y: Math.max(0, s.y + snap(dy)) }
+      : { ...s, w: Math.max(5, s.w + snap(dx)), h: Math.max(5, s.h + snap(dy)) };
     dragRef.current = { ...d, rect };
     setDrag(dragRef.current);
   };

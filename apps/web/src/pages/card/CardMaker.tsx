@@ -139,11 +139,12 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
   const onPreview = async () => {
     if (!card) return;
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
+    if (!v || !current) return;
     const mine = ++seq.current;
     setPreview((p) => ({ ...p, loading: true }));
     try {
-      const res = await previewCardSettings(card.examSubjectId, { ...toSettings(v, card), overrides: current?.overrides ?? [] });
+      // the settings the live check saw (every field, also those of a part of the panel not in view)
+      const res = await previewCardSettings(card.examSubjectId, current);
       if (mine !== seq.current) return;
       setPreview('html' in res ? { html: res.html, error: null, label: dirty ? '当前设置（未保存）' : card.saved ? '已保存的答题卡' : '默认答题卡', loading: false }
         : { html: null, error: res.msg || '预览失败', label: '', loading: false });
@@ -154,10 +155,15 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
 
   const onSave = async () => {
     if (!card) return;
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
+    // a field failing its rule (perhaps in a part of the panel not in view) is named, never a silent no-op
+    const v = await form.validateFields().catch((e: { errorFields?: { errors: string[] }[] }) => {
+      message.error(e.errorFields?.[0]?.errors[0] ?? '请检查答题卡设置');
+      return null;
+    });
+    if (!v || !current) return;
     setBusy('save');
-    const res = await runAction(saveCard(card.examSubjectId, { ...toSettings(v, card), overrides: current?.overrides ?? [] }), { success: '保存成功' });
+    // what is saved is what the live check saw: validateFields answers only the fields in view
+    const res = await runAction(saveCard(card.examSubjectId, current), { success: '保存成功' });
     setBusy(null);
     if (res?.data) take(res.data);
   };
