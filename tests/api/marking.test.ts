@@ -1,3 +1,4 @@
+import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,9 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
   let t: TestApp;
   let dataDir: string;
   let admin: string;
+  let publicKey = '';
+  /** Passwords travel RSA-encrypted, as the browser sends them. */
+  const enc = (plain: string) => publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
   let tok: Record<string, string>;
   let subjectId: number;
   let examId: number;
@@ -46,6 +50,7 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-marking-api-'));
     t = await createTestApp(kind, { dataDir });
     admin = await t.tokenFor('admin');
+    publicKey = (await t.call<string>({ url: '/api/v1/auth/publicKey' })).body.data;
     tok = { admin };
     for (const u of ['teacher1', 't001', 't002', 't003', 'lesson1', 'head1', 'admin2']) tok[u] = await t.tokenFor(u);
     const db = t.database.db;
@@ -328,15 +333,15 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     expect((await call(tok.head1!, 'POST', 'marking/next', { blockId: block['2'] })).body.code).toBe(403);
     expect((await call(tok.teacher1!, 'GET', `task_allocation/find_group_list?examSubjectId=${subjectId}`)).body.code).toBe(403);
     expect((await call(tok.teacher1!, 'GET', `marking/audit?blockId=${block['2']}`)).body.code).toBe(403);
-    expect((await call(tok.teacher1!, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: 'x' })).body.code).toBe(403);
-    const wrong = await call(admin, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: 'not-the-password' });
+    expect((await call(tok.teacher1!, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: enc('x') })).body.code).toBe(403);
+    const wrong = await call(admin, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: enc('not-the-password') });
     expect([wrong.body.code, wrong.body.msg]).toEqual([400, '密码错误']);
     expect((await t.database.db.selectFrom('marking_paper').select('id').where('block_id', '=', block['2']!).execute()).length).toBe(3);
     void examId;
   });
 
   it('clearing with the password removes papers and marks (audit row kept); markers starting at once on an empty pool all get distinct papers', async () => {
-    const res = await call(admin, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: DEMO_PASSWORD });
+    const res = await call(admin, 'POST', 'progress/clear_marking_data', { examSubjectId: subjectId, password: enc(DEMO_PASSWORD) });
     expect(res.body.data).toEqual({ count: 15 }); // 5 blocks × 3 papers
     const audit = await t.database.db.selectFrom('marking_audit').select(['kind', 'old']).where('exam_subject_id', '=', subjectId).where('kind', '=', 'clear').execute();
     expect(audit.map((a) => a.old)).toEqual([{ papers: 15 }]);

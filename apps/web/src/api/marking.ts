@@ -1,3 +1,4 @@
+import { encryptPassword } from '@/utils/crypto';
 import { http } from '@/utils/request';
 import type {
   MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, ReviewRow, SubmitBody,
@@ -87,4 +88,6 @@ export const findProgress = (examSubjectId: number) => http.get<BlockProgress[]>
 export const updateCanMark = (examSubjectId: number, canMark: boolean, blockId?: number) =>
   http.post<unknown>('/progress/update_can_mark_paper', { examSubjectId, canMark, blockId });
 /** 清除科目的阅卷数据（须输入登录密码，留有记录） */
-export const clearMarkingData = (examSubjectId: number, password: string) => http.post<number>('/progress/clear_marking_data', { examSubjectId, password });
+/** The password is sent RSA-encrypted, as on every other password route. */
+export const clearMarkingData = async (examSubjectId: number, password: string) =>
+  http.post<number>('/progress/clear_marking_data', { examSubjectId, password: await encryptPassword(password) });

@@ -267,11 +267,15 @@ export async function updateCanMark(db: Db, user: SchoolUser, body: { examSubjec
   await db.transaction().execute((tx) => repo.setCanMark(tx, ids, body.canMark));
 }
 
-/** Clears every paper, mark and problem of the subject's blocks after the caller's password (audit row kept). */
-export async function clearMarking(db: Db, user: SchoolUser, body: { examSubjectId: number; password: string }): Promise<number> {
+/**
+ * Clears every paper, mark and problem of the subject's blocks after the caller's password (audit row kept). The
+ * password arrives RSA-encrypted like every other password (`decrypt` is the server's cipher), opened only after
+ * the access check.
+ */
+export async function clearMarking(db: Db, user: SchoolUser, body: { examSubjectId: number; password: string }, decrypt: (s: string) => string): Promise<number> {
   const s = await setupSubjectFor(db, user, body.examSubjectId);
   const hash = await repo.passwordHashOf(db, user.id);
-  if (!hash || !(await verifyPassword(body.password, hash))) throw new BizError('密码错误');
+  if (!hash || !(await verifyPassword(decrypt(body.password), hash))) throw new BizError('密码错误');
   return db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, s.subject.id);
     const n = await repo.clearSubjectMarking(tx, s.subject.id);
