@@ -245,9 +245,15 @@ describe('scanning screens in Chromium', () => {
     await page.goto(`${server.url}/#/scanUnnormalDetail?${q}`);
     const list = page.getByTestId('abnormal-list');
     const fix = page.getByTestId('abnormal-fix');
+    // after a fix the list reloads: a click that lands on the list being replaced (a loaded CI machine) is lost, so
+    // the item is clicked again until its sheet shows in the fix panel
     const open = async (kindName: string, file: string) => {
-      await list.locator('.ant-list-item').filter({ hasText: kindName }).filter({ hasText: file }).first().click();
-      await fix.getByText(file, { exact: true }).waitFor();
+      const shown = fix.getByText(file, { exact: true });
+      for (let i = 0; i < 6; i++) {
+        await list.locator('.ant-list-item').filter({ hasText: kindName }).filter({ hasText: file }).first().click();
+        if (await shown.waitFor({ timeout: 10_000 }).then(() => true, () => false)) return;
+      }
+      await shown.waitFor();
     };
     const done = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last().waitFor();
     // 考号 not filled: type it (the page after it follows to the same student)
