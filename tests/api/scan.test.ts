@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import sharp from 'sharp';
-import type { ScanAbnormal, ScanBatchDetail, ScanOverview, ScanStudentPage, ScanUploadResult, ObjectiveRecognizeResult, ScanRecycled } from '@jz/shared/api/scan';
+import type { ScanAbnormal, ScanBatchDetail, ScanOverview, ScanStudentPage, ObjectiveRecognizeResult, ScanRecycled } from '@jz/shared/api/scan';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { multipart, sheetJpeg, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * Scanning end to end on the demo database: a new exam of 示例中学 (one subject: three objective questions and
@@ -43,22 +43,8 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
   const api = <T = any>(method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
     t.call<T>({ method, url: `/api/v1/${url}`, token, ...(payload ? { payload } : {}) });
 
-  async function upload(files: { name: string; data: Buffer }[], query: string, token = admin) {
-    const body = multipart(files);
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/${query}`, payload: body.payload, headers: { ...body.headers, authorization: token } });
-    return res.json() as { code: number; msg: string; data: ScanUploadResult };
-  }
-
-  async function waitBatch(batchId: number): Promise<ScanBatchDetail> {
-    const started = Date.now();
-    for (;;) {
-      const r = await api<ScanBatchDetail>('GET', `scanned_batch/detail?batchId=${batchId}`);
-      expect(r.body.code, r.body.msg).toBe(200);
-      if (r.body.data.batch.status === 'done') return r.body.data;
-      if (Date.now() - started > 120_000) throw new Error('batch not recognised in time');
-      await new Promise((res) => setTimeout(res, 100));
-    }
-  }
+  const upload = (files: { name: string; data: Buffer }[], query: string, token = admin) => uploadScans(t, token, query, files);
+  const waitBatch = (batchId: number): Promise<ScanBatchDetail> => waitScanBatch(t, admin, batchId);
 
   const page = (n: number, fill: SheetFill, opts: Parameters<typeof sheetJpeg>[3] = {}) => sheetJpeg(layout, n, fill, opts);
   const studentState = async () => {

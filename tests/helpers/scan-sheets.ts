@@ -6,6 +6,8 @@
  */
 import sharp from 'sharp';
 import { encodePageCode } from '@jz/report-templates';
+import type { ScanBatchDetail, ScanUploadResult } from '@jz/shared/api/scan';
+import type { TestApp } from './app.js';
 
 type El = Record<string, any> & { kind: string; x: number; y: number; w: number; h: number };
 export interface Layout { examSubjectId: number | string; pages: { index: number; elements: El[] }[] }
@@ -18,6 +20,8 @@ export interface SheetFill {
   answers?: Record<string, string>;
   /** Question number → letters filled faintly (a light pencil trace, darkness about 30 %). */
   faint?: Record<string, string>;
+  /** 选做题 box by its numbers ('22/23') → the question numbers whose bubbles are filled. */
+  chosen?: Record<string, string[]>;
 }
 
 export interface DrawOptions {
@@ -68,7 +72,12 @@ export function sheetSvg(layout: Layout, pageNo: number, fill: SheetFill, opts: 
             dark.includes(o) ? 'dark' : faint.includes(o) ? 'faint' : 'none')));
         });
       }
-      if (e.kind === 'subjective' || e.kind === 'fillIn' || e.kind === 'essay') {
+      if (e.kind === 'choice') {
+        const marked = fill.chosen?.[(e.nos as (string | number)[]).join('/')] ?? [];
+        (e.nos as (string | number)[]).forEach((no, i) => parts.push(bubbleSvg(e.x + e.markX0 + i * e.markPitch, e.y + e.markY, e.bubble.w, e.bubble.h,
+          marked.includes(String(no)) ? 'dark' : 'none')));
+      }
+      if (e.kind === 'subjective' || e.kind === 'fillIn' || e.kind === 'essay' || e.kind === 'choice') {
         parts.push(`<rect x="${e.x}" y="${e.y}" width="${e.w}" height="${e.h}" fill="none" stroke="#000" stroke-width="0.3"/>`);
       }
     }
@@ -95,4 +104,36 @@ export function multipart(files: { name: string; data: Buffer; type?: string }[]
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads files as one scan batch through the route (query: e.g. scanned_batch/upload?examSubjectId=…). */
+export async function uploadScans(t: TestApp, token: string, query: string, files: { name: string; data: Buffer }[]) {
+  const body = multipart(files);
+  const res = await t.app.inject({ method: 'POST', url: `/api/v1/${query}`, payload: body.payload, headers: { ...body.headers, authorization: token } });
+  return res.json() as { code: number; msg: string; data: ScanUploadResult };
+}
+
+/** Waits (at most 120 s) until the batch is recognised and answers its detail. */
+export async function waitScanBatch(t: TestApp, token: string, batchId: number): Promise<ScanBatchDetail> {
+  const started = Date.now();
+  for (;;) {
+    const r = await t.call<ScanBatchDetail>({ method: 'GET', url: `/api/v1/scanned_batch/detail?batchId=${batchId}`, token });
+    if (r.body.code !== 200) throw new Error(r.body.msg);
+    if (r.body.data.batch.status === 'done') return r.body.data;
+    if (Date.now() - started > 120_000) throw new Error('batch not recognised in time');
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}
+
+/** A new exam of 示例中学 for the first class with students, one subject SX of the given full score. */
+export async function newScanExam(t: TestApp, token: string, name: string, fullScore: number): Promise<{ examId: number; subjectId: number }> {
+  const db = t.database.db;
+  const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+  const cls = await db.selectFrom('school_class as c').innerJoin('student as s', 's.class_id', 'c.id')
+    .select(['c.id', 'c.grade_id']).where('c.school_id', '=', school.id).groupBy(['c.id', 'c.grade_id']).orderBy('c.id').executeTakeFirstOrThrow();
+  const created = await t.call<{ id: number; subjects: { id: number }[] }>({ method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token, payload: {
+    name, examType: 4, gradeId: cls.grade_id, startDate: '2026-11-20', endDate: '2026-11-21',
+    subjects: [{ courseCode: 'SX', fullScore, examDate: '2026-11-20' }], classIds: [cls.id] } });
+  if (created.body.code !== 200) throw new Error(created.body.msg);
+  return { examId: created.body.data.id, subjectId: created.body.data.subjects[0]!.id };
 }

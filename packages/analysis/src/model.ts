@@ -42,7 +42,8 @@ export interface StudentInput {
 
 /**
  * Scores of one subject, row-major by student (the order of `students`) then question (the order of
- * `questions`): points[i·Q + j]. A present student's unanswered question is 0; non-finite points count 0.
+ * `questions`): points[i·Q + j]. A present student's unanswered question is 0; ±Infinity counts 0. NaN = no
+ * score: a 选做 question the student did not choose — 0 in the subject score, left out of that question's figures.
  */
 export interface SubjectScores {
   points: ArrayLike<number>;

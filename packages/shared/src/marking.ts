@@ -10,6 +10,8 @@ export interface MarkingBlockInfo { blockId: number; blockName: string; examName
   questions: BlockQuestion[]; fullScore: number; ratingMode: RatingMode; leaseSeconds: number;
   standardAnswer: { text: string; images: string[] } ; done: number; assigned: number; role: MarkingRole }
 export interface MarkingPaper { taskId: number; round: number; imageUrl: string; leaseExpiresAt: string;
-  /** 回评 / 抽查: the score already given */ given?: { scores: number[]; total: number } }
+  /** 回评 / 抽查: the score already given */ given?: { scores: number[]; total: number };
+  /** 选做题 block: the question this student chose; the panel asks its score only (text 本卷选做第22题). */
+  chosen?: { questionId: number; number: string; text: string } }
 export interface SubmitBody { taskId: number; scores: number[] /* one per scoring point, or one per question when a question has no points, block order */; requestId: string }
 export interface ReviewRow { taskId: number; total: number; scores: number[]; submittedAt: string; imageUrl: string }

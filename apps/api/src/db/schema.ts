@@ -244,6 +244,9 @@ export interface QuestionTable {
   group_id: number | null;
   knowledge_points: Generated<string[]>;
   is_total: Generated<boolean>;
+  /** 选做 group label (migrations/0019_elective.ts): questions sharing it are answered elective_pick of. */
+  elective_group: ColumnType<string | null, string | null | undefined, string | null>;
+  elective_pick: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface QuestionScoreTable {
   exam_student_id: number;
@@ -458,6 +461,8 @@ export interface ScanStudentTable {
   pages: ColumnType<number[], number[] | undefined, number[]>;
   score_key: string | null;
   objective_score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** 选做 choices read per card group (0019): { "22/23": "22" | null }. */
+  elective: ColumnType<Record<string, string | null> | null, string | null | undefined, string | null>;
 }
 export interface ScanOperatorTable {
   exam_subject_id: number;
@@ -547,6 +552,8 @@ export interface MarkingPaperTable {
   final_via: string | null;
   written: Generated<boolean>;
   updated_at: Timestamp;
+  /** A 选做 block's paper: the question the student chose (0019); null otherwise. */
+  chosen_question_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface MarkingTaskTable {
   id: Generated<number>;

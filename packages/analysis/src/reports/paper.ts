@@ -128,6 +128,10 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     const unitN = new Int32Array(U);
     const unitSums = new Float64Array(U * Q);
     const hist = new Int32Array(Q * 256);
+    // per question: students with a score (NaN = an unchosen 选做 question: no score), their subject-score sum
+    const nq = new Int32Array(Q);
+    const tq = new Float64Array(Q);
+    const unitNq = new Int32Array(U * Q);
     let totalSum = 0;
     // Sweep 1: sums, counts, unit sums, option tallies.
     for (let i = 0; i < N; i++) {
@@ -140,12 +144,18 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       const ub = g * Q;
       for (let j = 0; j < Q; j++) {
         const p = points[base + j];
-        const v = p === p && p !== Infinity && p !== -Infinity && p !== undefined ? p : 0;
+        if (p !== p) continue;
+        const v = p !== Infinity && p !== -Infinity && p !== undefined ? p : 0;
+        nq[j]++;
+        tq[j] += t;
         sum[j] += v;
         if (v >= full[j]) fullMarks[j]++;
         if (v === 0) zeros[j]++;
         else if (v !== 1) dichotomous[j] = 0;
-        if (g >= 0) unitSums[ub + j] += v;
+        if (g >= 0) {
+          unitSums[ub + j] += v;
+          unitNq[ub + j]++;
+        }
       }
       if (choices) {
         for (let j = 0; j < Q; j++) {
@@ -157,11 +167,16 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
         }
       }
     }
-    const m = Float64Array.from(sum, (x) => (n > 0 ? x / n : NaN));
+    const m = Float64Array.from(sum, (x, j) => (nq[j] > 0 ? x / nq[j] : NaN));
     const mt = n > 0 ? totalSum / n : NaN;
-    // Sweep 2: centred sums of squares and cross-products with the subject score.
+    const mtq = Float64Array.from(tq, (x, j) => (nq[j] > 0 ? x / nq[j] : NaN));
+    /** Some student has no score on a question (a 选做 question): per-question figures count only those who have one. */
+    let partial = false;
+    for (let j = 0; j < Q; j++) if (nq[j] !== n) partial = true;
+    // Sweep 2: centred sums of squares and cross-products with the subject score (over the question's students).
     const ss = new Float64Array(Q);
     const sp = new Float64Array(Q);
+    const sstq = new Float64Array(Q);
     let sst = 0;
     for (let i = 0; i < N; i++) {
       const t = score[i];
@@ -171,9 +186,12 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       const base = i * Q;
       for (let j = 0; j < Q; j++) {
         const p = points[base + j];
-        const d = (p === p && p !== Infinity && p !== -Infinity && p !== undefined ? p : 0) - m[j];
+        if (p !== p) continue;
+        const d = (p !== Infinity && p !== -Infinity && p !== undefined ? p : 0) - m[j];
+        const dq = t - mtq[j];
         ss[j] += d * d;
-        sp[j] += d * dt;
+        sp[j] += d * dq;
+        sstq[j] += dq * dq;
       }
     }
     // D: weighted item sums over the upper and lower 27 % (whole rows, so each student's row is read once).
@@ -181,30 +199,42 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     const g27 = groups.g;
     const hiSum = new Float64Array(Q);
     const loSum = new Float64Array(Q);
+    // weights of the members who have a score on the question (= g27 when everyone has one)
+    const hiW = new Float64Array(Q);
+    const loW = new Float64Array(Q);
     if (n >= 2) {
-      for (const [group, acc] of [[groups.upper, hiSum], [groups.lower, loSum]] as const) {
+      for (const [group, acc, wsum] of [[groups.upper, hiSum, hiW], [groups.lower, loSum, loW]] as const) {
         for (let k = 0; k < group.members.length; k++) {
           const base = group.members[k] * Q;
           const w = group.weights[k];
-          for (let j = 0; j < Q; j++) acc[j] += w * cleanPoint(points[base + j]);
+          for (let j = 0; j < Q; j++) {
+            const p = points[base + j];
+            if (p !== p) continue;
+            acc[j] += w * cleanPoint(p);
+            wsum[j] += w;
+          }
         }
       }
     }
     const questions: QuestionAnalysis[] = col.questions.map((q, j) => {
-      const ok = n >= 2 && q.fullScore > 0;
-      const upperRate = ok ? hiSum[j] / g27 / q.fullScore : null;
-      const lowerRate = ok ? loSum[j] / g27 / q.fullScore : null;
+      const nj = nq[j];
+      const whole = nj === n;
+      const hw = whole ? g27 : hiW[j];
+      const lw = whole ? g27 : loW[j];
+      const ok = nj >= 2 && q.fullScore > 0;
+      const upperRate = ok && hw > 0 ? hiSum[j] / hw / q.fullScore : null;
+      const lowerRate = ok && lw > 0 ? loSum[j] / lw / q.fullScore : null;
       const d = upperRate !== null && lowerRate !== null ? upperRate - lowerRate : null;
-      const r = n >= 2 ? correctedCorrelationFromMoments(ss[j], sst, sp[j]) : null;
-      const mean = n > 0 ? m[j] : null;
+      const r = nj >= 2 ? correctedCorrelationFromMoments(ss[j], whole ? sst : sstq[j], sp[j]) : null;
+      const mean = nj > 0 ? m[j] : null;
       const row: QuestionAnalysis = {
         no: q.no,
         type: q.type,
         fullScore: q.fullScore,
         knowledgePoints: q.knowledgePoints ? [...q.knowledgePoints] : [],
-        n,
+        n: nj,
         mean,
-        sd: n >= 2 ? Math.sqrt(ss[j] / (n - 1)) : null,
+        sd: nj >= 2 ? Math.sqrt(ss[j] / (nj - 1)) : null,
         scoreRate: difficulty(mean, q.fullScore),
         upperRate,
         lowerRate,
@@ -214,7 +244,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
         correlationQuality: discriminationQuality(r),
         fullMarks: fullMarks[j],
         zeros: zeros[j],
-        unitMeans: dim.units.map((_, g) => (unitN[g] > 0 ? unitSums[g * Q + j] / unitN[g] : null)),
+        unitMeans: dim.units.map((_, g) => (unitNq[g * Q + j] > 0 ? unitSums[g * Q + j] / unitNq[g * Q + j] : null)),
       };
       if (q.answer !== undefined) row.answer = q.answer;
       const tally = tallies[j];
@@ -227,7 +257,8 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     });
     let sumSs = 0;
     for (let j = 0; j < Q; j++) sumSs += ss[j];
-    const alpha = n >= 2 ? cronbachAlphaFromVariances(Q, sumSs, sst) : null;
+    // α (and KR-20, SEM) need every student scored on every question: not defined with 选做 questions
+    const alpha = n >= 2 && !partial ? cronbachAlphaFromVariances(Q, sumSs, sst) : null;
     return {
       code: col.code,
       name: col.name,
@@ -235,7 +266,9 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       n,
       mean: col.summary.mean,
       sd: col.summary.sd,
-      difficulty: paperDifficulty(questions.map((q) => ({ difficulty: q.scoreRate, fullScore: q.fullScore })), col.fullScore),
+      // with 选做 questions Σ Pᵢ·fullᵢ counts a group twice: the paper mean ÷ the paper full score (the same figure otherwise)
+      difficulty: partial ? difficulty(col.summary.mean, col.fullScore)
+        : paperDifficulty(questions.map((q) => ({ difficulty: q.scoreRate, fullScore: q.fullScore })), col.fullScore),
       alpha,
       // On 0/1 items KR-20 equals α (Σpq = Σ population variances); kr20() is the tested reference.
       kr20: Q >= 2 && dichotomous.every((x) => x === 1) ? alpha : null,

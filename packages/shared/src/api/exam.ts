@@ -208,6 +208,10 @@ export const questionInputSchema = z.object({
   partialScore: z.number().min(0).max(1000).nullish(),
   groupName: trimmed().max(50).nullish(),
   knowledgePoints: z.array(trimmed().min(1).max(100)).max(50).default([]),
+  /** 选做题组: questions with the same label are alternatives (e.g. 22/23 选做一题); null = not elective. */
+  electiveGroup: trimmed().max(20, '选做题组名称最多 20 个字').nullish(),
+  /** How many of the group a student answers (K, default 1). */
+  electivePick: z.number().int('选做题数须为整数').min(1, '选做题数至少为 1').max(5, '选做题数最多为 5').nullish(),
 });
 export type QuestionInput = z.infer<typeof questionInputSchema>;
 
@@ -231,6 +235,8 @@ export const questionSchema = z.object({
   groupId: z.number().nullable(),
   groupName: z.string().nullable(),
   knowledgePoints: z.array(z.string()),
+  electiveGroup: z.string().nullable(),
+  electivePick: z.number().nullable(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -244,6 +250,8 @@ export const questionTemplateSchema = z.object({
   editable: z.boolean(),
   questions: z.array(questionSchema),
   groups: z.array(z.object({ id: z.number(), name: z.string(), questionIds: z.array(z.number()) })),
+  /** 选做题组: name, K, question numbers, the full score of each. */
+  electiveGroups: z.array(z.object({ name: z.string(), pick: z.number(), nos: z.array(z.string()), fullScore: z.number() })),
 });
 export type QuestionTemplate = z.infer<typeof questionTemplateSchema>;
 

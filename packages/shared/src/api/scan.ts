@@ -182,7 +182,7 @@ export const scanConfirmBody = z.object({
   pageId: id,
   questions: z.array(z.object({
     /** The question number as the card prints it (GroupReading.id). */
-    questionNo: trimmed().min(1).max(20),
+    questionNo: trimmed().min(1).max(40),
     /** Option values as the card prints them: A–H, judge √ ×. */
     marked: z.array(trimmed().min(1).max(2)).max(10),
   })).max(500).default([]),
@@ -383,6 +383,13 @@ export const objectiveRecognizeResultSchema = z.object({
     confirmed: z.boolean(),
     doubt: z.string().nullable(),
     score: z.number().nullable(),
+  })),
+  /** 选做题 boxes of the card: the question numbers, the one chosen (null = none or several), confirmed by a person. */
+  electives: z.array(z.object({
+    nos: z.array(z.string()),
+    chosen: z.string().nullable(),
+    confirmed: z.boolean(),
+    doubt: z.string().nullable(),
   })),
   objectiveScore: z.number().nullable(),
 });

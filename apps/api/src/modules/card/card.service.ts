@@ -18,6 +18,7 @@ import {
 import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden } from '../../core/http.js';
+import { electiveGroupsOf } from '@jz/shared/elective';
 import * as examRepo from '../exam/exam.repository.js';
 import { subjectFor, type SchoolUser } from '../exam/exam.access.js';
 import * as repo from './card.repository.js';
@@ -58,7 +59,10 @@ function defaultSettings(src: Source): CardSettings {
     paper: 'A4',
     columns: 1,
     admissionMode: 'bubbles',
-    choiceGroups: [],
+    // the question set-up's 选做 groups of one answer each print as 选做题 boxes (a K > 1 group keeps its boxes)
+    choiceGroups: electiveGroupsOf(src.questions)
+      .filter((g) => g.pick === 1 && g.questions.length <= 6 && g.questions.every((q) => choosable(src).includes(q)))
+      .map((g) => g.questions.map((q) => q.id)),
     overrides: [],
   };
   // A long paper (语文: a dozen answer boxes and an 800-character essay) may not fit on 4 A4 pages: the default

@@ -1,8 +1,9 @@
 /** question_template: a subject's questions, full scores, steps and answer keys. */
 import type { QuestionInput, QuestionTemplate } from '@jz/shared/api/exam';
+import { countedFullScore, electiveGroupsOf, electiveProblems } from '@jz/shared/elective';
 import type { Db } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
-import { isObjective, isMultipleOf, normalizeKey, round2 } from '../score/scoring.js';
+import { isObjective, isMultipleOf, normalizeKey } from '../score/scoring.js';
 import { assertNotReleased, canEditSubject, subjectFor, type SchoolUser } from './exam.access.js';
 import { refreshExamStatus } from './exam.status.js';
 import * as repo from './exam.repository.js';
@@ -19,12 +20,14 @@ export async function findQuestions(db: Db, user: SchoolUser, examSubjectId: num
     courseCode: subject.course_code,
     courseName: subject.course_name,
     subjectFullScore: subject.full_score,
-    questionFullScore: round2(questions.reduce((s, q) => s + q.fullScore, 0)),
+    questionFullScore: countedFullScore(questions),
     editable: !exam.releasedAt && canEditSubject(user, exam, subject.course_code),
     questions: questions.map((q) => ({
       id: q.id, no: q.no, parentNo: q.parentNo, sort: q.sort, type: q.type, fullScore: q.fullScore, step: q.step, answer: q.answer,
       partialScore: q.partialScore, groupId: q.groupId, groupName: q.groupId ? groupName.get(q.groupId) ?? null : null, knowledgePoints: q.knowledgePoints,
+      electiveGroup: q.electiveGroup, electivePick: q.electiveGroup ? q.electivePick ?? 1 : null,
     })),
+    electiveGroups: electiveGroupsOf(questions).map((g) => ({ name: g.name, pick: g.pick, nos: g.questions.map((x) => x.no), fullScore: g.fullScore })),
     groups: groups.map((g) => ({ id: g.id, name: g.name, questionIds: questions.filter((q) => q.groupId === g.id).map((q) => q.id) })),
   };
 }
@@ -51,10 +54,13 @@ function validateQuestions(subjectFullScore: number, questions: QuestionInput[])
       else if (q.partialScore >= q.fullScore) problems.push(`${label}部分得分须小于满分`);
       else partialScore = q.partialScore;
     }
-    return { ...q, no, parentNo: q.parentNo ? normalizeNo(q.parentNo) : null, answer, partialScore };
+    const electiveGroup = q.electiveGroup || null;
+    return { ...q, no, parentNo: q.parentNo ? normalizeNo(q.parentNo) : null, answer, partialScore, electiveGroup, electivePick: electiveGroup ? q.electivePick ?? 1 : null };
   });
-  const sum = round2(out.reduce((s, q) => s + q.fullScore, 0));
-  if (Math.abs(sum - subjectFullScore) > 1e-6) problems.push(`小题满分之和 ${sum} 分与科目满分 ${subjectFullScore} 分不一致`);
+  problems.push(...electiveProblems(out));
+  // a 选做 group counts K of its questions (countedFullScore)
+  const sum = countedFullScore(out);
+  if (Math.abs(sum - subjectFullScore) > 1e-6) problems.push(`小题满分之和 ${sum} 分与科目满分 ${subjectFullScore} 分不一致${out.some((q) => q.electiveGroup) ? '（选做题只计选做的题数）' : ''}`);
   if (problems.length) {
     const shown = problems.slice(0, 10);
     throw new BizError(shown.join('；') + (problems.length > shown.length ? `；等 ${problems.length} 处问题` : ''));
@@ -80,7 +86,8 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     const structural = existing.some((q) => q.isTotal) || real.length !== next.length
       || next.some((q) => {
         const old = byNo.get(q.no);
-        return !old || old.type !== q.type || Math.abs(old.fullScore - q.fullScore) > 1e-6 || Math.abs(old.step - q.step) > 1e-6;
+        return !old || old.type !== q.type || Math.abs(old.fullScore - q.fullScore) > 1e-6 || Math.abs(old.step - q.step) > 1e-6
+          || old.electiveGroup !== q.electiveGroup || (old.electivePick ?? null) !== q.electivePick;
       });
     const hasScores = await repo.subjectHasScores(tx, examSubjectId);
     let cleared = false;
@@ -108,7 +115,7 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
       const old = byNo.get(q.no);
       const values = {
         parent_no: q.parentNo, sort: i + 1, type: q.type, full_score: q.fullScore, step: q.step, answer: q.answer,
-        partial_score: q.partialScore, knowledge_points: q.knowledgePoints,
+        partial_score: q.partialScore, knowledge_points: q.knowledgePoints, elective_group: q.electiveGroup, elective_pick: q.electivePick,
         ...(q.groupName === undefined ? {} : { group_id: q.groupName ? groupId.get(q.groupName)! : null }),
       };
       if (old) {

@@ -97,7 +97,10 @@ export async function subjectsOf(q: Q, examIds: number[]): Promise<SubjectRow[]>
       's.id', 's.exam_id as examId', 's.course_code as courseCode', 's.course_name as courseName', 's.full_score as fullScore',
       sql<string | null>`to_char(s.exam_date, 'YYYY-MM-DD')`.as('examDate'), 's.flow_status as flowStatus', 's.sort',
       sql<number>`(select count(*)::int from question q where q.exam_subject_id = s.id and not q.is_total)`.as('questionCount'),
-      sql<number>`(select coalesce(sum(q.full_score), 0)::float8 from question q where q.exam_subject_id = s.id and not q.is_total)`.as('questionFullScore'),
+      // a 选做 group counts K of its questions (docs/DOMAIN-RULES.md 选做题)
+      sql<number>`(select coalesce(sum(g.x), 0)::float8 from (select case when q.elective_group is null then sum(q.full_score)
+        else max(q.full_score) * max(coalesce(q.elective_pick, 1)) end as x from question q where q.exam_subject_id = s.id and not q.is_total
+        group by q.elective_group) g)`.as('questionFullScore'),
       sql<boolean>`exists (select 1 from question q where q.exam_subject_id = s.id and q.is_total)`.as('totalsOnly'),
       sql<number>`(select count(*)::int from question_score qs where qs.question_id =
         (select q.id from question q where q.exam_subject_id = s.id order by q.sort, q.id limit 1))`.as('scoredCount'),
@@ -204,6 +207,8 @@ export interface QuestionRow {
   groupId: number | null;
   knowledgePoints: string[];
   isTotal: boolean;
+  electiveGroup: string | null;
+  electivePick: number | null;
 }
 
 export async function questionsOf(q: Q, examSubjectIds: number[], withTotals = false): Promise<QuestionRow[]> {
@@ -211,6 +216,7 @@ export async function questionsOf(q: Q, examSubjectIds: number[], withTotals = f
   let query = q.selectFrom('question').select([
     'id', 'exam_subject_id as examSubjectId', 'no', 'parent_no as parentNo', 'sort', 'type', 'full_score as fullScore', 'step',
     'answer', 'partial_score as partialScore', 'group_id as groupId', 'knowledge_points as knowledgePoints', 'is_total as isTotal',
+    'elective_group as electiveGroup', 'elective_pick as electivePick',
   ]).where('exam_subject_id', 'in', examSubjectIds);
   if (!withTotals) query = query.where('is_total', '=', false);
   const rows = await query.orderBy('exam_subject_id').orderBy('sort').orderBy('id').execute();

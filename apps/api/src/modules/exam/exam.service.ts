@@ -134,6 +134,7 @@ export async function copySubject(db: Db, user: SchoolUser, fromId: number, toId
   const inputs: QuestionInput[] = questions.map((q) => ({
     no: q.no, parentNo: q.parentNo, type: q.type, fullScore: q.fullScore, step: q.step, answer: q.answer,
     partialScore: q.partialScore, groupName: q.groupId ? groupName.get(q.groupId) ?? null : null, knowledgePoints: q.knowledgePoints,
+    electiveGroup: q.electiveGroup, electivePick: q.electivePick,
   }));
   await saveQuestions(db, user, toId, inputs, false);
   return findQuestions(db, user, toId);

@@ -10,7 +10,7 @@ import { BizError } from '../../core/http.js';
 import { withScoreWrites, type ScoreTx } from '../score/score-write.service.js';
 import { blockFor, paperForLeader, type SchoolUser } from './marking.access.js';
 import * as repo from './marking.repository.js';
-import { checkedScores, paperImageUrl } from './marking.service.js';
+import { checkedScores, chosenOf, paperImageUrl } from './marking.service.js';
 import { settlePaper, type SubmitState } from './marking.settle.js';
 
 export async function problems(db: Db, user: SchoolUser, blockId: number) {
@@ -33,7 +33,7 @@ async function audit(tx: ScoreTx, a: Access, userId: number, kind: string, old: 
 /** A problem paper: scored by the leader (final), or returned to the pool. */
 export async function resolveProblem(db: Db, user: SchoolUser, body: { paperId: number; scores?: number[]; action: 'score' | 'return' }): Promise<{ state: SubmitState }> {
   const a = await paperForLeader(db, user, body.paperId);
-  const checked = body.action === 'score' ? await checkedScores(db, a.block.id, body.scores ?? []) : null;
+  const checked = body.action === 'score' ? await checkedScores(db, a.block.id, body.scores ?? [], a.paper.chosenQuestionId) : null;
   return withScoreWrites(db, a.block.examId, async (tx) => {
     const paper = await repo.lockPaper(tx, a.paper.id);
     if (paper.status !== 'problem') throw new BizError('该试卷不是问题卷');
@@ -60,7 +60,7 @@ export async function arbitrations(db: Db, user: SchoolUser, blockId: number) {
 
 export async function arbitrate(db: Db, user: SchoolUser, body: { paperId: number; scores: number[]; requestId: string }): Promise<{ total: number; state: SubmitState }> {
   const a = await paperForLeader(db, user, body.paperId);
-  const checked = await checkedScores(db, a.block.id, body.scores);
+  const checked = await checkedScores(db, a.block.id, body.scores, a.paper.chosenQuestionId);
   return withScoreWrites(db, a.block.examId, async (tx) => {
     const prior = await repo.taskByRequest(tx, body.requestId);
     if (prior) {
@@ -87,7 +87,7 @@ export async function checkNext(db: Db, user: SchoolUser, blockId: number): Prom
   const last = tasks.at(-1)!;
   return {
     taskId: last.id, paperId: p.id, round: last.round, imageUrl: paperImageUrl(p.id), leaseExpiresAt: new Date().toISOString(),
-    given: { scores: p.finalScores ?? [], total: p.finalTotal ?? 0 },
+    given: { scores: p.finalScores ?? [], total: p.finalTotal ?? 0 }, ...chosenOf(last.chosenQuestionId, last.chosenNo),
   };
 }
 
@@ -98,7 +98,7 @@ export async function override(db: Db, user: SchoolUser, body: { paperId?: numbe
   if (!paperId) throw new BizError('缺少参数 paperId');
   if (!body.reason.trim()) throw new BizError('请填写改分原因');
   const a = await paperForLeader(db, user, paperId);
-  const checked = await checkedScores(db, a.block.id, body.scores);
+  const checked = await checkedScores(db, a.block.id, body.scores, a.paper.chosenQuestionId);
   return withScoreWrites(db, a.block.examId, async (tx) => {
     const paper = await repo.lockPaper(tx, a.paper.id);
     if (paper.status !== 'final') throw new BizError('只能修改已给出最终分的试卷');

@@ -10,6 +10,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import { verifyPassword } from '../../core/crypto.js';
 import * as examRepo from '../exam/exam.repository.js';
 import { isObjective } from '../score/scoring.js';
+import { electiveGroupsOf, electiveLabel } from '@jz/shared/elective';
 import { blockFor, setupBlockFor, setupSubjectFor, type SchoolUser } from './marking.access.js';
 import * as repo from './marking.repository.js';
 import { quotaOf } from './marking.service.js';
@@ -32,12 +33,19 @@ async function ensureBlocks(db: Db, s: SubjectAccess): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, s.subject.id);
     if ((await repo.blocksOfSubject(tx, s.exam.schoolId, s.subject.id)).length) return;
-    for (const [i, q] of (await markedQuestions(tx, s.subject.id)).entries()) {
+    const marked = await markedQuestions(tx, s.subject.id);
+    const groups = new Map(electiveGroupsOf(marked).map((g) => [g.name, g]));
+    let i = 0;
+    for (const q of marked) {
+      // a 选做 group is one block (the card prints one box for it), where its first question stands
+      const g = q.electiveGroup ? groups.get(q.electiveGroup) : undefined;
+      if (g && g.questions[0] !== q) continue;
+      const qs = g ? g.questions : [q];
       const id = await repo.insertBlock(tx, {
-        schoolId: s.exam.schoolId, examId: s.exam.id, examSubjectId: s.subject.id, name: `第${q.no}题`, sort: i, ratingMode: 1,
+        schoolId: s.exam.schoolId, examId: s.exam.id, examSubjectId: s.subject.id, name: g ? `${electiveLabel(g)}（选做）` : `第${q.no}题`, sort: i++, ratingMode: 1,
         tolerance: defaultTolerance([q]), allocation: 'free', leaseSeconds: 600, leaderUserId: null, answerText: '',
       });
-      await repo.setBlockQuestions(tx, id, s.subject.id, [q.id]);
+      await repo.setBlockQuestions(tx, id, s.subject.id, qs.map((x) => x.id));
     }
   });
 }
@@ -57,7 +65,7 @@ export async function groupList(db: Db, user: SchoolUser, examSubjectId: number)
     return {
       blockId: b.id, name: b.name, sort: b.sort, ratingMode: b.ratingMode, tolerance: b.tolerance, allocation: b.allocation, leaseSeconds: b.leaseSeconds,
       leaderUserId: b.leaderUserId, leaderName: b.leaderUserId ? names.get(b.leaderUserId) ?? null : null, answerText: b.answerText, canMark: b.canMark,
-      started: started.has(b.id), fullScore: totalOf(qs.map((q) => q.fullScore)),
+      started: started.has(b.id), fullScore: qs.some((q) => q.electiveGroup) ? qs[0]!.fullScore : totalOf(qs.map((q) => q.fullScore)),
       questions: qs.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
       markers: markers.filter((m) => m.blockId === b.id).map((m) => ({ userId: m.userId, userName: m.userName, loginId: m.loginId, quota: m.quota, classIds: m.classIds })),
       papers: p?.papers ?? 0, finalPapers: p?.final ?? 0,
@@ -85,6 +93,7 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
       if (seen.has(qid)) throw new BizError(`第${questions.get(qid)!.no}题分在了多个题块中`);
       seen.add(qid);
     }
+    checkElectiveBlock(b, questions);
   }
   const userIds = [...new Set(body.blocks.flatMap((b) => [...(b.markers ?? []).map((m) => m.userId), ...(b.leaderUserId ? [b.leaderUserId] : [])]))];
   const own = await repo.schoolUsersIn(db, user.schoolId, userIds);
@@ -125,6 +134,17 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
       }
     }
   });
+}
+
+/** A block holding a 选做 question holds exactly its group: the one box of the card, scored on the chosen question. */
+function checkElectiveBlock(b: BlockInput, questions: Map<number, Awaited<ReturnType<typeof markedQuestions>>[number]>): void {
+  const qs = b.questionIds.map((id) => questions.get(id)!);
+  const names = new Set(qs.map((q) => q.electiveGroup));
+  if (![...names].some((n) => n)) return;
+  const group = electiveGroupsOf([...questions.values()]).find((g) => names.has(g.name))!;
+  if (names.size > 1 || qs.length !== group.questions.length) {
+    throw new BizError(`题块“${b.name}”：选做题${electiveLabel(group).slice(1)}须单独成一个题块，并包含该组的每一道题`);
+  }
 }
 
 /** clean_task_allocation: removes every marker of the subject's blocks (their leases go back to the pool). */

@@ -53,12 +53,12 @@ export async function blocksOfUser(q: Q, schoolId: number, userId: number): Prom
   return rows.map(toBlock);
 }
 
-export interface BlockQuestionRow { blockId: number; questionId: number; no: string; fullScore: number; step: number; points: PointRow[]; sort: number }
+export interface BlockQuestionRow { blockId: number; questionId: number; no: string; fullScore: number; step: number; points: PointRow[]; sort: number; electiveGroup: string | null }
 
 export async function blockQuestions(q: Q, blockIds: number[]): Promise<BlockQuestionRow[]> {
   if (!blockIds.length) return [];
   const rows = await q.selectFrom('marking_block_question as bq').innerJoin('question as qu', 'qu.id', 'bq.question_id')
-    .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort'])
+    .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort', 'qu.elective_group as electiveGroup'])
     .where('bq.block_id', 'in', blockIds).orderBy('bq.block_id').orderBy('bq.sort').orderBy('qu.sort').orderBy('qu.id').execute();
   return rows.map((r) => ({ ...r, fullScore: Number(r.fullScore), step: Number(r.step), points: (r.points as PointRow[]) ?? [] }));
 }
@@ -200,10 +200,11 @@ export async function schoolUsersIn(q: Q, schoolId: number, ids: number[]): Prom
  * number); image_keys in block question order. Existing papers get the current image keys (after a rescan).
  * Then the first marks (round 1, and 2 when double-marked) of every paper are added to the pool.
  */
-export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2): Promise<void> {
+export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, elective = false): Promise<void> {
   // one filler per block at a time: concurrent inserts of the same papers in different orders could deadlock
   await sql`select id from marking_block where id = ${blockId} for no key update`.execute(tx);
-  await sql`
+  if (elective) await syncElectivePapers(tx, blockId);
+  else await sql`
     with crops as (
       select p.exam_student_id, bq.sort, min(bq.question_id) as qid, (array_agg(blk->>'key' order by p.id desc))[1] as key
       from marking_block_question bq
@@ -221,6 +222,36 @@ export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2): Promis
     on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys
       where marking_paper.image_keys is distinct from excluded.image_keys`.execute(tx);
   await addFirstRounds(tx, blockId, rounds);
+}
+
+/**
+ * A 选做 block's papers: the card's one box of the group (cut block id 22/23, the group's numbers in question
+ * order) of every student whose choice is known (scan_student.elective, read or confirmed); the paper carries the
+ * chosen question. A sheet whose choice is open is abnormal (识别存疑) and makes no paper until a person settles it.
+ */
+async function syncElectivePapers(tx: Tx, blockId: number): Promise<void> {
+  await sql`
+    with grp as (
+      select string_agg(qu.no, '/' order by qu.sort, qu.id) as crop_id, min(bq.exam_subject_id) as sid
+      from marking_block_question bq join question qu on qu.id = bq.question_id where bq.block_id = ${blockId}
+    ), crops as (
+      select p.exam_student_id, (array_agg(blk->>'key' order by p.id desc))[1] as key
+      from grp join scan_page p on p.exam_subject_id = grp.sid and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+      cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
+      where blk->>'id' = grp.crop_id and blk->>'key' is not null
+      group by p.exam_student_id
+    ), chosen as (
+      select c.exam_student_id, c.key, qu.id as qid
+      from crops c cross join grp
+      join scan_student ss on ss.exam_subject_id = grp.sid and ss.exam_student_id = c.exam_student_id
+      join marking_block_question bq on bq.block_id = ${blockId}
+      join question qu on qu.id = bq.question_id and qu.no = ss.elective->>grp.crop_id
+    )
+    insert into marking_paper (school_id, block_id, exam_student_id, class_id, image_keys, chosen_question_id)
+    select b.school_id, b.id, c.exam_student_id, es.class_id, array[c.key], c.qid
+    from chosen c join marking_block b on b.id = ${blockId} join exam_student es on es.id = c.exam_student_id
+    on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys, chosen_question_id = excluded.chosen_question_id
+      where marking_paper.image_keys is distinct from excluded.image_keys or marking_paper.chosen_question_id is distinct from excluded.chosen_question_id`.execute(tx);
 }
 
 /** Tasks of rounds 1..rounds for every paper of the block that lacks them. */
@@ -241,9 +272,11 @@ export async function insertPaper(tx: Tx, v: { schoolId: number; blockId: number
 export interface PaperRow {
   id: number; schoolId: number; blockId: number; examStudentId: number; classId: number; imageKeys: string[];
   status: 'marking' | 'third' | 'arbitration' | 'problem' | 'final'; finalScores: number[] | null; finalTotal: number | null; finalVia: string | null; written: boolean;
+  /** A 选做 block's paper: the chosen question. */
+  chosenQuestionId: number | null;
 }
 const paperCols = ['id', 'school_id as schoolId', 'block_id as blockId', 'exam_student_id as examStudentId', 'class_id as classId', 'image_keys as imageKeys',
-  'status', 'final_scores as finalScores', 'final_total as finalTotal', 'final_via as finalVia', 'written'] as const;
+  'status', 'final_scores as finalScores', 'final_total as finalTotal', 'final_via as finalVia', 'written', 'chosen_question_id as chosenQuestionId'] as const;
 const toPaper = (r: Record<string, unknown>): PaperRow => ({ ...(r as unknown as PaperRow), finalTotal: r.finalTotal === null ? null : Number(r.finalTotal) });
 
 export async function findPaper(q: Q, schoolId: number, paperId: number): Promise<PaperRow | undefined> {
@@ -303,11 +336,15 @@ export async function markWritten(tx: Tx, paperIds: number[]): Promise<void> {
 export interface TaskRow {
   id: number; schoolId: number; blockId: number; paperId: number; round: number; markerId: number | null; leaseUntil: Date | null;
   scores: number[] | null; total: number | null; submittedAt: Date | null; requestId: string | null; leaseLive: boolean;
+  /** The paper's chosen question of a 选做 block (id and number), else null. */
+  chosenQuestionId: number | null; chosenNo: string | null;
 }
 function taskSelect(q: Q) {
   return q.selectFrom('marking_task').select([
     'id', 'school_id as schoolId', 'block_id as blockId', 'paper_id as paperId', 'round', 'marker_id as markerId', 'lease_until as leaseUntil', 'scores', 'total',
     'submitted_at as submittedAt', 'request_id as requestId', sql<boolean>`coalesce(lease_until > now(), false)`.as('leaseLive'),
+    sql<number | null>`(select mp.chosen_question_id from marking_paper mp where mp.id = marking_task.paper_id)`.as('chosenQuestionId'),
+    sql<string | null>`(select cq.no from marking_paper mp join question cq on cq.id = mp.chosen_question_id where mp.id = marking_task.paper_id)`.as('chosenNo'),
   ]);
 }
 const toTask = (r: Record<string, unknown>): TaskRow => ({ ...(r as unknown as TaskRow), total: r.total === null ? null : Number(r.total) });

@@ -60,6 +60,7 @@ export const blockInfoSchema = z.object({
 export const paperSchema = z.object({
   taskId: z.number(), paperId: z.number().optional(), round: z.number(), imageUrl: z.string(), leaseExpiresAt: z.string(),
   given: z.object({ scores: z.array(z.number()), total: z.number() }).optional(),
+  chosen: z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional(),
 });
 export const submitResultSchema = z.object({ total: z.number(), state: z.enum(['done', 'waitingSecond', 'third', 'arbitration', 'final']) });
 export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string() })), total: z.number() });

@@ -14,20 +14,27 @@ import { withScoreWrites } from '../score/score-write.service.js';
 import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
 import { paperImage } from './marking.image.js';
 import * as repo from './marking.repository.js';
-import { itemsOf, settlePaper, stateOf, type SubmitState } from './marking.settle.js';
+import { itemsOf, paperQuestions, settlePaper, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
 
 export const taskImageUrl = (taskId: number) => `marking/image?taskId=${taskId}`;
 export const paperImageUrl = (paperId: number) => `marking/image?paperId=${paperId}`;
 
+/** A 选做 paper's chosen question, as the panel shows it (本卷选做第22题). */
+export const chosenOf = (questionId: number | null, no: string | null): Pick<MarkingPaper, 'chosen'> =>
+  (questionId !== null && no !== null ? { chosen: { questionId, number: no, text: `本卷选做第${no}题` } } : {});
+
 export function toPaper(t: repo.TaskRow): MarkingPaper {
-  return { taskId: t.id, round: t.round, imageUrl: taskImageUrl(t.id), leaseExpiresAt: (t.leaseUntil ?? new Date()).toISOString() };
+  return { taskId: t.id, round: t.round, imageUrl: taskImageUrl(t.id), leaseExpiresAt: (t.leaseUntil ?? new Date()).toISOString(), ...chosenOf(t.chosenQuestionId, t.chosenNo) };
 }
 
-/** Scores checked against the block's items (one per scoring point, or per question without points). */
-export async function checkedScores(q: Db, blockId: number, scores: number[]): Promise<{ scores: number[]; total: number }> {
-  const { items } = itemsOf(await repo.blockQuestions(q, [blockId]));
+/**
+ * Scores checked against the paper's items (one per scoring point, or per question without points); a 选做
+ * paper is scored on its chosen question only.
+ */
+export async function checkedScores(q: Db, blockId: number, scores: number[], chosenQuestionId: number | null): Promise<{ scores: number[]; total: number }> {
+  const { items } = itemsOf(paperQuestions(await repo.blockQuestions(q, [blockId]), chosenQuestionId));
   const problems = scoresProblems(items, scores);
   if (problems.length) throw new BizError(`分数不合法：${problems.slice(0, 5).join('；')}`);
   return { scores, total: totalOf(scores) };
@@ -73,7 +80,8 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
   return {
     blockId, blockName: block.name, examName: block.examName, subjectName: block.subjectName,
     questions: questions.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
-    fullScore: totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
+    // a 选做 block is scored on one question: its full score is one question's
+    fullScore: questions.some((q) => q.electiveGroup) ? questions[0]!.fullScore : totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
     standardAnswer: { text: block.answerText, images: block.answerImages }, done: f.done, assigned: f.assigned, role,
   };
 }
@@ -86,8 +94,10 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
 export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: boolean): Promise<{ paper: MarkingPaper | null; msg: string }> {
   const { block } = await blockFor(db, user, blockId, 'marker');
   if (!block.canMark) return { paper: null, msg: '该题块已暂停阅卷' };
-  const { items } = itemsOf(await repo.blockQuestions(db, [blockId]));
+  const blockQs = await repo.blockQuestions(db, [blockId]);
+  const { items } = itemsOf(blockQs);
   if (!items.length) throw new BizError('题块没有题目，请先设置题块');
+  const elective = blockQs.some((q) => q.electiveGroup !== null);
   const want = prefetch ? 2 : 1;
   const rounds = marksPerPaper(block.ratingMode as RatingModeValue);
   const task = await db.transaction().execute(async (tx) => {
@@ -102,7 +112,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds);
       if (!t && !synced) {
         synced = true;
-        await repo.syncPapers(tx, blockId, rounds);
+        await repo.syncPapers(tx, blockId, rounds, elective);
         t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds);
       }
       if (!t) break;
@@ -140,7 +150,7 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
 /** A first, second or third mark. Idempotent on requestId: the same request again answers the same result. */
 export async function submit(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string }): Promise<{ total: number; state: SubmitState }> {
   const { task: t0, block } = await taskFor(db, user, body.taskId);
-  const checked = await checkedScores(db, block.id, body.scores);
+  const checked = await checkedScores(db, block.id, body.scores, t0.chosenQuestionId);
   return withScoreWrites(db, block.examId, async (tx) => {
     const prior = await repo.taskByRequest(tx, body.requestId);
     if (prior && (prior.id !== body.taskId || prior.markerId !== user.id)) throw new BizError('请求编号重复');
@@ -184,7 +194,7 @@ export async function review(db: Db, user: SchoolUser, q: { blockId: number; sco
 /** 回评: a new score for the caller's own submitted mark (audit row kept); refused once the leader decided the paper. */
 export async function rescore(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string; reason?: string }): Promise<{ total: number; state: SubmitState }> {
   const { task: t0, block } = await taskFor(db, user, body.taskId);
-  const checked = await checkedScores(db, block.id, body.scores);
+  const checked = await checkedScores(db, block.id, body.scores, t0.chosenQuestionId);
   return withScoreWrites(db, block.examId, async (tx) => {
     const prior = await repo.auditByRequest(tx, body.requestId);
     if (prior) {

@@ -20,6 +20,15 @@ export function itemsOf(questions: repo.BlockQuestionRow[]): { items: (ItemRule 
   return { items };
 }
 
+/**
+ * The questions a paper is scored on: all of the block's, or, on a 选做 block's paper, only the question the
+ * student chose (the others of the group get no score).
+ */
+export function paperQuestions(questions: repo.BlockQuestionRow[], chosenQuestionId: number | null): repo.BlockQuestionRow[] {
+  if (chosenQuestionId === null || !questions.some((q) => q.electiveGroup)) return questions;
+  return questions.filter((q) => q.questionId === chosenQuestionId);
+}
+
 export function stateOf(status: repo.PaperRow['status']): SubmitState {
   return status === 'final' ? 'final' : status === 'marking' ? 'waitingSecond' : status === 'problem' ? 'done' : status;
 }
@@ -35,8 +44,7 @@ async function writePapers(tx: ScoreTx, examSubjectId: number, papers: repo.Pape
   if (!papers.length) return;
   const blockIds = [...new Set(papers.map((p) => p.blockId))];
   const questions = await repo.blockQuestions(tx, blockIds);
-  const itemsByBlock = new Map(blockIds.map((b) => [b, itemsOf(questions.filter((q) => q.blockId === b)).items]));
-  const rows = papers.flatMap((p) => questionRows(p, itemsByBlock.get(p.blockId)!));
+  const rows = papers.flatMap((p) => questionRows(p, itemsOf(paperQuestions(questions.filter((q) => q.blockId === p.blockId), p.chosenQuestionId)).items));
   await writeQuestionScores(tx, examSubjectId, rows, 'marking');
   await repo.markWritten(tx, papers.map((p) => p.id));
 }
@@ -57,7 +65,7 @@ export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promi
 export async function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
   const paper = await repo.lockPaper(tx, paperId);
   if (paper.status === 'problem') return { decision: null, state: 'done' };
-  const questions = await repo.blockQuestions(tx, [block.id]);
+  const questions = paperQuestions(await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
   const { items } = itemsOf(questions);
   const marks: Mark[] = (await repo.tasksOfPaper(tx, paperId)).filter((t) => t.submittedAt && t.scores)
     .map((t) => ({ round: t.round as Mark['round'], scores: t.scores! }));

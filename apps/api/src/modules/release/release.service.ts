@@ -23,6 +23,7 @@ import { resolveSetting, type SettingFamily, type SettingValue } from '@jz/share
 import { classFullName } from '@jz/shared/school';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
+import { electiveGroupsOf } from '@jz/shared/elective';
 import * as examRepo from '../exam/exam.repository.js';
 import * as jobRepo from '../job/job.repository.js';
 import { createJob, registerJobKind, runJob, waitForJob, type JobQueue } from '../job/job.service.js';
@@ -52,6 +53,11 @@ async function validate(q: Q, examId: number): Promise<void> {
     const questions = await examRepo.questionsOf(q, withQuestions.map((s) => s.id), true);
     const qCount = new Map<number, number>();
     for (const x of questions) qCount.set(x.examSubjectId, (qCount.get(x.examSubjectId) ?? 0) + 1);
+    // a 选做 group of N asks K scores of a student: N − K fewer
+    for (const g of electiveGroupsOf(questions.map((x) => ({ ...x, electiveGroup: x.electiveGroup ? `${x.examSubjectId}:${x.electiveGroup}` : null })))) {
+      const sid = g.questions[0]!.examSubjectId;
+      qCount.set(sid, qCount.get(sid)! - (g.questions.length - g.pick));
+    }
     const counts = await repo.questionScoreCounts(q, examId);
     const have = new Map<string, number>(counts.map((r) => [`${r.sid}:${r.esid}`, Number(r.n)]));
     const absences = await repo.absences(q, examId);
@@ -183,6 +189,8 @@ async function load(q: Q, examId: number): Promise<Loaded> {
       continue;
     }
     const points = new Float64Array(N * Qn);
+    // a 选做 question a student did not choose has no score: NaN (not 0), left out of its question statistics
+    used.forEach((x, j) => { if (x.electiveGroup) for (let i = 0; i < N; i++) points[i * Qn + j] = NaN; });
     const choices = new Uint32Array(N * Qn);
     const typeOf = used.map((x) => x.type);
     for (const r of rows) {

@@ -16,6 +16,15 @@ export const DOUBT_NAMES: Record<string, string> = {
   'anchor-missing': '缺少一个定位点',
 };
 
+/**
+ * A 选做题's mark (id 选做:22/23) must name exactly one question: none or several marked is a doubt a person
+ * settles on the abnormal page (the written score goes to the chosen question).
+ */
+export function electiveDoubt(id: string, marked: string[]): string | null {
+  if (!id.startsWith('选做:') || marked.length === 1) return null;
+  return marked.length ? '选做题填涂了多个题号，请确认所选的题' : '选做题未填涂所选的题号，请确认';
+}
+
 /** What is stored in scan_page.rec. */
 export interface StoredReading {
   rotation: 0 | 180;
@@ -88,10 +97,10 @@ function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W:
   const out: ScanDoubt[] = [];
   const groupDoubt = (kind: ScanDoubt['kind'], id: string, reading: { marked: string[]; darkness: number[]; doubt?: string }, bubbles: { x: number; y: number; w: number; h: number; value: string }[]) => {
     const options = bubbles.map((b, i) => ({ value: b.value, darkness: Math.round((reading.darkness[i] ?? 0) * 1000) / 1000, rect: toImage(t, b, rotation, W, H) }));
-    out.push({ kind, id, reason: DOUBT_NAMES[reading.doubt!] ?? '识别存疑', marked: reading.marked, options, rect: union(options.map((o) => o.rect)) });
+    out.push({ kind, id, reason: DOUBT_NAMES[reading.doubt!] ?? electiveDoubt(id, reading.marked) ?? '识别存疑', marked: reading.marked, options, rect: union(options.map((o) => o.rect)) });
   };
   for (const q of result.questions) {
-    if (!q.doubt) continue;
+    if (!q.doubt && !electiveDoubt(q.id, q.marked)) continue;
     const g = tpl.questions.find((x) => x.id === q.id);
     if (g) groupDoubt('question', q.id, q, g.bubbles);
   }
@@ -145,7 +154,7 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
     rotation,
     threshold: result.threshold ?? null,
     residualPx: result.residualPx ?? null,
-    questions: result.questions.map((q) => ({ no: q.id, marked: q.marked, doubt: q.doubt ? DOUBT_NAMES[q.doubt] ?? q.doubt : null })),
+    questions: result.questions.map((q) => ({ no: q.id, marked: q.marked, doubt: q.doubt ? DOUBT_NAMES[q.doubt] ?? q.doubt : electiveDoubt(q.id, q.marked) })),
     doubts: doubtsOf(result, tpl, rotation, W, H),
     blocks: blockRects.map((b) => ({ ...b, key: '' })),
     admission: result.admission ? { value: result.admission.value, doubt: result.admission.doubt ? DOUBT_NAMES[result.admission.doubt] ?? result.admission.doubt : null } : null,

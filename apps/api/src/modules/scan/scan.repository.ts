@@ -176,13 +176,14 @@ export async function scanStudents(q: Q, examSubjectId: number) {
 
 export async function replaceScanStudents(q: Q, schoolId: number, examSubjectId: number, rows: {
   examStudentId: number; state: 'absent' | 'abnormal' | 'uploaded'; duplicate: boolean; claimed: boolean; abnormalKind: string | null; pages: number[];
-  scoreKey: string | null; objectiveScore: number | null;
+  scoreKey: string | null; objectiveScore: number | null; elective?: Record<string, string | null> | null;
 }[]): Promise<void> {
   await q.deleteFrom('scan_student').where('exam_subject_id', '=', examSubjectId).execute();
   for (let i = 0; i < rows.length; i += 1000) {
     await q.insertInto('scan_student').values(rows.slice(i, i + 1000).map((r) => ({
       exam_subject_id: examSubjectId, exam_student_id: r.examStudentId, school_id: schoolId, state: r.state, duplicate: r.duplicate,
       claimed: r.claimed, abnormal_kind: r.abnormalKind, pages: r.pages, score_key: r.scoreKey, objective_score: r.objectiveScore,
+      elective: r.elective ? JSON.stringify(r.elective) : null,
     }))).execute();
   }
 }

@@ -353,6 +353,7 @@ export async function confirmMarks(db: Db, user: SchoolUser, pageId: number, bod
     const options = rec.doubts.find((d) => d.kind === 'question' && d.id === q.questionNo)?.options.map((o) => o.value) ?? [...'ABCDEFGH√×'];
     const bad = q.marked.filter((m) => !options.includes(m));
     if (bad.length) throw new BizError(`第 ${q.questionNo} 题没有选项 ${bad.join('、')}`);
+    if (q.questionNo.startsWith('选做:') && new Set(q.marked).size !== 1) throw new BizError(`${q.questionNo.slice(3)} 选做题须确认一道所选的题`);
     questions[q.questionNo] = [...new Set(q.marked)].sort();
   }
   if (body.absent !== undefined && s.page.page_no !== 1) throw new BizError('缺考标记在答题卡第 1 页');
@@ -401,6 +402,7 @@ export async function objectiveResult(db: Db, user: SchoolUser, examSubjectId: n
   const questions = await repo.objectiveQuestions(db, examSubjectId);
   const pages = await repo.pagesOfStudent(db, user.schoolId, examSubjectId, examStudentId);
   const read = new Map<string, { marked: string[]; confirmed: boolean; doubt: string | null }>();
+  const electives: ObjectiveRecognizeResult['electives'] = [];
   let absent = false;
   for (const p of pages) {
     const rec = p.rec as StoredReading | null;
@@ -408,6 +410,11 @@ export async function objectiveResult(db: Db, user: SchoolUser, examSubjectId: n
     if (p.page_no === 1) absent = conf?.absent ?? p.absent;
     for (const r of rec?.questions ?? []) {
       const c = conf?.questions[r.no];
+      if (r.no.startsWith('选做:')) {
+        const marked = c ?? r.marked;
+        electives.push({ nos: r.no.slice(3).split('/'), chosen: marked.length === 1 ? marked[0]! : null, confirmed: !!c, doubt: c ? null : r.doubt });
+        continue;
+      }
       if (!read.has(r.no)) read.set(r.no, { marked: c ?? r.marked, confirmed: !!c, doubt: c ? null : r.doubt });
     }
   }
@@ -422,7 +429,7 @@ export async function objectiveResult(db: Db, user: SchoolUser, examSubjectId: n
   });
   const scored = rows.filter((r) => r.score !== null);
   return {
-    examSubjectId, examStudentId, name: student.name, examNo: student.examNo, absent, questions: rows,
+    examSubjectId, examStudentId, name: student.name, examNo: student.examNo, absent, questions: rows, electives,
     objectiveScore: absent || !scored.length ? null : Math.round(scored.reduce((a, r) => a + r.score!, 0) * 100) / 100,
   };
 }

@@ -53,6 +53,7 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
   const released = !!exam.releasedAt;
   const writes: RecognisedSheet[] = [];
   const keys = new Map<number, string | null>();
+  const elective: Record<number, Record<string, string | null>> = {};
   const out: SyncResult = { scored: 0, absent: 0, skipped: 0, cleared: 0 };
   for (const s of res.students) {
     const prevKey = old.get(s.examStudentId)?.score_key ?? null;
@@ -70,6 +71,12 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
         const rec = p.rec as StoredReading | null;
         const confirmed = (p.confirmed as Confirmed | null)?.questions ?? {};
         for (const r of rec?.questions ?? []) {
+          // 选做题 mark: the chosen question of the box (the marking of its block reads it)
+          if (r.no.startsWith('选做:')) {
+            const marked = confirmed[r.no] ?? r.marked;
+            (elective[s.examStudentId] ??= {})[r.no.slice(3)] = marked.length === 1 ? marked[0]! : null;
+            continue;
+          }
           const q = byNo.get(r.no);
           if (!q) continue;
           const marked = confirmed[r.no] ?? r.marked;
@@ -92,7 +99,7 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
   if (writes.length) await replaceRecognisedAnswers(tx, examSubjectId, writes);
   await repo.replaceScanStudents(tx, exam.schoolId, examSubjectId, res.students.map((s) => ({
     examStudentId: s.examStudentId, state: s.state, duplicate: s.duplicate, claimed: s.claimed, abnormalKind: s.abnormalKind, pages: s.pages,
-    scoreKey: keys.get(s.examStudentId) ?? null, objectiveScore: null,
+    scoreKey: keys.get(s.examStudentId) ?? null, objectiveScore: null, elective: elective[s.examStudentId] ?? null,
   })));
   if (pages.length) await examRepo.markFlow(tx, examSubjectId, 'scan');
   return out;

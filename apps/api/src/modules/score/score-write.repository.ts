@@ -116,3 +116,18 @@ export async function examState(tx: Tx, examId: number): Promise<{ released: boo
   const e = await tx.selectFrom('exam').select(['released_at', 'school_id']).where('id', '=', examId).executeTakeFirst();
   return e && { released: !!e.released_at, schoolId: e.school_id };
 }
+
+/** Students with more scored questions in a 选做 group than the group's K (none when the writes kept the rule). */
+export async function electiveOverflow(tx: Tx, examSubjectId: number): Promise<{ examStudentId: number; group: string; n: number; pick: number }[]> {
+  const r = await sql<{ examStudentId: number; group: string; n: number; pick: number }>`
+    select qs.exam_student_id as "examStudentId", q.elective_group as "group", count(*)::int as n, max(coalesce(q.elective_pick, 1))::int as pick
+    from question_score qs join question q on q.id = qs.question_id
+    where q.exam_subject_id = ${examSubjectId} and q.elective_group is not null
+    group by qs.exam_student_id, q.elective_group having count(*) > max(coalesce(q.elective_pick, 1)) limit 10`.execute(tx);
+  return r.rows;
+}
+
+/** Removes one student's scores of some questions (the unchosen questions of a 选做 group). */
+export async function deleteStudentQuestions(tx: Tx, examStudentId: number, questionIds: number[]): Promise<void> {
+  if (questionIds.length) await tx.deleteFrom('question_score').where('exam_student_id', '=', examStudentId).where('question_id', 'in', questionIds).execute();
+}

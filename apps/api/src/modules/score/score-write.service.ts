@@ -114,6 +114,7 @@ export async function replaceSubjectScores(tx: ScoreTx, examSubjectId: number, d
   await repo.deleteSubject(tx, examSubjectId);
   await repo.insertAbsences(tx, examSubjectId, data.absent);
   await repo.insertScores(tx, data.rows);
+  await checkElective(tx, examSubjectId);
   await examRepo.markFlow(tx, examSubjectId, 'score');
 }
 
@@ -125,6 +126,7 @@ export async function replaceStudentScores(tx: ScoreTx, examSubjectId: number, e
   await repo.deleteStudentSubject(tx, examSubjectId, examStudentId);
   if (rows === 'absent') await repo.insertAbsences(tx, examSubjectId, [examStudentId]);
   else await repo.insertScores(tx, cols);
+  await checkElective(tx, examSubjectId);
   await examRepo.markFlow(tx, examSubjectId, 'score');
 }
 
@@ -143,9 +145,32 @@ export async function writeQuestionScores(tx: ScoreTx, examSubjectId: number, ro
     if ((await repo.updateScores(tx, cols)) !== rows.length) throw new BizError('原成绩不存在，不能更正');
     return;
   }
+  if (source === 'marking') await clearUnchosen(tx, examSubjectId, rows);
   await repo.insertScores(tx, cols, true);
   await repo.deleteAbsences(tx, examSubjectId, [...new Set(cols.studentIds)]);
+  await checkElective(tx, examSubjectId);
   await examRepo.markFlow(tx, examSubjectId, 'score');
+}
+
+/**
+ * Marking decides which question of a 选做 group (K = 1) the student answered: the group's other questions lose
+ * any score they had, so the subject counts the chosen one only.
+ */
+async function clearUnchosen(tx: ScoreTx, examSubjectId: number, rows: QuestionScoreRow[]): Promise<void> {
+  const questions = await examRepo.questionsOf(tx, [examSubjectId]);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  for (const r of rows) {
+    const g = byId.get(r.questionId)?.electiveGroup;
+    if (!g || (byId.get(r.questionId)!.electivePick ?? 1) !== 1) continue;
+    const others = questions.filter((q) => q.electiveGroup === g && q.id !== r.questionId).map((q) => q.id);
+    await repo.deleteStudentQuestions(tx, r.examStudentId, others);
+  }
+}
+
+/** No student may keep more scores in a 选做 group than its K (a guard behind every writer's own check). */
+async function checkElective(tx: ScoreTx, examSubjectId: number): Promise<void> {
+  const over = await repo.electiveOverflow(tx, examSubjectId);
+  if (over.length) throw new BizError(`选做题组“${over[0]!.group}”只计 ${over[0]!.pick} 道题，有考生填写了 ${over[0]!.n} 道题的成绩`);
 }
 
 /** An approved correction: the new score of one stored question score (the exam is released). */

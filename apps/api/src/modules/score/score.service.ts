@@ -12,6 +12,7 @@
  * Scores are written through score-write.service.ts (docs/DOMAIN-RULES.md §10), as every score write is.
  */
 import { classFullName } from '@jz/shared/school';
+import { electiveGroupsOf, electiveLabel } from '@jz/shared/elective';
 import { ABSENT_HEADER, TOTAL_QUESTION_NO, TOTAL_SHEET_NAME, type ImportError, type ImportResult, type StudentScore } from '@jz/shared/api/score';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
@@ -230,9 +231,13 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
       if (absent === undefined) { errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(cAbsent!), reason: '缺考列只能填 1、是 或留空' }); continue; }
       if (absent) { p.absent.push(s.id); continue; }
       let bad = false;
-      const scores: number[] = [];
+      const scores: (number | null)[] = [];
       const choices: (string | null)[] = [];
+      const filled = new Map<string, number[]>(); // 选做 group → filled columns
       for (const { q, i, options } of qCols) {
+        // a 选做 question left empty was not chosen: no score (not 0)
+        if (q.electiveGroup && cellText(v[i]).trim() === '') { scores.push(null); choices.push(null); continue; }
+        if (q.electiveGroup) filled.set(q.electiveGroup, [...(filled.get(q.electiveGroup) ?? []), i]);
         const r = readScoreCell(q, v[i], options);
         if ('error' in r) {
           bad = true;
@@ -242,9 +247,17 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
           choices.push(r.choice);
         }
       }
+      for (const g of electiveGroupsOf(questions)) {
+        const cols = filled.get(g.name) ?? [];
+        if (cols.length <= g.pick) continue;
+        bad = true;
+        errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(cols[g.pick]!),
+          reason: `${electiveLabel(g)}为选做题（选做 ${g.pick} 道），本行填写了 ${cols.length} 道题的成绩（${cols.map((c) => `${columnLetter(c)} 列`).join('、')}），请只保留所选的题` });
+      }
       if (bad) continue;
       p.scored++;
       for (const [k, { q }] of qCols.entries()) {
+        if (scores[k] === null) continue;
         p.studentIds.push(s.id);
         p.questionIds.push(q.id);
         p.scores.push(scores[k]!);
@@ -396,11 +409,16 @@ export async function updateStudentScores(
     for (const q of questions) {
       const g = given.get(q.id);
       const raw = g?.choice ? g.choice : g?.score ?? null;
+      if (q.electiveGroup && raw === null) continue; // a 选做 question not chosen: no score
       if (g?.choice && !isObjective(q.type)) { problems.push(`第 ${q.no} 题不是客观题，不能填写选项`); continue; }
       const r = readScoreCell(q, raw, optionLetters(q, optionCount));
       if ('error' in r) problems.push(`第 ${q.no} 题：${r.error}`);
       else rows.push({ q, score: round2(r.score), choice: r.choice });
     }
+  }
+  for (const g of electiveGroupsOf(questions)) {
+    const n = rows.filter((r) => r.q.electiveGroup === g.name).length;
+    if (n > g.pick) problems.push(`${electiveLabel(g)}为选做题（选做 ${g.pick} 道），只能填写 ${g.pick} 道题的成绩`);
   }
   if (problems.length) throw new BizError(problems.slice(0, 10).join('；'));
   await withScoreWrites(db, exam.id, (tx) => replaceStudentScores(tx, subject.id, es.id,
