@@ -14,4 +14,4 @@ export interface MarkingPaper { taskId: number; round: number; imageUrl: string;
   /** 选做题 block: the question this student chose; the panel asks its score only (text 本卷选做第22题). */
   chosen?: { questionId: number; number: string; text: string } }
 export interface SubmitBody { taskId: number; scores: number[] /* one per scoring point, or one per question when a question has no points, block order */; requestId: string }
-export interface ReviewRow { taskId: number; total: number; scores: number[]; submittedAt: string; imageUrl: string }
+export interface ReviewRow { taskId: number; total: number; scores: number[]; submittedAt: string; imageUrl: string; chosen?: MarkingPaper['chosen'] }

@@ -10,8 +10,8 @@ export type { BlockQuestion, MarkingBlockInfo, MarkingPaper, MarkingRole, Markin
 
 export type SubmitState = 'done' | 'waitingSecond' | 'third' | 'arbitration' | 'final';
 export interface SubmitAnswer { total: number; state: SubmitState }
-export interface ProblemRow { paperId: number; taskId: number; kind: ProblemKind; note: string; reporter: string; createdAt: string; imageUrl: string }
-export interface ArbitrationRow { paperId: number; imageUrl: string; scores: { marker: string; total: number }[] }
+export interface ProblemRow { paperId: number; taskId: number; kind: ProblemKind; note: string; reporter: string; createdAt: string; imageUrl: string; chosen?: MarkingPaper['chosen'] }
+export interface ArbitrationRow { paperId: number; imageUrl: string; scores: { marker: string; total: number }[]; chosen?: MarkingPaper['chosen'] }
 export interface AuditRow { paperId: number; userName: string; at: string; kind: string; old: unknown; new: unknown; reason: string }
 
 /** 问题卷的类型与中文名 */

@@ -15,7 +15,9 @@ import { settlePaper, type SubmitState } from './marking.settle.js';
 
 export async function problems(db: Db, user: SchoolUser, blockId: number) {
   await blockFor(db, user, blockId, 'leader');
-  return (await repo.openProblems(db, blockId)).map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), imageUrl: paperImageUrl(p.paperId) }));
+  const rows = await repo.openProblems(db, blockId);
+  const chosen = await repo.chosenOfPapers(db, rows.map((p) => p.paperId));
+  return rows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), imageUrl: paperImageUrl(p.paperId), ...chosenOf(chosen.get(p.paperId)?.questionId ?? null, chosen.get(p.paperId)?.no ?? null) }));
 }
 
 async function refuseFirstMarker(tx: ScoreTx, paperId: number, userId: number): Promise<void> {
@@ -51,9 +53,12 @@ export async function resolveProblem(db: Db, user: SchoolUser, body: { paperId: 
 export async function arbitrations(db: Db, user: SchoolUser, blockId: number) {
   await blockFor(db, user, blockId, 'leader');
   const out = [];
-  for (const p of await repo.papersOfBlock(db, blockId, 'arbitration')) {
+  const papers = await repo.papersOfBlock(db, blockId, 'arbitration');
+  const chosen = await repo.chosenOfPapers(db, papers.map((p) => p.id));
+  for (const p of papers) {
     const marks = (await repo.tasksOfPaper(db, p.id)).filter((t) => t.round < 4 && t.submittedAt);
-    out.push({ paperId: p.id, imageUrl: paperImageUrl(p.id), scores: marks.map((t) => ({ marker: t.markerName ?? '', total: t.total ?? 0 })) });
+    out.push({ paperId: p.id, imageUrl: paperImageUrl(p.id), scores: marks.map((t) => ({ marker: t.markerName ?? '', total: t.total ?? 0 })),
+      ...chosenOf(chosen.get(p.id)?.questionId ?? null, chosen.get(p.id)?.no ?? null) });
   }
   return out;
 }
@@ -85,9 +90,10 @@ export async function checkNext(db: Db, user: SchoolUser, blockId: number): Prom
   if (!p) return null;
   const tasks = (await repo.tasksOfPaper(db, p.id)).filter((t) => t.submittedAt);
   const last = tasks.at(-1)!;
+  const chosen = (await repo.chosenOfPapers(db, [p.id])).get(p.id);
   return {
     taskId: last.id, paperId: p.id, round: last.round, imageUrl: paperImageUrl(p.id), leaseExpiresAt: new Date().toISOString(),
-    given: { scores: p.finalScores ?? [], total: p.finalTotal ?? 0 }, ...chosenOf(last.chosenQuestionId, last.chosenNo),
+    given: { scores: p.finalScores ?? [], total: p.finalTotal ?? 0 }, ...chosenOf(chosen?.questionId, chosen?.no),
   };
 }
 

@@ -34,7 +34,8 @@ async function ensureBlocks(db: Db, s: SubjectAccess): Promise<void> {
     await repo.lockSubject(tx, s.subject.id);
     if ((await repo.blocksOfSubject(tx, s.exam.schoolId, s.subject.id)).length) return;
     const marked = await markedQuestions(tx, s.subject.id);
-    const groups = new Map(electiveGroupsOf(marked).map((g) => [g.name, g]));
+    // choose-one groups only: the card prints them as one box (a K > 1 group keeps a block per question)
+    const groups = new Map(electiveGroupsOf(marked).filter((g) => g.pick === 1).map((g) => [g.name, g]));
     let i = 0;
     for (const q of marked) {
       // a 选做 group is one block (the card prints one box for it), where its first question stands
@@ -139,9 +140,10 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
 /** A block holding a 选做 question holds exactly its group: the one box of the card, scored on the chosen question. */
 function checkElectiveBlock(b: BlockInput, questions: Map<number, Awaited<ReturnType<typeof markedQuestions>>[number]>): void {
   const qs = b.questionIds.map((id) => questions.get(id)!);
+  const groups = electiveGroupsOf([...questions.values()]).filter((g) => g.pick === 1);
   const names = new Set(qs.map((q) => q.electiveGroup));
-  if (![...names].some((n) => n)) return;
-  const group = electiveGroupsOf([...questions.values()]).find((g) => names.has(g.name))!;
+  const group = groups.find((g) => names.has(g.name));
+  if (!group) return;
   if (names.size > 1 || qs.length !== group.questions.length) {
     throw new BizError(`题块“${b.name}”：选做题${electiveLabel(group).slice(1)}须单独成一个题块，并包含该组的每一道题`);
   }

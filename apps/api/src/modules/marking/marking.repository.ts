@@ -53,12 +53,15 @@ export async function blocksOfUser(q: Q, schoolId: number, userId: number): Prom
   return rows.map(toBlock);
 }
 
-export interface BlockQuestionRow { blockId: number; questionId: number; no: string; fullScore: number; step: number; points: PointRow[]; sort: number; electiveGroup: string | null }
+export interface BlockQuestionRow { blockId: number; questionId: number; no: string; fullScore: number; step: number; points: PointRow[]; sort: number;
+  /** The question's 选做 group when it is a choose-one group (K = 1: one box, one paper on the chosen question), else null. */
+  electiveGroup: string | null }
 
 export async function blockQuestions(q: Q, blockIds: number[]): Promise<BlockQuestionRow[]> {
   if (!blockIds.length) return [];
   const rows = await q.selectFrom('marking_block_question as bq').innerJoin('question as qu', 'qu.id', 'bq.question_id')
-    .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort', 'qu.elective_group as electiveGroup'])
+    .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort',
+      sql<string | null>`case when coalesce(qu.elective_pick, 1) = 1 then qu.elective_group end`.as('electiveGroup')])
     .where('bq.block_id', 'in', blockIds).orderBy('bq.block_id').orderBy('bq.sort').orderBy('qu.sort').orderBy('qu.id').execute();
   return rows.map((r) => ({ ...r, fullScore: Number(r.fullScore), step: Number(r.step), points: (r.points as PointRow[]) ?? [] }));
 }
@@ -440,12 +443,12 @@ export async function releaseTask(tx: Tx, taskId: number): Promise<void> {
   await tx.updateTable('marking_task').set({ marker_id: null, lease_until: null }).where('id', '=', taskId).where('submitted_at', 'is', null).execute();
 }
 
-export interface ReviewDbRow { taskId: number; total: number; scores: number[]; submittedAt: Date }
+export interface ReviewDbRow { taskId: number; paperId: number; total: number; scores: number[]; submittedAt: Date }
 export async function ownSubmitted(q: Q, blockId: number, userId: number, score: number | undefined, offset: number, limit: number): Promise<{ rows: ReviewDbRow[]; total: number }> {
   let base = q.selectFrom('marking_task').where('block_id', '=', blockId).where('marker_id', '=', userId).where('round', '<', 4).where('submitted_at', 'is not', null);
   if (score !== undefined) base = base.where('total', '=', score);
   const count = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const rows = await base.select(['id as taskId', 'total', 'scores', 'submitted_at as submittedAt']).orderBy('submitted_at', 'desc').orderBy('id', 'desc')
+  const rows = await base.select(['id as taskId', 'paper_id as paperId', 'total', 'scores', 'submitted_at as submittedAt']).orderBy('submitted_at', 'desc').orderBy('id', 'desc')
     .offset(offset).limit(limit).execute();
   return { rows: rows.map((r) => ({ ...r, total: Number(r.total), scores: r.scores as number[], submittedAt: r.submittedAt! })), total: count.n };
 }
@@ -502,6 +505,14 @@ export async function insertProblem(tx: Tx, v: { schoolId: number; blockId: numb
   await tx.insertInto('marking_problem').values({
     school_id: v.schoolId, block_id: v.blockId, paper_id: v.paperId, task_id: v.taskId, kind: v.kind as 'blank', note: v.note, reporter_id: v.userId,
   }).execute();
+}
+
+/** The chosen question of 选做 papers (others absent): paper id → { questionId, no }. */
+export async function chosenOfPapers(q: Q, paperIds: number[]): Promise<Map<number, { questionId: number; no: string }>> {
+  if (!paperIds.length) return new Map();
+  const rows = await q.selectFrom('marking_paper as p').innerJoin('question as qu', 'qu.id', 'p.chosen_question_id')
+    .select(['p.id', 'qu.id as questionId', 'qu.no']).where('p.id', 'in', paperIds).execute();
+  return new Map(rows.map((r) => [r.id, { questionId: r.questionId, no: r.no }]));
 }
 
 export async function openProblems(q: Q, blockId: number) {

@@ -57,15 +57,16 @@ export const blockInfoSchema = z.object({
   ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), done: z.number(), assigned: z.number(),
   role: z.enum(['marker', 'leader']),
 });
+const chosen = z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional();
 export const paperSchema = z.object({
   taskId: z.number(), paperId: z.number().optional(), round: z.number(), imageUrl: z.string(), leaseExpiresAt: z.string(),
   given: z.object({ scores: z.array(z.number()), total: z.number() }).optional(),
-  chosen: z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional(),
+  chosen,
 });
 export const submitResultSchema = z.object({ total: z.number(), state: z.enum(['done', 'waitingSecond', 'third', 'arbitration', 'final']) });
-export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string() })), total: z.number() });
-export const problemRowSchema = z.object({ paperId: z.number(), taskId: z.number().nullable(), kind: z.string(), note: z.string(), reporter: z.string().nullable(), createdAt: z.string(), imageUrl: z.string() });
-export const arbitrationRowSchema = z.object({ paperId: z.number(), imageUrl: z.string(), scores: z.array(z.object({ marker: z.string(), total: z.number() })) });
+export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string(), chosen })), total: z.number() });
+export const problemRowSchema = z.object({ paperId: z.number(), taskId: z.number().nullable(), kind: z.string(), note: z.string(), reporter: z.string().nullable(), createdAt: z.string(), imageUrl: z.string(), chosen });
+export const arbitrationRowSchema = z.object({ paperId: z.number(), imageUrl: z.string(), scores: z.array(z.object({ marker: z.string(), total: z.number() })), chosen });
 export const auditRowSchema = z.object({ paperId: z.number().nullable(), userName: z.string().nullable(), at: z.string(), kind: z.string(), old: z.unknown(), new: z.unknown(), reason: z.string() });
 
 const markerRow = z.object({ userId: z.number(), userName: z.string(), loginId: z.string(), quota: z.number().nullable(), classIds: z.array(z.number()) });

@@ -22,8 +22,8 @@ export const taskImageUrl = (taskId: number) => `marking/image?taskId=${taskId}`
 export const paperImageUrl = (paperId: number) => `marking/image?paperId=${paperId}`;
 
 /** A 选做 paper's chosen question, as the panel shows it (本卷选做第22题). */
-export const chosenOf = (questionId: number | null, no: string | null): Pick<MarkingPaper, 'chosen'> =>
-  (questionId !== null && no !== null ? { chosen: { questionId, number: no, text: `本卷选做第${no}题` } } : {});
+export const chosenOf = (questionId: number | null | undefined, no: string | null | undefined): Pick<MarkingPaper, 'chosen'> =>
+  (questionId != null && no != null ? { chosen: { questionId, number: no, text: `本卷选做第${no}题` } } : {});
 
 export function toPaper(t: repo.TaskRow): MarkingPaper {
   return { taskId: t.id, round: t.round, imageUrl: taskImageUrl(t.id), leaseExpiresAt: (t.leaseUntil ?? new Date()).toISOString(), ...chosenOf(t.chosenQuestionId, t.chosenNo) };
@@ -188,7 +188,11 @@ export async function review(db: Db, user: SchoolUser, q: { blockId: number; sco
   const size = q.size ?? 20;
   const page = q.page ?? 1;
   const r = await repo.ownSubmitted(db, q.blockId, user.id, q.score, (page - 1) * size, size);
-  return { total: r.total, rows: r.rows.map((x) => ({ taskId: x.taskId, total: x.total, scores: x.scores, submittedAt: x.submittedAt.toISOString(), imageUrl: taskImageUrl(x.taskId) })) };
+  const chosen = await repo.chosenOfPapers(db, r.rows.map((x) => x.paperId));
+  return { total: r.total, rows: r.rows.map((x) => ({
+    taskId: x.taskId, total: x.total, scores: x.scores, submittedAt: x.submittedAt.toISOString(), imageUrl: taskImageUrl(x.taskId),
+    ...chosenOf(chosen.get(x.paperId)?.questionId ?? null, chosen.get(x.paperId)?.no ?? null),
+  })) };
 }
 
 /** 回评: a new score for the caller's own submitted mark (audit row kept); refused once the leader decided the paper. */

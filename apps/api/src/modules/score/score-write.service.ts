@@ -148,7 +148,8 @@ export async function writeQuestionScores(tx: ScoreTx, examSubjectId: number, ro
   if (source === 'marking') await clearUnchosen(tx, examSubjectId, rows);
   await repo.insertScores(tx, cols, true);
   await repo.deleteAbsences(tx, examSubjectId, [...new Set(cols.studentIds)]);
-  await checkElective(tx, examSubjectId);
+  // online marking of a K > 1 group marks each question's box as it is (no choice on the card): not refused
+  if (source !== 'marking') await checkElective(tx, examSubjectId);
   await examRepo.markFlow(tx, examSubjectId, 'score');
 }
 

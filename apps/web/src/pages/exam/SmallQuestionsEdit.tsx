@@ -5,6 +5,7 @@ import { CopyOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-d
 import { copySubject, findQuestions, saveKnowledge, saveQuestions, type QuestionInput, type QuestionTemplate, type QuestionType } from '@/api/exam';
 import { feedbackMessage, runAction, useFeedback } from '@/components/table';
 import { QUESTION_TYPES, QUESTION_TYPE_NAMES, fmtScore, isObjectiveType } from './examConstants';
+import { countedFullScore, electiveProblems } from '@jz/shared/elective';
 import { SubjectSwitch } from './SubjectSwitch';
 import { useCurrentExam } from './useExam';
 
@@ -20,6 +21,9 @@ interface Row {
   partialScore: number | null;
   groupName: string | null;
   knowledgePoints: string[];
+  /** 选做题组 label ('' = not elective) and K, how many of the group a student answers. */
+  electiveGroup: string;
+  electivePick: number | null;
 }
 
 let seq = 0;
@@ -29,6 +33,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const toRows = (t: QuestionTemplate): Row[] => t.questions.map((q) => ({
   key: `q${q.id}`, id: q.id, no: q.no, parentNo: q.parentNo ?? '', type: q.type, fullScore: q.fullScore, step: q.step,
   answer: q.answer ?? '', partialScore: q.partialScore, groupName: q.groupName, knowledgePoints: q.knowledgePoints,
+  electiveGroup: q.electiveGroup ?? '', electivePick: q.electivePick,
 }));
 
 /** The next free question number after the last numeric one. */
@@ -68,12 +73,14 @@ export default function SmallQuestionsEdit() {
   const editable = !!template?.editable;
   const subject = exam?.subjects.find((s) => s.id === subjectId);
   const fullScore = template?.subjectFullScore ?? subject?.fullScore ?? 0;
-  const sum = useMemo(() => round2(rows.reduce((s, r) => s + (Number(r.fullScore) || 0), 0)), [rows]);
+  // a 选做题组 counts K of its questions (docs/DOMAIN-RULES.md 选做题)
+  const sum = useMemo(() => countedFullScore(rows.map((r) => ({ no: r.no, type: r.type, fullScore: Number(r.fullScore) || 0, step: Number(r.step) || 0,
+    electiveGroup: r.electiveGroup.trim() || null, electivePick: r.electivePick }))), [rows]);
   const objectiveSum = useMemo(() => round2(rows.filter((r) => isObjectiveType(r.type)).reduce((s, r) => s + (Number(r.fullScore) || 0), 0)), [rows]);
 
   const patch = (key: string, p: Partial<Row>) => { setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...p } : r))); setDirty(true); };
   const addRow = () => {
-    setRows((rs) => [...rs, { key: newKey(), no: String(nextNo(rs)), parentNo: '', type: 'subjective', fullScore: 10, step: 1, answer: '', partialScore: null, groupName: null, knowledgePoints: [] }]);
+    setRows((rs) => [...rs, { key: newKey(), no: String(nextNo(rs)), parentNo: '', type: 'subjective', fullScore: 10, step: 1, answer: '', partialScore: null, groupName: null, knowledgePoints: [], electiveGroup: '', electivePick: null }]);
     setDirty(true);
   };
   const switchSubject = (id: number) => {
@@ -93,6 +100,9 @@ export default function SmallQuestionsEdit() {
       if (!(Number(r.step) > 0)) return `${label}步长须大于 0`;
       if (isObjectiveType(r.type) && !r.answer.trim()) return `${label}（${QUESTION_TYPE_NAMES[r.type]}）请填写答案`;
     }
+    const elective = electiveProblems(rows.map((r) => ({ no: r.no.trim(), type: r.type, fullScore: Number(r.fullScore), step: Number(r.step),
+      electiveGroup: r.electiveGroup.trim() || null, electivePick: r.electivePick })));
+    if (elective.length) return elective[0]!;
     if (Math.abs(sum - fullScore) > 1e-6) return `小题满分之和 ${sum} 分与科目满分 ${fullScore} 分不一致`;
     return null;
   };
@@ -107,6 +117,8 @@ export default function SmallQuestionsEdit() {
     partialScore: r.type === 'multiple' && r.partialScore !== null ? r.partialScore : null,
     // groupName left out keeps each question's group (题组 are managed on their own page)
     knowledgePoints: r.knowledgePoints,
+    electiveGroup: r.electiveGroup.trim() || null,
+    electivePick: r.electiveGroup.trim() ? r.electivePick ?? 1 : null,
   }) as QuestionInput);
 
   const save = async (clearScores = false) => {
@@ -144,7 +156,7 @@ export default function SmallQuestionsEdit() {
     const v = await batchForm.validateFields();
     const start = Number(v.start);
     const added: Row[] = Array.from({ length: v.count }, (_, i) => ({
-      key: newKey(), no: String(start + i), parentNo: '', type: v.type, fullScore: v.fullScore, step: v.step, answer: '', partialScore: null, groupName: null, knowledgePoints: [],
+      key: newKey(), no: String(start + i), parentNo: '', type: v.type, fullScore: v.fullScore, step: v.step, answer: '', partialScore: null, groupName: null, knowledgePoints: [], electiveGroup: '', electivePick: null,
     }));
     setRows((rs) => [...rs, ...added]);
     setDirty(true);
@@ -179,6 +191,18 @@ export default function SmallQuestionsEdit() {
       title: '部分得分', dataIndex: 'partialScore', width: 100,
       render: (v, r, i) => (r.type === 'multiple'
         ? <InputNumber aria-label={`第${i + 1}行部分得分`} value={v} min={0} max={1000} disabled={!editable} placeholder="半分" style={{ width: '100%' }} onChange={(x) => patch(r.key, { partialScore: x })} />
+        : <span style={{ color: '#bbb' }}>-</span>),
+    },
+    {
+      title: '选做题组', dataIndex: 'electiveGroup', width: 110,
+      render: (v, r, i) => <Input aria-label={`第${i + 1}行选做题组`} value={v} disabled={!editable || r.type !== 'subjective'} placeholder="如 选做一"
+        title="同一组的解答题为选做题，学生只答其中几道（满分、步长须相同）" onChange={(e) => patch(r.key, { electiveGroup: e.target.value })} />,
+    },
+    {
+      title: '选做题数', dataIndex: 'electivePick', width: 90,
+      render: (v, r, i) => (r.electiveGroup.trim()
+        ? <InputNumber aria-label={`第${i + 1}行选做题数`} value={v ?? 1} min={1} max={5} precision={0} disabled={!editable} style={{ width: '100%' }}
+          onChange={(x) => setRows((rs) => { setDirty(true); return rs.map((o) => (o.electiveGroup.trim() === r.electiveGroup.trim() ? { ...o, electivePick: x } : o)); })} />
         : <span style={{ color: '#bbb' }}>-</span>),
     },
     { title: '题组', dataIndex: 'groupName', width: 90, render: (v) => v || <span style={{ color: '#bbb' }}>-</span> },
@@ -219,7 +243,7 @@ export default function SmallQuestionsEdit() {
         </Space>
       </div>
       <Spin spinning={loading}>
-        <Table<Row> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 1100 }} bordered />
+        <Table<Row> size="small" rowKey="key" columns={columns} dataSource={rows} pagination={false} scroll={{ x: 1300 }} bordered />
       </Spin>
 
       <Modal title="批量添加客观题" open={batchOpen} maskClosable={false} onOk={batchAdd} onCancel={() => setBatchOpen(false)} okText="添加" cancelText="取消" destroyOnHidden>

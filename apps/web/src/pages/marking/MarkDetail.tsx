@@ -14,7 +14,7 @@ import { ProblemDialog } from './ProblemDialog';
 import { StandardAnswer } from './StandardAnswer';
 import { formatCountdown, useLeaseCountdown } from './useLeaseCountdown';
 import { useLeaderQueues, useReviewList } from './useMarkLists';
-import { targetImage, useMarkDetail, type MarkMode } from './useMarkDetail';
+import { targetChosen, targetImage, useMarkDetail, type MarkMode } from './useMarkDetail';
 import { useImageView } from './useImageView';
 import { useMarkKeys } from './useMarkKeys';
 
@@ -75,6 +75,7 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
     <div className="jz-mark-header" style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap', padding: '8px 12px', background: '#fff', borderBottom: '1px solid #eee' }}>
       <Typography.Text strong data-testid="mark-title">{b.examName} · {b.subjectName} · {b.blockName}</Typography.Text>
       <Tag>{RATING_MODE_NAMES[b.ratingMode] ?? ''}</Tag>
+      {targetChosen(t) && <Tag color="orange" data-testid="mark-chosen">{targetChosen(t)!.text}</Tag>}
       <Segmented<MarkMode> value={s.mode} options={modes} onChange={(m) => s.setMode(m)} data-testid="mark-modes" />
       <span data-testid="mark-progress">已阅 <b>{s.done}</b> / {b.assigned}</span>
       {lease !== null && (

@@ -26,6 +26,9 @@ export const targetImage = (t: MarkTarget | null): string | null => {
   return markingImageSrc({ taskId: 'taskId' in t.row ? t.row.taskId : 0, imageUrl: t.row.imageUrl });
 };
 
+/** The 选做 question of what is scored (本卷选做第22题), if any. */
+export const targetChosen = (t: MarkTarget | null): MarkingPaper['chosen'] => (!t ? undefined : 'paper' in t ? t.paper.chosen : t.row.chosen);
+
 const leaseLeft = (p: MarkingPaper | null) => (p ? Date.parse(p.leaseExpiresAt) - Date.now() : 0);
 
 /**
@@ -41,7 +44,9 @@ export function useMarkDetail(blockId: number) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(0);
   const [reason, setReason] = useState('');
-  const items = useMemo(() => scoreItems(block?.questions ?? []), [block]);
+  // a 选做 paper is scored on the question the student chose only
+  const chosen = targetChosen(target);
+  const items = useMemo(() => scoreItems((block?.questions ?? []).filter((q) => !chosen || q.questionId === chosen.questionId)), [block, chosen]);
   const panel = useScorePanel(items);
   const { reset: resetPanel, say, ready } = panel;
   const busyRef = useRef(false);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, RedoOutlined, RotateRightOutlined } from '@ant-design/icons';
 import { scanImageSrc, type ScanAbnormal, type ScanDoubt, type ScanPage } from '@/api/scan';
 import { BubbleCrops } from './BubbleCrops';
@@ -25,6 +25,9 @@ function PageView({ page, height = 420 }: { page: ScanPage; height?: number }) {
   );
 }
 
+/** A 选做题's mark (id 选做:22/23): the question the student chose. */
+const elective = (d: ScanDoubt) => d.kind === 'question' && d.id.startsWith('选做:');
+
 /** Doubtful marks: the bubble crops and, per question, the options to confirm or correct; 缺考 as a checkbox. */
 function ConfirmMarks({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   const { url } = useAuthImage(a.page.imageUrl ? scanImageSrc(a.page.imageUrl) : '');
@@ -34,13 +37,14 @@ function ConfirmMarks({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   const [marks, setMarks] = useState<Record<string, string[]>>({});
   const [absentMarked, setAbsentMarked] = useState<boolean>(false);
   useEffect(() => {
-    setMarks(Object.fromEntries(questions.map((d) => [d.id, [...d.marked]])));
+    // a 选做 box read with none or two marks starts unchosen: the person picks one
+    setMarks(Object.fromEntries(questions.map((d) => [d.id, elective(d) && d.marked.length !== 1 ? [] : [...d.marked]])));
     setAbsentMarked(!!absent?.marked.length);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [a.page.id]);
   const row = (d: ScanDoubt, control: React.ReactNode) => (
     <div key={`${d.kind}-${d.id}`} data-testid={`doubt-${d.kind}-${d.id}`} style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', padding: '8px 0', borderBottom: '1px solid #f5f5f5' }}>
-      <div style={{ width: 90 }}><b>{d.kind === 'question' ? `第 ${d.id} 题` : d.kind === 'absent' ? '缺考标记' : `考号第 ${d.id} 位`}</b><div style={{ fontSize: 12, color: '#fa8c16' }}>{d.reason}</div></div>
+      <div style={{ width: 90 }}><b>{elective(d) ? `选做题 ${d.id.slice(3)}` : d.kind === 'question' ? `第 ${d.id} 题` : d.kind === 'absent' ? '缺考标记' : `考号第 ${d.id} 位`}</b><div style={{ fontSize: 12, color: '#fa8c16' }}>{d.reason}</div></div>
       <BubbleCrops imageUrl={url} doubt={d} />
       {control}
     </div>
@@ -48,7 +52,11 @@ function ConfirmMarks({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   return (
     <div>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>核对原图涂点后确认或更正（蓝框为识别为已涂的选项，数字为涂黑程度）。</Typography.Paragraph>
-      {questions.map((d) => row(d, (
+      {questions.map((d) => row(d, elective(d) ? (
+        // a 选做 box: exactly one chosen question (its written score goes there)
+        <Radio.Group aria-label={`选做题${d.id.slice(3)}所选的题`} value={marks[d.id]?.[0]} onChange={(e) => setMarks({ ...marks, [d.id]: [e.target.value as string] })}
+          options={d.options.map((o) => ({ value: o.value, label: `第${o.value}题` }))} />
+      ) : (
         <Checkbox.Group aria-label={`第${d.id}题确认答案`} value={marks[d.id] ?? []} onChange={(v) => setMarks({ ...marks, [d.id]: (v as string[]).slice().sort() })}
           options={d.options.map((o) => ({ value: o.value, label: o.value }))} />
       )))}
