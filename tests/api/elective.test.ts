@@ -71,6 +71,9 @@ describe.each(dbKinds)('选做题 on %s', (kind) => {
     expect(r.body.data.questionFullScore).toBe(25);
     expect(r.body.data.electiveGroups).toEqual([{ name: '选做一', pick: 1, nos: ['22', '23'], fullScore: 10 }]);
     expect(r.body.data.questions.find((q: { no: string }) => q.no === '22')).toMatchObject({ electiveGroup: '选做一', electivePick: 1 });
+    // the exam's subject list counts the same way (SQL)
+    const exam = await api('GET', `exam_manage/find_exam?examId=${examId}`);
+    expect(exam.body.data.subjects[0]).toMatchObject({ questionCount: 4, questionFullScore: 25 });
   });
 
   it('prints one 选做 box on the card and reads the choice; none or two marked is 识别存疑 until a person confirms', async () => {

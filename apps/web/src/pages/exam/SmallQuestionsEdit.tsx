@@ -202,7 +202,7 @@ export default function SmallQuestionsEdit() {
       title: '选做题数', dataIndex: 'electivePick', width: 90,
       render: (v, r, i) => (r.electiveGroup.trim()
         ? <InputNumber aria-label={`第${i + 1}行选做题数`} value={v ?? 1} min={1} max={5} precision={0} disabled={!editable} style={{ width: '100%' }}
-          onChange={(x) => setRows((rs) => { setDirty(true); return rs.map((o) => (o.electiveGroup.trim() === r.electiveGroup.trim() ? { ...o, electivePick: x } : o)); })} />
+          onChange={(x) => { setRows((rs) => rs.map((o) => (o.electiveGroup.trim() === r.electiveGroup.trim() ? { ...o, electivePick: x } : o))); setDirty(true); }} />
         : <span style={{ color: '#bbb' }}>-</span>),
     },
     { title: '题组', dataIndex: 'groupName', width: 90, render: (v) => v || <span style={{ color: '#bbb' }}>-</span> },
