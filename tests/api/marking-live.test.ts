@@ -147,8 +147,8 @@ describe.each(dbKinds)('live marking monitor on %s', (kind) => {
     expect(Buffer.compare(img.rawPayload, png)).toBe(0);
     // refusals, nothing stored
     const before = await t.database.db.selectFrom('marking_block').select('answer_images').where('id', '=', blockId).executeTakeFirstOrThrow();
-    const text = await up(lesson1, multipart('answer.png', 'image/png', Buffer.from('not an image at all')));
-    expect([text.json().code, text.json().msg]).toEqual([400, '只能上传 PNG 或 JPEG 图片']);
+    const notImage = await up(lesson1, multipart('answer.png', 'image/png', Buffer.from('not an image at all')));
+    expect([notImage.json().code, notImage.json().msg]).toEqual([400, '只能上传 PNG 或 JPEG 图片']);
     const big = await up(lesson1, multipart('big.jpg', 'image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2 * 1024 * 1024)])));
     expect([big.json().code, big.json().msg]).toEqual([413, '图片过大：标准答案图片不能超过 2 MB']);
     for (const token of [teacher1, head1, admin2]) expect((await up(token, multipart('answer.png', 'image/png', png))).json().code).toBe(403);
@@ -156,6 +156,11 @@ describe.each(dbKinds)('live marking monitor on %s', (kind) => {
     expect((await t.app.inject({ url: `/api/v1/standard_answer/image?blockId=${blockId}&name=0000000000000000.png`, headers: { authorization: teacher1 } })).json().code).toBe(404);
     const after = await t.database.db.selectFrom('marking_block').select('answer_images').where('id', '=', blockId).executeTakeFirstOrThrow();
     expect(after.answer_images).toEqual(before.answer_images);
+    // the text beside it: saved by the leader, refused to the marker
+    const text = '要点：列出方程 2 分，解出 x = 3 得 2 分。';
+    expect((await t.call({ method: 'POST', url: '/api/v1/standard_answer/save_text', token: lesson1, payload: { blockId, text } })).body.code).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/v1/standard_answer/save_text', token: teacher1, payload: { blockId, text: 'x' } })).body.code).toBe(403);
+    expect((await t.call({ url: `/api/v1/marking/block?blockId=${blockId}`, token: teacher1 })).body.data.standardAnswer).toEqual({ text, images: [url] });
     // the leader deletes it: gone for the marker
     const name = url!.split('name=')[1];
     const del = await t.call({ method: 'POST', url: '/api/v1/standard_answer/delete_image', token: lesson1, payload: { blockId, name } });

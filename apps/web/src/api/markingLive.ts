@@ -52,3 +52,12 @@ export async function streamMonitorEvents(examId: number, onEvent: (e: SseEvent)
   }
   return reason ? { kind: 'ended', reason } : { kind: 'dropped' };
 }
+/** 保存题块的标准答案与评分细则（文字） */
+export const saveAnswerText = (blockId: number, text: string) => http.post<null>('/standard_answer/save_text', { blockId, text });
+
+export interface BlockCharts {
+  blockId: number; blockName: string; fullScore: number; step: number; bands: string[]; hours: string[];
+  markers: { userId: number; userName: string; counts: number[]; perHour: number[] }[];
+}
+/** 阅卷监控详情图表：题块内每位老师的分数分布与每小时阅卷量 */
+export const findBlockCharts = (blockId: number) => http.get<BlockCharts>('/monitor/blockCharts', { blockId });

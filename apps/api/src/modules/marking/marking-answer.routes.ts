@@ -11,7 +11,7 @@ import { myCards } from './marking-cards.service.js';
 const tags = ['网上阅卷'];
 
 /**
- * Standard-answer images per block (standard_answer/*_image: the block's leaders upload and delete, its markers and
+ * The standard answer per block (standard_answer/save_text and *_image: the block's leaders upload and delete, its markers and
  * leaders read) and 我的答题卡 (marking/myCards). Access in the services.
  */
 const routes: ModuleRoutes = async (base, ctx) => {
@@ -19,6 +19,8 @@ const routes: ModuleRoutes = async (base, ctx) => {
   const config = { permission: 'exam:marking:do' };
   const images = { 200: envelope(a.imagesSchema) };
 
+  app.post('/standard_answer/save_text', { config, schema: { tags, summary: '保存题块的标准答案与评分细则（文字；题组长或可设置该科目者）', body: a.textBody, response: { 200: envelope(z.null()) } } },
+    async (req) => { await answer.saveText(ctx, userOf(req), req.body.blockId, req.body.text); return ok(null, '保存成功'); });
   app.get('/standard_answer/images', { config, schema: { tags, summary: '题块的标准答案图片', querystring: s.blockQuery, response: images } },
     async (req) => ok({ images: await answer.list(ctx, userOf(req), req.query.blockId) }, '查询成功'));
   app.post('/standard_answer/upload_image', {

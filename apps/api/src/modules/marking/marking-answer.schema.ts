@@ -8,3 +8,4 @@ export const imagesSchema = z.object({ images: z.array(z.string()) });
 export const myCardSchema = z.object({
   examId: z.number(), examName: z.string(), examSubjectId: z.number(), subjectName: z.string(), role: z.string(), saved: z.boolean(), updatedAt: z.string().nullable(),
 });
+export const textBody = z.object({ blockId: id, text: z.string().max(20000, '标准答案不能超过 20000 字') });

@@ -1,5 +1,5 @@
 /**
- * Standard-answer images per block (标答 beside the text; docs/DECISIONS.md "Standard-answer images"): PNG or
+ * Standard answer per block: its text (saveText) and images (标答 beside the text; docs/DECISIONS.md "Standard-answer images"): PNG or
  * JPEG up to 2 MB, at most 10 per block, uploaded and deleted by the block's leaders (题组长, or whoever may edit
  * the subject), read by the block's markers and leaders of the same school only. Stored through the storage
  * interface under answers/<school>/<block>/<random>.<png|jpg>; the block row keeps the names.
@@ -13,6 +13,7 @@ import { assertNoNulFields } from '../../core/input-guard.js';
 import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
 import { blockFor, type SchoolUser } from './marking.access.js';
 import * as repo from './marking-answer.repository.js';
+import { updateBlock } from './marking.repository.js';
 
 export const ANSWER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const ANSWER_IMAGES_PER_BLOCK = 10;
@@ -26,6 +27,12 @@ export function imageKind(bytes: Buffer): 'png' | 'jpg' | null {
   if (bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   return null;
+}
+
+/** The standard answer's text and scoring notes (the block's leaders; a marker sees them in 标答). */
+export async function saveText(ctx: AppContext, user: SchoolUser, blockId: number, text: string): Promise<void> {
+  await blockFor(ctx.db, user, blockId, 'leader');
+  await ctx.db.transaction().execute((tx) => updateBlock(tx, blockId, { answerText: text }));
 }
 
 export async function list(ctx: AppContext, user: SchoolUser, blockId: number): Promise<string[]> {
