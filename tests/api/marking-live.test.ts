@@ -85,6 +85,7 @@ describe.each(dbKinds)('live marking monitor on %s', (kind) => {
     const s = await openStream(base, lesson1, demo.examId);
     try {
       expect(s.res.headers.get('content-type')).toContain('text/event-stream');
+      expect(s.res.headers.get('x-content-type-options')).toBe('nosniff'); // the security headers go out with the stream
       const hello = await s.until('hello', 3000);
       const teacher1 = await t.tokenFor('teacher1');
       const next = await t.call({ method: 'POST', url: '/api/v1/marking/next', token: teacher1, payload: { blockId: demo.blockIds[1] } });

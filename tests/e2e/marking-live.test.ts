@@ -74,7 +74,7 @@ describe('live marking walk in Chromium', () => {
     const submitted = await api('POST', 'marking/submit', { taskId: next.data.taskId, scores, requestId: `e2e-live-${Date.now()}` });
     expect(submitted.code, submitted.msg).toBe(200);
     const t0 = Date.now();
-    await expect.poll(marksDone, { timeout: 8_000, intervals: [200] }).toBe(before + 1);
+    await expect.poll(marksDone, { timeout: 8_000, interval: 200 }).toBe(before + 1);
     expect(Date.now() - t0).toBeLessThan(8_000);
     expect(await leader.getByTestId('monitor-live').innerText()).toBe('实时');
     expect(crashes()).toEqual([]);

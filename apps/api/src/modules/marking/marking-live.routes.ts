@@ -9,6 +9,8 @@ import { monitorVersion, recheck } from './marking-live.service.js';
 import { blockCharts } from './marking-charts.service.js';
 
 const tags = ['阅卷设置'];
+/** Bytes a stream may have waiting for a slow client before it is ended. */
+const MAX_BUFFERED = 64 * 1024;
 const blockChartsSchema = z.object({
   blockId: z.number(), blockName: z.string(), fullScore: z.number(), step: z.number(), bands: z.array(z.string()), hours: z.array(z.string()),
   markers: z.array(z.object({ userId: z.number(), userName: z.string(), counts: z.array(z.number()), perHour: z.array(z.number()) })),
@@ -40,13 +42,21 @@ const routes: ModuleRoutes = async (base, ctx) => {
     const stream: LiveStream = {
       userId: user.id,
       examId,
-      write: (text) => open && !res.destroyed && res.write(text) !== undefined,
+      write: (text) => {
+        if (!open || res.destroyed) return false;
+        // a client that stopped reading: end it rather than buffer for it
+        if (res.writableLength > MAX_BUFFERED) { stream.close(); return false; }
+        res.write(text);
+        return true;
+      },
       close: () => { if (open) { open = false; res.end(); } },
       recheck: () => recheck(db, token, examId),
     };
     if (!hub.add(stream, version)) throw new BizError('实时连接过多，请稍后再试（页面将定时刷新）', 503);
     reply.hijack();
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    // the headers set so far (helmet's security headers) go out with the stream's own
+    const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined)) as Record<string, string | number | string[]>;
+    res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     res.write(`retry: 5000\n${sseEvent('hello', { version })}`);
     req.raw.on('close', () => { open = false; hub.remove(stream); });
   });
