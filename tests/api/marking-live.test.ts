@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -167,6 +167,13 @@ describe.each(dbKinds)('live marking monitor on %s', (kind) => {
     const del = await t.call({ method: 'POST', url: '/api/v1/standard_answer/delete_image', token: lesson1, payload: { blockId, name } });
     expect([del.body.code, del.body.data.images]).toEqual([200, []]);
     expect((await t.app.inject({ url: `/api/v1/${url}`, headers: { authorization: teacher1 } })).json().code).toBe(404);
+    // ten images per block at most: the eleventh is refused and leaves no file
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
+    for (let i = 0; i < 10; i++) expect((await up(lesson1, multipart(`a${i}.jpg`, 'image/jpeg', jpeg))).json().code).toBe(200);
+    const eleventh = await up(lesson1, multipart('a10.jpg', 'image/jpeg', jpeg));
+    expect([eleventh.json().code, eleventh.json().msg]).toEqual([400, '每个题块最多 10 张标准答案图片']);
+    const school = await t.database.db.selectFrom('marking_block').select('school_id').where('id', '=', blockId).executeTakeFirstOrThrow();
+    expect(readdirSync(path.join(dataDir, 'files', 'answers', String(school.school_id), String(blockId))).filter((f) => !f.endsWith('.part'))).toHaveLength(10);
   });
 
   it('lists my answer cards: the subject for its marker and leader, not for a teacher outside it', async () => {
@@ -201,4 +208,21 @@ describe.each(dbKinds)('live marking monitor on %s', (kind) => {
       expect((await t.call({ url: `/api/v1/monitor/blockCharts?blockId=${blockId}`, token: await t.tokenFor(login) })).body.code, login).toBe(403);
     }
   });
+
+  it('ends the stream of a 题组长 who stops leading the exam\'s blocks (access lost)', async () => {
+    const db = t.database.db;
+    const blockId = demo.blockIds[0]!;
+    const before = await db.selectFrom('marking_block').select('leader_user_id').where('id', '=', blockId).executeTakeFirstOrThrow();
+    const teacher1 = await db.selectFrom('app_user').select('id').where('login_id', '=', 'teacher1').executeTakeFirstOrThrow();
+    await db.updateTable('marking_block').set({ leader_user_id: teacher1.id }).where('id', '=', blockId).execute();
+    const s = await openStream(base, await t.tokenFor('teacher1'), demo.examId);
+    try {
+      await s.until('hello', 3000);
+      await db.updateTable('marking_block').set({ leader_user_id: before.leader_user_id }).where('id', '=', blockId).execute();
+      expect((await s.until('end', 9000)).reason).toBe('forbidden');
+    } finally {
+      await s.close();
+      await db.updateTable('marking_block').set({ leader_user_id: before.leader_user_id }).where('id', '=', blockId).execute();
+    }
+  }, 20_000);
 });
