@@ -73,9 +73,9 @@ describe('live marking walk in Chromium', () => {
     const scores = info.data.questions.flatMap((q) => (q.points.length ? q.points.map(() => 0) : [0]));
     const submitted = await api('POST', 'marking/submit', { taskId: next.data.taskId, scores, requestId: `e2e-live-${Date.now()}` });
     expect(submitted.code, submitted.msg).toBe(200);
-    const t0 = Date.now();
-    await expect.poll(marksDone, { timeout: 8_000, interval: 200 }).toBe(before + 1);
-    expect(Date.now() - t0).toBeLessThan(8_000);
+    // within 20 s, generous for a loaded machine, yet well inside the 60 s poll of a page with an open stream: the
+    // reload came from the change event (the 实时 tag says the stream stayed open throughout)
+    await expect.poll(marksDone, { timeout: 20_000, interval: 200 }).toBe(before + 1);
     expect(await leader.getByTestId('monitor-live').innerText()).toBe('实时');
     expect(crashes()).toEqual([]);
     await marker.context().close();
