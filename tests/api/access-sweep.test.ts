@@ -315,8 +315,13 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
 
   it('refuses the online marking routes of 示例中学 to teachers neither marking nor leading the block (403), changing nothing', async () => {
     const before = await snapshot();
-    const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(marking|task_allocation|answer|sampling|monitor|progress)\//.test(r.url));
-    expect(routes.length).toBeGreaterThanOrEqual(34);
+    // with the live monitor's event stream (marking/monitor/events: refused before any stream opens) and the
+    // standard-answer images (standard_answer/*image*)
+    const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(marking|task_allocation|answer|sampling|monitor|progress)\/|^\/api\/v1\/standard_answer\/(\w*image|save_text)/.test(r.url));
+    expect(routes.length).toBeGreaterThanOrEqual(41);
+    for (const path of ['marking/monitor/events', 'standard_answer/upload_image', 'standard_answer/image', 'standard_answer/images', 'standard_answer/delete_image', 'standard_answer/save_text', 'monitor/blockCharts']) {
+      expect(routes.map((r) => r.url)).toContain(`/api/v1/${path}`);
+    }
     const problems: string[] = [];
     let checked = 0;
     for (const loginId of ['teacher1', 'head1']) {

@@ -606,3 +606,14 @@ export interface DB {
   marking_problem: MarkingProblemTable;
   marking_audit: MarkingAuditTable;
 }
+
+// ---- Live marking monitor (migrations/0023_marking_live.ts).
+export interface MarkingChangeTable {
+  exam_id: number;
+  school_id: number;
+  version: ColumnType<string, number | string | undefined, number | string>;
+  changed_at: Generated<Date>;
+}
+export interface DB {
+  marking_change: MarkingChangeTable;
+}

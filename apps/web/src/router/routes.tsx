@@ -57,6 +57,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMarking/markingTasks': lazyPage(() => import('@/pages/marking/MarkingTasks')),
   '/examMarking/examDoc': lazyPage(() => import('@/pages/marking/ExamDoc')),
   '/examMarking/examMonitor': lazyPage(() => import('@/pages/marking/monitor/ExamMonitor')),
+  '/examMarking/myAnwserCard': lazyPage(() => import('@/pages/marking/MyAnswerCard')),
   '/examDetailsEdit/markPaperProcess': lazyPage(() => import('@/pages/marking/monitor/MarkPaperProcess')),
   '/examDetailsEdit/assignWork': lazyPage(() => import('@/pages/marking/setup/AssignWork')),
   '/examDetailsEdit/setSamplingPoint': lazyPage(() => import('@/pages/marking/setup/SetSamplingPoint')),
@@ -90,6 +91,7 @@ const PrintCard = lazyPage(() => import('@/pages/card/PrintCard'));
 // Online marking (pages/marking): the full-screen marking page.
 const MarkDetail = lazyPage(() => import('@/pages/marking/MarkDetail'));
 const ExamMonitorEcharts = lazyPage(() => import('@/pages/marking/monitor/ExamMonitorEcharts'));
+const ExamMonitorEchartsDetail = lazyPage(() => import('@/pages/marking/monitor/ExamMonitorEchartsDetail'));
 // Abnormal scans (pages/scan): full screen, beside the scanning pages of /examDetailsEdit.
 const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetail'));
 
@@ -177,7 +179,7 @@ export const routes: RouteObject[] = [
           page('/onLineCard', '在线制卡', OnLineCard),
           page('/onLineCard/printCard', '打印答题卡', PrintCard),
           page('/examMonitorEcharts', '阅卷监控', ExamMonitorEcharts),
-          ph('/examMonitorEchartsDetail', '阅卷监控详情'),
+          page('/examMonitorEchartsDetail', '阅卷监控详情', ExamMonitorEchartsDetail),
         ],
       },
       {

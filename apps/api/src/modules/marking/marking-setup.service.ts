@@ -13,6 +13,7 @@ import { isObjective } from '../score/scoring.js';
 import { electiveGroupsOf, electiveLabel } from '@jz/shared/elective';
 import { blockFor, setupBlockFor, setupSubjectFor, type SchoolUser } from './marking.access.js';
 import * as repo from './marking.repository.js';
+import { bumpVersion } from './marking-live.repository.js';
 import { quotaOf } from './marking.service.js';
 
 type SubjectAccess = Awaited<ReturnType<typeof setupSubjectFor>>;
@@ -134,6 +135,7 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
         await repo.upsertMarkers(tx, user.schoolId, id, b.markers.map((m) => ({ userId: m.userId, quota: m.quota ?? null, classIds: m.classIds ?? [] })));
       }
     }
+    await bumpVersion(tx, s.exam.id, user.schoolId);
   });
 }
 
@@ -283,10 +285,10 @@ export async function findProgress(db: Db, user: SchoolUser, examSubjectId: numb
 }
 
 export async function updateCanMark(db: Db, user: SchoolUser, body: { examSubjectId: number; blockId?: number; canMark: boolean }): Promise<void> {
-  await setupSubjectFor(db, user, body.examSubjectId);
+  const s = await setupSubjectFor(db, user, body.examSubjectId);
   const ids = (await repo.blocksOfSubject(db, user.schoolId, body.examSubjectId)).map((b) => b.id).filter((id) => body.blockId === undefined || id === body.blockId);
   if (body.blockId !== undefined && !ids.length) throw new BizError('题块不存在');
-  await db.transaction().execute((tx) => repo.setCanMark(tx, ids, body.canMark));
+  await db.transaction().execute(async (tx) => { await repo.setCanMark(tx, ids, body.canMark); await bumpVersion(tx, s.exam.id, user.schoolId); });
 }
 
 /**
@@ -301,6 +303,7 @@ export async function clearMarking(db: Db, user: SchoolUser, body: { examSubject
   return db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, s.subject.id);
     const n = await repo.clearSubjectMarking(tx, s.subject.id);
+    await bumpVersion(tx, s.exam.id, user.schoolId);
     await repo.insertAudit(tx, { schoolId: user.schoolId, examSubjectId: s.subject.id, blockId: null, paperId: null, examStudentId: null, userId: user.id, kind: 'clear', old: { papers: n }, new: null, reason: '清除阅卷数据' });
     return n;
   });

@@ -13,7 +13,9 @@ import { localStorageConfig, openStorage, StorageNotFound } from '../../core/sto
 import { withScoreWrites } from '../score/score-write.service.js';
 import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
 import { paperImage } from './marking.image.js';
+import { answerImageUrl } from './marking-answer.service.js';
 import * as repo from './marking.repository.js';
+import { bumpVersion } from './marking-live.repository.js';
 import { itemsOf, paperQuestions, settlePaper, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
@@ -82,7 +84,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
     questions: questions.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
     // a 选做 block is scored on one question: its full score is one question's
     fullScore: questions.some((q) => q.electiveGroup) ? questions[0]!.fullScore : totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
-    standardAnswer: { text: block.answerText, images: block.answerImages }, done: f.done, assigned: f.assigned, role,
+    standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, done: f.done, assigned: f.assigned, role,
   };
 }
 
@@ -174,6 +176,7 @@ export async function problem(db: Db, user: SchoolUser, body: { taskId: number; 
     if (t.markerId !== user.id || t.submittedAt || t.round > 3) throw new BizError('只能报告正在评阅的试卷');
     const paper = await repo.lockPaper(tx, t.paperId);
     await repo.setPaper(tx, paper.id, { status: 'problem' });
+    await bumpVersion(tx, block.examId, block.schoolId);
     await repo.releaseTask(tx, t.id);
     await repo.insertProblem(tx, { schoolId: block.schoolId, blockId: block.id, paperId: paper.id, taskId: t.id, kind: body.kind, note: body.note ?? '', userId: user.id });
     await repo.insertAudit(tx, {

@@ -7,6 +7,7 @@
 import { decide, type Decision, type ItemRule, type Mark, type RatingModeValue } from '@jz/analysis';
 import { writeQuestionScores, type QuestionScoreRow, type ScoreTx } from '../score/score-write.service.js';
 import * as repo from './marking.repository.js';
+import { bumpVersion } from './marking-live.repository.js';
 
 export type SubmitState = 'done' | 'waitingSecond' | 'third' | 'arbitration' | 'final';
 
@@ -64,6 +65,7 @@ export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promi
  */
 export async function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
   const paper = await repo.lockPaper(tx, paperId);
+  await bumpVersion(tx, block.examId, block.schoolId); // the live monitor of every instance (marking-live.ts)
   if (paper.status === 'problem') return { decision: null, state: 'done' };
   const questions = paperQuestions(await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
   const { items } = itemsOf(questions);

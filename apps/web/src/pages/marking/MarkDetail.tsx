@@ -155,7 +155,7 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
       {!t && <div style={{ padding: 12 }}>{list}</div>}
       <ProblemDialog open={problemOpen} onCancel={() => setProblemOpen(false)}
         onOk={async (kind, note) => { const ok = await s.problem(kind, note); if (ok) setProblemOpen(false); return ok; }} />
-      <StandardAnswer open={answerOpen} onClose={() => setAnswerOpen(false)} answer={b.standardAnswer} />
+      <StandardAnswer open={answerOpen} onClose={() => setAnswerOpen(false)} blockId={blockId} answer={b.standardAnswer} canEdit={b.role === 'leader'} />
       {help && <HelpCard onClose={() => setHelp(false)} />}
     </div>
   );

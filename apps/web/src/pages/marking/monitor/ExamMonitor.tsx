@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import type { BlockProgress, MarkerProgress } from '@/api/marking';
-import { blockHoursLeft, finishAt, formatHours, hoursLeft, markerShare, subjectSummary } from './monitorMath';
+import { blockHoursLeft, finishAt, formatHours, subjectSummary } from './monitorMath';
+import { blockProgressColumns, markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
 
-/** /examMarking/examMonitor (阅卷监控): progress per subject, block and marker, refreshed every 10 s. */
+/** /examMarking/examMonitor (阅卷监控): progress per subject, block and marker, live through server-sent events (polled every 10 s without). */
 export default function ExamMonitor() {
   const s = useExamMonitor();
   const now = s.updatedAt ?? new Date();
@@ -18,8 +19,7 @@ export default function ExamMonitor() {
             options={s.exams.map((e) => ({ value: e.id, label: e.name }))} aria-label="选择考试" showSearch optionFilterProp="label" />
         </Space>
         <Space>
-          {s.updatedAt && <Typography.Text type="secondary">更新于 {s.updatedAt.toLocaleTimeString('zh-CN')}（每 10 秒刷新）</Typography.Text>}
-          <Button onClick={() => void s.reload()}>刷新</Button>
+          <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
           {s.examId > 0 && <Link to={`/examMonitorEcharts?examId=${s.examId}${s.blockId ? `&blockId=${s.blockId}` : ''}`}>图表视图</Link>}
         </Space>
       </Space>
@@ -36,19 +36,8 @@ export default function ExamMonitor() {
               {sum.problems > 0 && <Tag color="orange">问题卷 {sum.problems}</Tag>}
               {sum.arbitrations > 0 && <Tag color="red">待仲裁 {sum.arbitrations}</Tag>}
             </Space>
-            <Table<BlockProgress> rowKey="blockId" size="small" pagination={false} dataSource={sub.blocks}
-              rowClassName={(r) => (r.blockId === s.blockId ? 'ant-table-row-selected' : '')}
-              columns={[
-                { title: '题块', dataIndex: 'blockName' },
-                { title: '试卷', dataIndex: 'papers', width: 80 },
-                { title: '已完成', dataIndex: 'finalPapers', width: 80 },
-                { title: '评分次数', key: 'm', width: 120, render: (_v, r) => `${r.marksDone} / ${r.marksNeeded}` },
-                { title: '进度', dataIndex: 'percent', width: 200, render: (p: number) => <Progress percent={Math.min(100, Math.max(0, p))} size="small" /> },
-                { title: '问题卷', dataIndex: 'problems', width: 80 },
-                { title: '待仲裁', dataIndex: 'arbitrations', width: 80 },
-                { title: '状态', dataIndex: 'canMark', width: 90, render: (c: boolean) => (c ? <Tag color="green">阅卷中</Tag> : <Tag>未开放</Tag>) },
-                { title: '操作', key: 'op', width: 110, render: (_v, r) => <Button type="link" onClick={() => s.choose({ blockId: r.blockId })}>阅卷老师</Button> },
-              ]} />
+            <MonitorTable<BlockProgress> rowKey="blockId" rows={sub.blocks} selected={s.blockId}
+              columns={[...blockProgressColumns('未开放'), { title: '操作', key: 'op', width: 110, render: (_v, r) => <Button type="link" onClick={() => s.choose({ blockId: r.blockId })}>阅卷老师</Button> }]} />
           </div>
         );
       })}
@@ -59,18 +48,8 @@ export default function ExamMonitor() {
             <span>预计还需 {formatHours(left)}，预计完成 {finishAt(left, now)}</span>
             <Button size="small" onClick={() => s.choose({ blockId: null })}>收起</Button>
           </Space>
-          <Table<MarkerProgress> rowKey="userId" size="small" pagination={false} dataSource={s.markers}
-            columns={[
-              { title: '阅卷老师', dataIndex: 'userName' },
-              { title: '分配', dataIndex: 'assigned', width: 80 },
-              { title: '已阅', dataIndex: 'done', width: 80 },
-              { title: '剩余', dataIndex: 'remaining', width: 80 },
-              { title: '正在阅', dataIndex: 'held', width: 80 },
-              { title: '每小时', dataIndex: 'papersPerHour', width: 90 },
-              { title: '占比', key: 'share', width: 90, render: (_v, r) => `${markerShare(r, s.markers)}%` },
-              { title: '平均分', dataIndex: 'mean', width: 90, render: (m: number | null) => (m === null ? '—' : m) },
-              { title: '预计用时', key: 'eta', width: 140, render: (_v, r) => formatHours(hoursLeft(r.remaining, r.papersPerHour)) },
-            ]} />
+          <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers}
+            columns={[...markerProgressColumns(s.markers), { title: '平均分', dataIndex: 'mean', width: 90, render: (m: number | null) => (m === null ? '—' : m) }]} />
         </div>
       )}
     </Card>

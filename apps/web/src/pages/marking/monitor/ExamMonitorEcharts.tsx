@@ -3,9 +3,10 @@ import { Link } from 'react-router-dom';
 import { Alert, Card, Col, Empty, Row, Select, Space, Typography } from 'antd';
 import { EChart, type EChartsOption } from '@/components/charts';
 import { subjectSummary } from './monitorMath';
+import { UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
 
-/** /examMonitorEcharts: the monitor as charts (progress per block, marks per marker), polled every 10 s. */
+/** /examMonitorEcharts: the monitor as charts (progress per block, marks per marker), live (server-sent events, else polled every 10 s); 题块详情图表 opens /examMonitorEchartsDetail. */
 export default function ExamMonitorEcharts() {
   const s = useExamMonitor();
   const blocks = useMemo(() => s.subjects.flatMap((sub) => sub.blocks.map((b) => ({ ...b, label: `${sub.subjectName} ${b.blockName}` }))), [s.subjects]);
@@ -49,7 +50,8 @@ export default function ExamMonitorEcharts() {
         <Select style={{ width: 240 }} placeholder="选择题块查看阅卷老师" allowClear value={s.blockId || undefined}
           onChange={(v) => s.choose({ blockId: v ?? null })} options={blocks.map((b) => ({ value: b.blockId, label: b.label }))} aria-label="选择题块" />
         <Link to={`/examMarking/examMonitor?examId=${s.examId}`}>表格视图</Link>
-        {s.updatedAt && <Typography.Text type="secondary">更新于 {s.updatedAt.toLocaleTimeString('zh-CN')}</Typography.Text>}
+        {s.examId > 0 && <Link to={`/examMonitorEchartsDetail?examId=${s.examId}${s.blockId ? `&blockId=${s.blockId}` : ''}`} data-testid="echarts-detail-link">题块详情图表</Link>}
+        <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
       </Space>
       {s.error && <Alert type="warning" showIcon message={s.error} style={{ marginBottom: 12 }} />}
       {blocks.length === 0 && !s.loading && !s.error && <Empty description="该考试暂无阅卷题块" />}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, Modal, Progress, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Input, Modal, Space } from 'antd';
 import type { BlockProgress } from '@/api/marking';
 import { ScanFrame } from '@/pages/scan/ScanFrame';
 import { useScanExam } from '@/pages/scan/useScanExam';
 import { subjectSummary } from './monitorMath';
+import { blockProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useMarkProgress } from './useMarkProgress';
 
 function ClearDialog({ open, onClose, onClear }: { open: boolean; onClose: () => void; onClear: (password: string) => Promise<string | null> }) {
@@ -26,8 +27,8 @@ function ClearDialog({ open, onClose, onClear }: { open: boolean; onClose: () =>
   );
 }
 
-function Progresses({ examSubjectId }: { examSubjectId: number }) {
-  const s = useMarkProgress(examSubjectId);
+function Progresses({ examSubjectId, examId }: { examSubjectId: number; examId: number }) {
+  const s = useMarkProgress(examSubjectId, examId);
   const [clearing, setClearing] = useState(false);
   const sum = subjectSummary({ examSubjectId, subjectName: '', blocks: s.rows });
   return (
@@ -37,24 +38,14 @@ function Progresses({ examSubjectId }: { examSubjectId: number }) {
           <Button onClick={() => void s.setCanMark(true)}>全部开启</Button>
           <Button onClick={() => void s.setCanMark(false)}>全部暂停</Button>
           <Button danger onClick={() => setClearing(true)}>清除阅卷数据</Button>
-          <Button onClick={() => void s.reload()}>刷新</Button>
+          <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
         </Space>
       )}>
       {s.error && <Alert type="warning" showIcon message={s.error} style={{ marginBottom: 12 }} />}
-      <Table<BlockProgress> rowKey="blockId" size="small" pagination={false} loading={s.loading} dataSource={s.rows}
-        columns={[
-          { title: '题块', dataIndex: 'blockName' },
-          { title: '试卷', dataIndex: 'papers', width: 80 },
-          { title: '已完成', dataIndex: 'finalPapers', width: 80 },
-          { title: '评分次数', key: 'm', width: 120, render: (_v, r) => `${r.marksDone} / ${r.marksNeeded}` },
-          { title: '进度', dataIndex: 'percent', width: 200, render: (p: number) => <Progress percent={Math.min(100, Math.max(0, p))} size="small" /> },
-          { title: '问题卷', dataIndex: 'problems', width: 80 },
-          { title: '待仲裁', dataIndex: 'arbitrations', width: 80 },
-          { title: '状态', dataIndex: 'canMark', width: 90, render: (c: boolean) => (c ? <Tag color="green">阅卷中</Tag> : <Tag>已暂停</Tag>) },
-          { title: '操作', key: 'op', width: 100, render: (_v, r) => (
-            <Button type="link" onClick={() => void s.setCanMark(!r.canMark, r.blockId)}>{r.canMark ? '暂停' : '开启'}</Button>
-          ) },
-        ]} />
+      <MonitorTable<BlockProgress> rowKey="blockId" rows={s.rows} loading={s.loading}
+        columns={[...blockProgressColumns(), { title: '操作', key: 'op', width: 100, render: (_v, r) => (
+          <Button type="link" onClick={() => void s.setCanMark(!r.canMark, r.blockId)}>{r.canMark ? '暂停' : '开启'}</Button>
+        ) }]} />
       <ClearDialog open={clearing} onClose={() => setClearing(false)} onClear={s.clear} />
     </Card>
   );
@@ -63,5 +54,5 @@ function Progresses({ examSubjectId }: { examSubjectId: number }) {
 /** /examDetailsEdit/markPaperProcess (阅卷进度): per block of the subject, with 开启 / 暂停 and 清除阅卷数据. */
 export default function MarkPaperProcess() {
   const scan = useScanExam();
-  return <ScanFrame scan={scan} title="阅卷进度">{(id) => <Progresses key={id} examSubjectId={id} />}</ScanFrame>;
+  return <ScanFrame scan={scan} title="阅卷进度">{(id) => <Progresses key={id} examSubjectId={id} examId={scan.exam?.id ?? 0} />}</ScanFrame>;
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Empty, Progress, Select, Space, Table, Typography } from 'antd';
+import { Alert, Card, Empty, Progress, Select, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { MarkerProgress } from '@/api/marking';
 import type { MarkerQualityRow } from '@/api/markingSetup';
-import { formatHours, hoursLeft, markerShare } from './monitorMath';
+import { markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
 import { useMarkQuality } from './useMarkQuality';
 
@@ -19,10 +20,7 @@ function Pickers({ s, title }: { s: Monitor; title: string }) {
         <Select style={{ width: 260 }} placeholder="选择题块" value={s.blockId || undefined} onChange={(v) => s.choose({ blockId: v })}
           options={blocks} aria-label="选择题块" showSearch optionFilterProp="label" />
       </Space>
-      <Space>
-        {s.updatedAt && <Typography.Text type="secondary">更新于 {s.updatedAt.toLocaleTimeString('zh-CN')}（每 10 秒刷新）</Typography.Text>}
-        <Button onClick={() => void s.reload()}>刷新</Button>
-      </Space>
+      <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
     </Space>
   );
 }
@@ -42,17 +40,7 @@ export function MonitorProgress() {
         </Space>
       )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <Table<MarkerProgress> rowKey="userId" size="small" pagination={false} dataSource={s.markers} loading={s.loading}
-          columns={[
-            { title: '阅卷老师', dataIndex: 'userName' },
-            { title: '任务量', dataIndex: 'assigned', width: 90 },
-            { title: '已阅', dataIndex: 'done', width: 80 },
-            { title: '剩余', dataIndex: 'remaining', width: 80 },
-            { title: '正在阅', dataIndex: 'held', width: 80 },
-            { title: '每小时', dataIndex: 'papersPerHour', width: 90 },
-            { title: '占比', key: 'share', width: 90, render: (_v, r) => `${markerShare(r, s.markers)}%` },
-            { title: '预计用时', key: 'eta', width: 140, render: (_v, r) => formatHours(hoursLeft(r.remaining, r.papersPerHour)) },
-          ]} />
+        <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers} loading={s.loading} columns={markerProgressColumns(s.markers)} />
       )}
     </Card>
   );
@@ -60,10 +48,23 @@ export function MonitorProgress() {
 
 const pctText = (v: number | null) => (v === null ? '—' : `${v}%`);
 
+/** Columns of 阅卷质量 (monitor/qualityList rows). */
+const qualityColumns: ColumnsType<MarkerQualityRow> = [
+  { title: '阅卷老师', dataIndex: 'userName' },
+  { title: '已阅', dataIndex: 'marks', width: 80 },
+  { title: '平均分', dataIndex: 'mean', width: 90 },
+  { title: '与均分差', dataIndex: 'diff', width: 100, render: (d: number) => <span style={{ color: d > 0 ? '#cf1322' : d < 0 ? '#389e0d' : undefined }}>{d > 0 ? `+${d}` : d}</span> },
+  { title: '标准差', dataIndex: 'sd', width: 90 },
+  { title: '可比试卷', dataIndex: 'paired', width: 90 },
+  { title: '误差内比例', dataIndex: 'withinPercent', width: 110, render: pctText },
+  { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
+  { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
+];
+
 /** /examMonitor/detail/quality (阅卷质量): per marker, the figures of monitor/qualityList (worked out by the api). */
 export function MonitorQuality() {
   const s = useExamMonitor();
-  const q = useMarkQuality(s.blockId);
+  const q = useMarkQuality(s.blockId, s.examId);
   return (
     <Card variant="borderless" data-testid="monitor-detail-quality">
       <Pickers s={s} title="阅卷质量" />
@@ -75,18 +76,7 @@ export function MonitorQuality() {
         </div>
       )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <Table<MarkerQualityRow> rowKey="userId" size="small" pagination={false} dataSource={q.rows} loading={q.loading}
-          columns={[
-            { title: '阅卷老师', dataIndex: 'userName' },
-            { title: '已阅', dataIndex: 'marks', width: 80 },
-            { title: '平均分', dataIndex: 'mean', width: 90 },
-            { title: '与均分差', dataIndex: 'diff', width: 100, render: (d: number) => <span style={{ color: d > 0 ? '#cf1322' : d < 0 ? '#389e0d' : undefined }}>{d > 0 ? `+${d}` : d}</span> },
-            { title: '标准差', dataIndex: 'sd', width: 90 },
-            { title: '可比试卷', dataIndex: 'paired', width: 90 },
-            { title: '误差内比例', dataIndex: 'withinPercent', width: 110, render: pctText },
-            { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
-            { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
-          ]} />
+        <MonitorTable<MarkerQualityRow> rowKey="userId" rows={q.rows} loading={q.loading} columns={qualityColumns} />
       )}
     </Card>
   );

@@ -2,14 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { findExamPage, type Exam } from '@/api/exam';
 import { findMarkingList, findTopicList, type MarkerProgress, type SubjectProgress } from '@/api/marking';
-import { usePolling } from '@/hooks/usePolling';
-
-/** Live figures: the monitor polls the api every 10 s while it is open. */
-export const MONITOR_POLL_MS = 10_000;
+import { useMonitorData } from './useMonitorData';
 
 /**
- * State of the marking monitor (table page and ECharts page alike): the exam (query examId, else the newest), its
- * subjects and blocks with progress, the chosen block's markers; polled so the figures stay live.
+ * State of the marking monitor (table page and ECharts pages alike): the exam (query examId, else the newest), its
+ * subjects and blocks with progress, the chosen block's markers; live through useMonitorData.
  */
 export function useExamMonitor() {
   const [params, setParams] = useSearchParams();
@@ -17,8 +14,6 @@ export function useExamMonitor() {
   const [subjects, setSubjects] = useState<SubjectProgress[]>([]);
   const [markers, setMarkers] = useState<MarkerProgress[]>([]);
   const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const examId = Number(params.get('examId')) || exams[0]?.id || 0;
   const blockId = Number(params.get('blockId')) || 0;
 
@@ -26,7 +21,7 @@ export function useExamMonitor() {
     findExamPage({ current: 1, size: 100 }).then((r) => { if (r.code === 200) setExams(r.data.records); else setError(r.msg); }, () => setError('网络错误，请刷新重试'));
   }, []);
 
-  const load = useCallback(async (isCurrent: () => boolean = () => true) => {
+  const load = useCallback(async (isCurrent: () => boolean) => {
     if (!examId) return true;
     const t = await findTopicList(examId);
     if (!isCurrent()) return false;
@@ -37,17 +32,9 @@ export function useExamMonitor() {
       const m = await findMarkingList(blockId);
       if (isCurrent()) setMarkers(m.code === 200 ? m.data : []);
     } else setMarkers([]);
-    setUpdatedAt(new Date());
     return true;
   }, [examId, blockId]);
-
-  const polling = usePolling(load, { interval: MONITOR_POLL_MS });
-  useEffect(() => {
-    setLoading(true);
-    void load().finally(() => setLoading(false));
-    polling.start();
-    return () => polling.stop();
-  }, [load, polling]);
+  const data = useMonitorData(examId, load);
 
   const block = useMemo(() => subjects.flatMap((s) => s.blocks).find((b) => b.blockId === blockId) ?? null, [subjects, blockId]);
   const choose = (next: { examId?: number; blockId?: number | null }) => {
@@ -56,5 +43,5 @@ export function useExamMonitor() {
     if (next.blockId === null) p.delete('blockId'); else if (next.blockId !== undefined) p.set('blockId', String(next.blockId));
     setParams(p, { replace: true });
   };
-  return { exams, examId, blockId, block, subjects, markers, error, loading, updatedAt, choose, reload: () => load() };
+  return { exams, examId, blockId, block, subjects, markers, error, ...data, choose };
 }

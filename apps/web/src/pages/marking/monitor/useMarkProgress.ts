@@ -1,32 +1,34 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { message } from 'antd';
 import { clearMarkingData, findProgress, updateCanMark, type BlockProgress } from '@/api/marking';
+import { useMonitorData } from './useMonitorData';
 
-/** 阅卷进度 of one exam subject: its blocks, 开启 / 暂停 阅卷, 清除阅卷数据 (password confirmed). */
-export function useMarkProgress(examSubjectId: number) {
+/** 阅卷进度 of one exam subject (live with its exam): its blocks, 开启 / 暂停 阅卷, 清除阅卷数据 (password confirmed). */
+export function useMarkProgress(examSubjectId: number, examId: number) {
   const [rows, setRows] = useState<BlockProgress[]>([]);
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
-  const load = useCallback(async () => {
-    setLoading(true);
+  const load = useCallback(async (isCurrent: () => boolean) => {
     try {
       const r = await findProgress(examSubjectId);
-      if (r.code === 200) { setRows(r.data); setError(''); } else setError(r.msg);
-    } catch { setError('网络错误，请刷新重试'); } finally { setLoading(false); }
+      if (!isCurrent()) return false;
+      if (r.code === 200) { setRows(r.data); setError(''); return true; }
+      setError(r.msg);
+    } catch { setError('网络错误，请刷新重试'); }
+    return false;
   }, [examSubjectId]);
-  useEffect(() => { void load(); }, [load]);
+  const data = useMonitorData(examId, load);
 
   const setCanMark = async (canMark: boolean, blockId?: number) => {
     const r = await updateCanMark(examSubjectId, canMark, blockId);
-    if (r.code === 200) { message.success(canMark ? '已开启阅卷' : '已暂停阅卷'); await load(); } else message.error(r.msg);
+    if (r.code === 200) { message.success(canMark ? '已开启阅卷' : '已暂停阅卷'); data.reload(); } else message.error(r.msg);
   };
-  /** true when cleared; the refusal (wrong password…) is shown in the dialog. */
+  /** null when cleared; the refusal (wrong password…) is shown in the dialog. */
   const clear = async (password: string): Promise<string | null> => {
     const r = await clearMarkingData(examSubjectId, password);
     if (r.code !== 200) return r.msg;
     message.success(`已清除阅卷数据（${r.data} 份试卷）`);
-    await load();
+    data.reload();
     return null;
   };
-  return { rows, loading, error, reload: load, setCanMark, clear };
+  return { rows, error, ...data, setCanMark, clear };
 }

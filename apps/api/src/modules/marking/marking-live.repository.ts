@@ -1,0 +1,26 @@
+/** SQL of the live monitor (migrations/0023_marking_live.ts): the per-exam change version. */
+import { sql } from 'kysely';
+import type { Db, Tx } from '../../db/database.js';
+
+/** Raises the exam's marking version inside the caller's transaction (visible to every instance at commit). */
+export async function bumpVersion(q: Db | Tx, examId: number, schoolId: number): Promise<void> {
+  await q.insertInto('marking_change').values({ exam_id: examId, school_id: schoolId, version: 1 })
+    .onConflict((oc) => oc.column('exam_id').doUpdateSet({ version: sql`marking_change.version + 1`, changed_at: sql`now()` }))
+    .execute();
+}
+
+/** Current versions of the exams (0 for an exam never changed). One query for every stream of an instance. */
+export async function versions(db: Db, examIds: number[]): Promise<Map<number, number>> {
+  const out = new Map(examIds.map((id) => [id, 0]));
+  if (!examIds.length) return out;
+  const rows = await db.selectFrom('marking_change').select(['exam_id', 'version']).where('exam_id', 'in', examIds).execute();
+  for (const r of rows) out.set(r.exam_id, Number(r.version));
+  return out;
+}
+
+/** The submitted first, second and third marks of a block with their time (the chart detail page). */
+export async function timedMarks(db: Db, blockId: number): Promise<{ markerId: number; total: number; submittedAt: Date }[]> {
+  const rows = await db.selectFrom('marking_task').select(['marker_id', 'total', 'submitted_at'])
+    .where('block_id', '=', blockId).where('round', '<', 4).where('submitted_at', 'is not', null).where('marker_id', 'is not', null).execute();
+  return rows.map((r) => ({ markerId: r.marker_id!, total: Number(r.total), submittedAt: new Date(r.submitted_at!) }));
+}
