@@ -153,3 +153,25 @@ export async function seatingList(q: Q, examId: number) {
     .where('es.exam_id', '=', examId)
     .orderBy(sql`r.sort nulls last`).orderBy('es.room').orderBy(sql`es.seat nulls last`).orderBy('es.exam_no').execute();
 }
+
+/**
+ * Candidates for 考号 labels: within classIds, only those taking examSubjectId when given, only the rooms named
+ * when given; in room order (exam_room.sort, candidates without a room last) then seat, or in class order then 考号.
+ */
+export async function labelStudents(q: Q, f: { examId: number; classIds: number[] | 'all'; examSubjectId?: number; rooms?: string[]; order: 'room' | 'class' }) {
+  let base = q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id').innerJoin('school_class as c', 'c.id', 'es.class_id')
+    .leftJoin('exam_room as r', (j) => j.onRef('r.exam_id', '=', 'es.exam_id').onRef('r.name', '=', 'es.room'))
+    .select(['st.name', 'c.name as className', 'es.exam_no as examNo', 'r.name as room', 'es.seat', 'es.class_id as classId'])
+    .where('es.exam_id', '=', f.examId);
+  if (f.classIds !== 'all') base = f.classIds.length ? base.where('es.class_id', 'in', f.classIds) : base.where(sql<boolean>`false`);
+  if (f.examSubjectId) {
+    const sid = f.examSubjectId;
+    base = base.where((eb) => eb.not(eb.exists(eb.selectFrom('exam_subject_excluded as x').select('x.exam_student_id')
+      .whereRef('x.exam_student_id', '=', 'es.id').where('x.exam_subject_id', '=', sid))));
+  }
+  if (f.rooms?.length) base = base.where('r.name', 'in', f.rooms);
+  base = f.order === 'room'
+    ? base.orderBy(sql`r.sort nulls last`).orderBy('r.id').orderBy(sql`es.seat nulls last`).orderBy('es.exam_no').orderBy('es.id')
+    : base.orderBy('c.sort').orderBy('c.id').orderBy('es.exam_no').orderBy('es.id');
+  return base.execute();
+}
