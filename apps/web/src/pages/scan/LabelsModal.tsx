@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Checkbox, Form, Modal, Radio, Select, Spin } from 'antd';
 import type { Exam } from '@/api/exam';
 import { findExamRooms } from '@/api/examRoom';
 import { JobProgressModal, useRenderJob } from '@/components/job';
+import { useLoadOnOpen } from '@/hooks/useLoadOnOpen';
 
 /**
  * 打印条形码: sticky 考号 labels (A4, 3 × 8 labels of 63.5 × 33.9 mm) by exam room then seat, or by class then
@@ -14,23 +15,14 @@ export function LabelsModal({ exam, examSubjectId, open, onClose }: { exam: Exam
   const [picked, setPicked] = useState<string[]>([]);
   const [order, setOrder] = useState<'room' | 'class'>('room');
   const [subjectOnly, setSubjectOnly] = useState(true);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setLoading(true);
-    setError(null);
-    findExamRooms(exam.id)
-      .then((res) => {
-        if (res.code !== 200 || !res.data) { setError(res.msg || '加载考场失败'); return; }
-        const list = res.data.rooms.map((r) => ({ value: r.name, label: `${r.name}（${r.assigned} 人）` }));
-        setRooms(list);
-        setPicked([]);
-        setOrder(res.data.rooms.some((r) => r.assigned > 0) ? 'room' : 'class'); // rooms not arranged yet: by class
-      })
-      .catch(() => setError('加载考场失败'))
-      .finally(() => setLoading(false));
-  }, [open, exam.id]);
+  const { loading, error } = useLoadOnOpen(open, exam.id, async () => {
+    const res = await findExamRooms(exam.id);
+    if (res.code !== 200 || !res.data) return res.msg || '加载考场失败';
+    setRooms(res.data.rooms.map((r) => ({ value: r.name, label: `${r.name}（${r.assigned} 人）` })));
+    setPicked([]);
+    setOrder(res.data.rooms.some((r) => r.assigned > 0) ? 'room' : 'class'); // rooms not arranged yet: by class
+    return null;
+  }, '加载考场失败');
   const ok = () => {
     void job.start({
       type: 'labels', examId: exam.id, labelOrder: order, ...(subjectOnly ? { examSubjectId } : {}), ...(order === 'room' && picked.length ? { rooms: picked } : {}),
