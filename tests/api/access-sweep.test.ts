@@ -431,6 +431,26 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
+  it('refuses the 条形码贴 job (render/jobs type labels) of 示例中学 to another school and to roles without the exam, creating no job', async () => {
+    const db = t.database.db;
+    const before = Number((await sql<{ n: number }>`select count(*)::int as n from job`.execute(db)).rows[0]!.n);
+    const body = { type: 'labels', examId: victim.exam, examSubjectId: victim.examSubject, labelOrder: 'class' };
+    const problems: string[] = [];
+    // admin2: another school; student1: a student token on /api/v1
+    for (const [login, want] of [['admin2', 403], ['student1', 401]] as const) {
+      const r = await t.call({ method: 'POST', url: '/api/v1/render/jobs', token: await t.tokenFor(login), payload: body });
+      if (r.body.code !== want) problems.push(`${login} → ${r.body.code} ${r.body.msg}`);
+    }
+    // a class of 示例中学 asked for by 第二示范中学's administrator on its own exam is refused too
+    const own = (await sql<{ id: number }>`select min(e.id)::int as id from exam e join school s on s.id = e.school_id where s.name <> '示例中学'`.execute(db)).rows[0]?.id;
+    if (own) {
+      const r = await t.call({ method: 'POST', url: '/api/v1/render/jobs', token: await t.tokenFor('admin2'), payload: { type: 'labels', examId: own, classIds: [victim.class] } });
+      if (r.body.code !== 403) problems.push(`admin2 with 示例中学's class → ${r.body.code} ${r.body.msg}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(Number((await sql<{ n: number }>`select count(*)::int as n from job`.execute(db)).rows[0]!.n)).toBe(before);
+  });
+
   it('refuses school tokens on /adminApi and student tokens on /api/v1 (401)', async () => {
     const school = await t.tokenFor('admin');
     const student = await t.tokenFor('student1');

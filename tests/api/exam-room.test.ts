@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { mulberry32 } from '@jz/shared/random';
@@ -6,6 +9,7 @@ import type { ExamRoomList, GradeCandidate, SubjectStudentPage } from '@jz/share
 import type { ScanOverview } from '@jz/shared/api/scan';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { pdfInfo, pdfText } from '../helpers/pdf.js';
 
 /**
  * 选择考生名单 and 考场编排 (exam_subject_student/*, exam_room/*) on a new exam of 示例中学 高二 (classes 1 and 2, two
@@ -15,6 +19,7 @@ import { dbKinds } from '../helpers/db.js';
  */
 describe.each(dbKinds)('subject candidates and exam rooms on %s', (kind) => {
   let t: TestApp;
+  let dataDir: string;
   let admin: string;
   let exam: Exam;
   let yw: number;
@@ -33,7 +38,8 @@ describe.each(dbKinds)('subject candidates and exam rooms on %s', (kind) => {
   const list = (subject: number, extra = '') => okCall<SubjectStudentPage>('GET', `exam_subject_student/find_page?examSubjectId=${subject}&size=1000${extra}`);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-exam-room-'));
+    t = await createTestApp(kind, { dataDir });
     admin = await t.tokenFor('admin');
     const db = t.database.db;
     const grade = await db.selectFrom('school_grade as g').innerJoin('school as s', 's.id', 'g.school_id').select('g.id')
@@ -50,7 +56,7 @@ describe.each(dbKinds)('subject candidates and exam rooms on %s', (kind) => {
     const active = await db.selectFrom('student').select((eb) => eb.fn.countAll<number>().as('n')).where('class_id', 'in', classes.map((c) => c.id)).where('status', '=', 1).executeTakeFirstOrThrow();
     expect(roster.length).toBe(Number(active.n));
   }, 120_000);
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => { await t.close(); rmSync(dataDir, { recursive: true, force: true }); });
 
   it('lists the candidates of a subject in class order with the counts, filtered by class and keyword', async () => {
     const all = await list(yw);
@@ -162,5 +168,111 @@ describe.each(dbKinds)('subject candidates and exam rooms on %s', (kind) => {
     expect(ws.getRow(1).values).toEqual([undefined, '考场', '座号', '考号', '姓名', '班级']);
     expect(ws.rowCount).toBe(n + 1);
     expect([ws.getRow(2).getCell(1).value, ws.getRow(2).getCell(2).value]).toEqual(['第1考场', 1]);
+  });
+  /** Exam-student ids taking the subject, read straight from exam_student and exam_subject_excluded. */
+  const takingIds = async (subject: number) => new Set((await t.database.db.selectFrom('exam_student as es').select('es.id').where('es.exam_id', '=', exam.id)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('exam_subject_excluded as x').select('x.exam_student_id').whereRef('x.exam_student_id', '=', 'es.id').where('x.exam_subject_id', '=', subject))))
+    .execute()).map((r) => r.id));
+
+  it('lists only the subject\'s own candidates in scanning (list, counters, detail)', async () => {
+    const taking = await takingIds(yw);
+    expect(taking.size).toBeLessThan(roster.length); // earlier tests left some out of 语文
+    const page = await okCall<{ records: { examStudentId: number }[]; total: number; counters: { studentCount: number; noScanCount: number } }>(
+      'GET', `scanned_student/list?examSubjectId=${yw}&size=500`);
+    expect(new Set(page.records.map((r) => r.examStudentId))).toEqual(taking);
+    expect([page.total, page.counters.studentCount, page.counters.noScanCount]).toEqual([taking.size, taking.size, taking.size]);
+    const out = roster.find((r) => !taking.has(r.id))!;
+    const detail = await call('GET', `scanned_student/detail?examSubjectId=${yw}&examStudentId=${out.id}`);
+    expect(detail.code).not.toBe(200);
+    const sxPage = await okCall<{ total: number }>('GET', `scanned_student/list?examSubjectId=${sx}&size=500`);
+    expect(sxPage.total).toBe((await takingIds(sx)).size);
+  });
+
+  it('prints 条形码贴 of a subject\'s candidates room by room in seat order, 24 to a sheet; refuses other grades\' teachers', async () => {
+    const taking = await takingIds(yw);
+    const rows = await t.database.db.selectFrom('exam_student as es').innerJoin('exam_room as r', (j) => j.onRef('r.exam_id', '=', 'es.exam_id').onRef('r.name', '=', 'es.room'))
+      .select(['es.id', 'es.exam_no', 'es.seat', 'r.name', 'r.sort']).where('es.exam_id', '=', exam.id).execute();
+    const mine = rows.filter((r) => taking.has(r.id)).sort((a, b) => a.sort - b.sort || a.seat! - b.seat!);
+    // sheets: per room, 24 labels a sheet, each room from a new sheet
+    const expected: { room: string; nos: string[] }[] = [];
+    for (const room of [...new Set(mine.map((r) => r.name))]) {
+      const inRoom = mine.filter((r) => r.name === room);
+      for (let i = 0; i < inRoom.length; i += 24) expected.push({ room, nos: inRoom.slice(i, i + 24).map((r) => r.exam_no) });
+    }
+    const created = await okCall<{ jobId: string }>('POST', 'render/jobs', { type: 'labels', examId: exam.id, examSubjectId: yw, labelOrder: 'room' });
+    let job: { state: string; error: string | null; fileName: string } | undefined;
+    for (let i = 0; i < 600; i++) {
+      job = await okCall('GET', `render/jobs/${created.jobId}`);
+      if (job!.state === 'completed' || job!.state === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job!.error).toBeNull();
+    expect(job!.fileName).toBe(`${exam.name}-语文-条形码贴.pdf`);
+    const res = await t.app.inject({ url: `/api/v1/render/jobs/${created.jobId}/file`, headers: { authorization: admin } });
+    const pdf = new Uint8Array(res.rawPayload);
+    expect(pdfInfo(pdf).pages).toBe(expected.length);
+    const pages = pdfText(pdf).split('\f').map((p) => p.replace(/\s+/g, ''));
+    expected.forEach((e, i) => {
+      expect(pages[i]).toContain(e.room);
+      for (const no of e.nos) expect(pages[i], `第${i + 1}页 ${no}`).toContain(no);
+    });
+    const outNo = rows.find((r) => !taking.has(r.id))!.exam_no;
+    expect(pages.join('')).not.toContain(outNo);
+    // teacher1 and head1 teach 高一: the 高二 exam is not theirs
+    for (const login of ['teacher1', 'head1']) {
+      const r = await call('POST', 'render/jobs', { type: 'labels', examId: exam.id, labelOrder: 'class' }, await t.tokenFor(login));
+      expect(r.code, login).toBe(403);
+    }
+    const unknown = await call('POST', 'render/jobs', { type: 'labels', examId: exam.id, rooms: ['没有这个考场'] });
+    expect([unknown.code, unknown.msg]).toEqual([400, '没有符合条件的考生']);
+  });
+
+  it('score import: the totals template marks 不考, left-out candidates get no absence, and a score for one is refused', async () => {
+    const res = await t.app.inject({ url: `/api/v1/grade_import/template?examId=${exam.id}&kind=total`, headers: { authorization: admin } });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const ywCol = header.indexOf('语文') + 1;
+    const sxCol = header.indexOf('数学') + 1;
+    const takingYw = await takingIds(yw);
+    const byNo = new Map((await t.database.db.selectFrom('exam_student').select(['id', 'exam_no']).where('exam_id', '=', exam.id).execute()).map((r) => [r.exam_no, r.id]));
+    const data: unknown[][] = [header];
+    let marked = 0;
+    for (let r = 2; r <= ws.rowCount; r++) {
+      const row = ws.getRow(r).values as unknown[];
+      const v = header.map((_, i) => row[i + 1] ?? null); // ExcelJS drops trailing empty cells
+      const id = byNo.get(String(v[0]))!;
+      if (!takingYw.has(id)) { expect(v[ywCol - 1]).toBe('不考'); marked++; }
+      data.push(v.map((c, i) => (i === ywCol - 1 ? (c === '不考' ? c : 80) : i === sxCol - 1 ? 90 : c)));
+    }
+    expect(marked).toBe(roster.length - takingYw.size);
+    const upload = async (rows: unknown[][]) => {
+      const out = new ExcelJS.Workbook();
+      const sheet = out.addWorksheet(ws.name);
+      rows.forEach((r) => sheet.addRow(r));
+      const file = Buffer.from(await out.xlsx.writeBuffer());
+      const boundary = '----jzExamRoom';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="examId"\r\n\r\n${exam.id}\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      return (await t.call<{ subjects: { courseName: string; scored: number; absent: number; notInFile: number }[] }>({
+        method: 'POST', url: '/api/v1/grade_import/import_total', token: admin, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })).body;
+    };
+    const outRow = data.findIndex((r, i) => i > 0 && r[ywCol - 1] === '不考');
+    const bad = data.map((r, i) => (i === outRow ? r.map((c, k) => (k === ywCol - 1 ? 70 : c)) : r));
+    const refused = await upload(bad);
+    expect(refused.code).toBe(400);
+    const o = data[outRow]!;
+    expect((refused.data as unknown as { errors: unknown[] }).errors).toEqual([
+      { sheet: ws.name, row: outRow + 1, column: String.fromCharCode(64 + ywCol), reason: `考生 ${String(o[1])}（${String(o[0])}）不在语文的考生名单中` }]);
+    const done = await upload(data);
+    expect(done.code, done.msg).toBe(200);
+    expect(done.data.subjects.map((s) => [s.courseName, s.scored, s.absent, s.notInFile]).sort())
+      .toEqual([['数学', roster.length, 0, 0], ['语文', takingYw.size, 0, 0]].sort());
+    const absences = await t.database.db.selectFrom('subject_absence').select('exam_student_id').where('exam_subject_id', '=', yw).execute();
+    expect(absences).toEqual([]);
   });
 });

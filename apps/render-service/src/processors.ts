@@ -1,13 +1,13 @@
 // Job processors: pure over their input (the api loads exam data and passes it in), writing one file.
 // card → A4 PDF, slips → A4 PDF (one page per student, printed in chunks and merged in Node with pdf-lib),
-// report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer).
+// report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer), labels → A4 label sheets (条形码贴).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
-  buildCardLayout, CardLayoutError, parseCardLayout, renderCardHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents, stripPages, STRIPS_PER_PAGE,
-  type BuildCardInput, type ReportData, type ScoreSlipData,
+  buildCardLayout, CardLayoutError, code128Values, Code128Error, parseCardLayout, renderCardHtml, renderLabelsHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents, stripPages, STRIPS_PER_PAGE,
+  type BuildCardInput, type LabelSheetData, type ReportData, type ScoreSlipData,
 } from '@jz/report-templates';
 import { BadInputError, RESULT_EXT, type JobType } from './jobs.js';
 import { PdfMerger } from './pdf-merge.js';
@@ -75,6 +75,17 @@ const ExcelSchema = z.object({
     columns: z.array(z.object({ header: z.string(), width: num.positive().optional() })).min(1),
     rows: z.array(z.array(z.union([z.string(), num, z.boolean(), z.null()]))),
   })).min(1, '没有工作表'),
+});
+
+const LabelsSchema = z.object({
+  examName: z.string().min(1),
+  groups: z.array(z.object({
+    title: z.string().min(1),
+    labels: z.array(z.object({
+      name: z.string().min(1), className: z.string(), examNo: z.string().min(1).max(40),
+      room: z.string().nullable().optional(), seat: num.nullable().optional(),
+    })),
+  })).min(1, '没有考生'),
 });
 
 const CardParams = z.union([z.object({ layout: z.unknown() }), z.object({ build: z.record(z.string(), z.unknown()) })]);
@@ -183,8 +194,25 @@ async function runExcel(params: unknown, ctx: ProcessContext, out: string): Prom
   await rename(tmp, out);
 }
 
+async function runLabels(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
+  const data = parse(LabelsSchema, params, '条形码贴数据') as LabelSheetData;
+  if (!data.groups.some((g) => g.labels.length)) throw new BadInputError('没有考生');
+  for (const g of data.groups) for (const l of g.labels) {
+    try {
+      code128Values(l.examNo);
+    } catch (e) {
+      if (e instanceof Code128Error) throw new BadInputError(`考生 ${l.name} 的考号「${l.examNo}」不能印成条形码：${e.message}`);
+      throw e;
+    }
+  }
+  await ctx.progress(20);
+  const html = renderLabelsHtml(data);
+  await ctx.progress(40);
+  await writeResult(out, await ctx.printer.printPdf(html, { format: 'A4' }));
+}
+
 const RUNNERS: Record<JobType, (params: unknown, ctx: ProcessContext, out: string) => Promise<void>> = {
-  card: runCard, slips: runSlips, report: runReport, excel: runExcel,
+  card: runCard, slips: runSlips, report: runReport, excel: runExcel, labels: runLabels,
 };
 
 /** Runs one job; bad input throws BadInputError (Chinese message), anything else is transient. */

@@ -17,3 +17,6 @@ export type { ReportData, ReportModule, ReportTable, ReportChart, ReportColumn }
 export { renderReportHtml, paginateReport, headerHeight, REPORT_PAGE } from './report/render.js';
 export { renderChartSvg } from './report/charts.js';
 export { demoCardLayout, demoSlipData, demoReport, demoWideReport, DEMO_CARD_INPUT, seededRandom } from './demo.js';
+export type { LabelSheetData, LabelGroup, StudentLabel } from './labels/types.js';
+export { renderLabelsHtml, labelPages, labelOrigin, barcodeSvg, moduleWidth, LABEL_SHEET, LABELS_PER_SHEET } from './labels/render.js';
+export { code128Values, code128Widths, code128Bars, code128Modules, Code128Error } from './labels/code128.js';

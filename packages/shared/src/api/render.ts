@@ -7,7 +7,9 @@
  *
  * Job types: report (printable analysis report, 908×1285 px pages), slips (成绩条, one A4 page per student, or
  * with layout strips several students per A4 page to cut apart),
- * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx).
+ * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx), labels (条形码贴: sticky 考号
+ * labels with Code 128 barcodes on A4 sheets of 3 × 8, ordered by exam room then seat, or by class then 考号;
+ * needs exam:exam:view, teachers get their classes' students; examSubjectId = only that subject's students).
  * classIds empty = every class of the exam the caller may see; format 'zip' with several classes = one PDF per
  * class in a zip. classType / registrationType (and the transcript's fields / keyword) are the report pages'
  * filters: a report or Excel job shows the numbers those pages show with them. Refusals: another school's exam
@@ -19,10 +21,14 @@ import { REPORT_KEYS, reportQuery, transcriptQuery, type ReportKey } from './rep
 
 import { id, trimmed } from './common.js';
 
-export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel'] as const;
+export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel', 'labels'] as const;
 export type RenderJobType = (typeof RENDER_JOB_TYPES)[number];
 export const RENDER_FORMATS = ['pdf', 'zip'] as const;
 export type RenderFormat = (typeof RENDER_FORMATS)[number];
+
+/** labels: one group (and sheet run) per exam room in seat order, or per class in 考号 order. */
+export const LABEL_ORDERS = ['room', 'class'] as const;
+export type LabelOrder = (typeof LABEL_ORDERS)[number];
 
 export const SLIP_LAYOUTS = ['page', 'strips'] as const;
 export type SlipLayoutOption = (typeof SLIP_LAYOUTS)[number];
@@ -64,6 +70,10 @@ export const createRenderJobBody = z.object({
   totalPosition: z.enum(['first', 'last']).optional(),
   /** slips: 'page' (default) one student per A4 page; 'strips' several students per A4 page with cut lines (成绩条). */
   layout: z.enum(SLIP_LAYOUTS).optional(),
+  /** labels: 'room' (default) exam room then seat, candidates without a room last; 'class' class then 考号. */
+  labelOrder: z.enum(LABEL_ORDERS).optional(),
+  /** labels: only these exam rooms (names as in 考场编排); empty = every room. */
+  rooms: z.array(trimmed().min(1).max(50)).max(500).optional(),
 });
 export type CreateRenderJobBody = z.input<typeof createRenderJobBody>;
 

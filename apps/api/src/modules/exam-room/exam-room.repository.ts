@@ -4,6 +4,19 @@ import type { Db, Tx } from '../../db/database.js';
 
 type Q = Db | Tx;
 
+/** SQL condition: exam_student `alias` takes the subject (is not in exam_subject_excluded for it). */
+export const takesSubject = (examSubjectId: number, alias = 'es') =>
+  sql<boolean>`not exists (select 1 from exam_subject_excluded x where x.exam_student_id = ${sql.ref(`${alias}.id`)} and x.exam_subject_id = ${examSubjectId})`;
+
+/** Exam-student ids of the exam left out of each subject (选择考生名单): subject id → ids. */
+export async function excludedBySubject(q: Q, examId: number): Promise<Map<number, Set<number>>> {
+  const rows = await q.selectFrom('exam_subject_excluded as x').innerJoin('exam_subject as s', 's.id', 'x.exam_subject_id')
+    .select(['x.exam_subject_id as subjectId', 'x.exam_student_id as examStudentId']).where('s.exam_id', '=', examId).execute();
+  const out = new Map<number, Set<number>>();
+  for (const r of rows) out.set(r.subjectId, (out.get(r.subjectId) ?? new Set()).add(r.examStudentId));
+  return out;
+}
+
 const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface SubjectStudentFilter {
@@ -152,4 +165,22 @@ export async function seatingList(q: Q, examId: number) {
     .select(['es.room', 'es.seat', 'es.exam_no as examNo', 'st.name', 'c.name as className'])
     .where('es.exam_id', '=', examId)
     .orderBy(sql`r.sort nulls last`).orderBy('es.room').orderBy(sql`es.seat nulls last`).orderBy('es.exam_no').execute();
+}
+
+/**
+ * Candidates for 考号 labels: within classIds, only those taking examSubjectId when given, only the rooms named
+ * when given; in room order (exam_room.sort, candidates without a room last) then seat, or in class order then 考号.
+ */
+export async function labelStudents(q: Q, f: { examId: number; classIds: number[] | 'all'; examSubjectId?: number; rooms?: string[]; order: 'room' | 'class' }) {
+  let base = q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id').innerJoin('school_class as c', 'c.id', 'es.class_id')
+    .leftJoin('exam_room as r', (j) => j.onRef('r.exam_id', '=', 'es.exam_id').onRef('r.name', '=', 'es.room'))
+    .select(['st.name', 'c.name as className', 'es.exam_no as examNo', 'r.name as room', 'es.seat', 'es.class_id as classId'])
+    .where('es.exam_id', '=', f.examId);
+  if (f.classIds !== 'all') base = f.classIds.length ? base.where('es.class_id', 'in', f.classIds) : base.where(sql<boolean>`false`);
+  if (f.examSubjectId) base = base.where(takesSubject(f.examSubjectId));
+  if (f.rooms?.length) base = base.where('r.name', 'in', f.rooms);
+  base = f.order === 'room'
+    ? base.orderBy(sql`r.sort nulls last`).orderBy('r.id').orderBy(sql`es.seat nulls last`).orderBy('es.exam_no').orderBy('es.id')
+    : base.orderBy('c.sort').orderBy('c.id').orderBy('es.exam_no').orderBy('es.id');
+  return base.execute();
 }

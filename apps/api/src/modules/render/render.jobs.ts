@@ -1,5 +1,5 @@
 /**
- * Render jobs as kinds of the job layer (render.card / render.slips / render.report / render.excel, browser
+ * Render jobs as kinds of the job layer (render.card / render.slips / render.report / render.excel / render.labels, browser
  * lane): the api builds the input, stores it as DATA_DIR/files/jobs/<id>.in.json (a shared folder: the worker
  * that prints may be another machine) and creates the job row with owner, download name and part names; any
  * process working the browser lane prints it with its warm Chromium and records progress and the result in

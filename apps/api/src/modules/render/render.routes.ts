@@ -11,7 +11,7 @@ const tags = ['打印与下载'];
 /**
  * Render jobs (contract: packages/shared/src/api/render.ts): printable report PDFs, score slips, answer-sheet
  * cards and report Excel files made by the render queue. Permissions per job type are checked in the service
- * (report:report:export for report / slips / excel, exam:exam:view for cards).
+ * (report:report:export for report / slips / excel, exam:exam:view for cards and labels).
  */
 const routes: ModuleRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +19,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/render/jobs', {
     schema: {
       tags,
-      summary: '创建渲染任务：report 分析报告 PDF、slips 成绩条 PDF、card 答题卡 PDF、excel 报告 Excel；classIds 为空 = 可见的全部班级；format zip = 按班级打包',
+      summary: '创建渲染任务：report 分析报告 PDF、slips 成绩条 PDF、card 答题卡 PDF、excel 报告 Excel、labels 条形码贴 PDF（labelOrder 按考场或班级，rooms 限定考场，examSubjectId 只含本科目考生）；classIds 为空 = 可见的全部班级；format zip = 按班级打包',
       body: createRenderJobBody, response: { 200: envelope(renderJobCreatedSchema.nullable()) },
     },
   }, async (req) => ok(await service.createJob(ctx, userOf(req), req.body), '任务已创建'));

@@ -23,6 +23,7 @@ import { printableCard } from '../card/card.service.js';
 import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
+import { labelsData } from './render.labels.js';
 import { findRenderJob, renderJobView, renderStatus, startRenderJob } from './render.jobs.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
@@ -31,7 +32,7 @@ export const NOT_RELEASED = '该考试成绩尚未发布';
 export const NO_STUDENTS = '所选班级没有学生';
 
 const PERMISSION: Record<JobType, string> = {
-  card: 'exam:exam:view', slips: 'report:report:export', report: 'report:report:export', excel: 'report:report:export',
+  card: 'exam:exam:view', labels: 'exam:exam:view', slips: 'report:report:export', report: 'report:report:export', excel: 'report:report:export',
 };
 
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim();
@@ -226,6 +227,12 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     if (examId !== exam.id) throw new BizError('该科目不在本次考试中');
     const fileName = `${examName}-${safeName(subjectName)}-答题卡.pdf`;
     return start('card', fileName, false, [{ name: fileName, params: { layout } }]);
+  }
+
+  if (body.type === 'labels') {
+    const { data, subjectName } = await labelsData(ctx, user, exam, body);
+    const fileName = `${examName}${subjectName ? `-${safeName(subjectName)}` : ''}-条形码贴.pdf`;
+    return start('labels', fileName, false, [{ name: fileName, params: data }]);
   }
 
   const p = await prepare(ctx, user, body, exam);

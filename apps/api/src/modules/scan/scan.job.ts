@@ -50,7 +50,8 @@ export async function savePageOutcome(db: Db | Tx, storage: Storage, batch: { id
   let intrinsicReason = out.intrinsicReason;
   if (out.examNo && !intrinsicKind) {
     const s = await repo.examStudentByNo(db, batch.exam_id, out.examNo);
-    if (s) readStudentId = s.id;
+    if (s && !(await repo.notTaking(db, batch.exam_subject_id, s.id))) readStudentId = s.id;
+    else if (s) { intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 的考生不在本科目的考生名单中`; }
     else { intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 不在本次考试的考生名单中`; }
   }
   await repo.updatePage(db, pageId, {

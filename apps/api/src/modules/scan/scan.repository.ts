@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 import type { ScanPageTable } from '../../db/schema.js';
+import { takesSubject } from '../exam-room/exam-room.repository.js';
 
 type Q = Db | Tx;
 
@@ -165,6 +166,14 @@ export async function examStudentByNo(q: Q, examId: number, examNo: string) {
   return rows.length === 1 ? rows[0] : undefined;
 }
 
+/** The candidate is left out of the subject (选择考生名单): a sheet of the subject cannot be theirs. */
+export async function notTaking(q: Q, examSubjectId: number, examStudentId: number): Promise<boolean> {
+  const r = await q.selectFrom('exam_subject_excluded').select('exam_student_id').where('exam_subject_id', '=', examSubjectId)
+    .where('exam_student_id', '=', examStudentId).executeTakeFirst();
+  return !!r;
+}
+export const NOT_TAKING = '该考生不在本科目的考生名单中';
+
 export async function examStudentIn(q: Q, examId: number, examStudentId: number) {
   return q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
     .select(['es.id', 'es.exam_no as examNo', 'st.name']).where('es.exam_id', '=', examId).where('es.id', '=', examStudentId).executeTakeFirst();
@@ -211,7 +220,8 @@ function studentBase(q: Q, examId: number, examSubjectId: number) {
     .innerJoin('student as st', 'st.id', 'es.student_id')
     .innerJoin('school_class as c', 'c.id', 'es.class_id')
     .leftJoin('scan_student as ss', (j) => j.onRef('ss.exam_student_id', '=', 'es.id').on('ss.exam_subject_id', '=', examSubjectId))
-    .where('es.exam_id', '=', examId);
+    .where('es.exam_id', '=', examId)
+    .where(takesSubject(examSubjectId)); // 选择考生名单: only the subject's own candidates
 }
 
 export async function studentPage(q: Q, examId: number, examSubjectId: number, f: {
@@ -254,7 +264,7 @@ export async function counters(q: Q, examId: number, examSubjectId: number) {
       count(*) filter (where ss.claimed)::int as claimed
     from exam_student es left join scan_student ss on ss.exam_student_id = es.id and ss.exam_subject_id = ${examSubjectId}
     where es.exam_id = ${examId}
-      and not exists (select 1 from exam_subject_excluded x where x.exam_student_id = es.id and x.exam_subject_id = ${examSubjectId})`.execute(q);
+      and ${takesSubject(examSubjectId)}`.execute(q);
   const p = await sql<{ unassigned: number; recycled: number }>`
     select count(*) filter (where status = 'abnormal' and exam_student_id is null)::int as unassigned,
       count(*) filter (where status = 'deleted')::int as recycled

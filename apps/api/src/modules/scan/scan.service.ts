@@ -203,6 +203,7 @@ export async function startBatch(db: Db, queue: JobQueue | null, dataDir: string
   const s = await scanSubjectFor(db, user, q.examSubjectId);
   if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再上传答题卡');
   if (q.examStudentId && !(await repo.examStudentIn(db, s.exam.id, q.examStudentId))) throw notFound('考生');
+  if (q.examStudentId && await repo.notTaking(db, q.examSubjectId, q.examStudentId)) throw new BizError(repo.NOT_TAKING);
   const layout = await cardLayout(db, user, q.examSubjectId);
   let batchId = 0;
   for (let attempt = 0; !batchId; attempt++) {
@@ -313,6 +314,7 @@ export async function setExamNo(db: Db, user: SchoolUser, pageId: number, examNo
   if (s.page.page_no !== 1) throw new BizError('只有答题卡第 1 页有考号；其他页请使用认领');
   const student = await repo.examStudentByNo(db, s.exam.id, examNo);
   if (!student) throw new BizError(`考号 ${examNo} 不在本次考试的考生名单中`);
+  if (await repo.notTaking(db, s.page.exam_subject_id, student.id)) throw new BizError(`考号 ${examNo} 的考生不在本科目的考生名单中`);
   await change(db, s, async (tx) => {
     await repo.updatePage(tx, pageId, {
       read_exam_no: student.exam_no, read_exam_student_id: student.id, claim_exam_student_id: null,
@@ -324,6 +326,7 @@ export async function setExamNo(db: Db, user: SchoolUser, pageId: number, examNo
 export async function claim(db: Db, user: SchoolUser, pageId: number, examStudentId: number): Promise<void> {
   const s = await livePage(db, user, pageId);
   if (!(await repo.examStudentIn(db, s.exam.id, examStudentId))) throw new BizError('所选考生不是本次考试的考生');
+  if (await repo.notTaking(db, s.page.exam_subject_id, examStudentId)) throw new BizError(repo.NOT_TAKING);
   const k = s.page.intrinsic_kind;
   if (k && k !== 'examNo' && k !== 'notInExam') throw new BizError(`该图片${SCAN_ABNORMAL_NAMES[k as ScanAbnormalKind] ?? '无法识别'}，不能认领；请旋转、重新识别或重新扫描`);
   if (s.page.page_no === null) throw new BizError('该图片页码无法识别，不能认领');

@@ -4,7 +4,8 @@
  * Imports validate every row first; any bad row → nothing written, code 400, data.errors naming every bad cell
  * ({ sheet, row, column, reason }). A subject present in the file is replaced atomically (all its scores and
  * absences); subjects not in the file are untouched. Students are matched by 考号, else by 班级 (高一1班 or 1班)
- * + 姓名. Exam students missing from a subject's sheet are recorded as 缺考 (reported as notInFile).
+ * + 姓名. Exam students taking a subject (选择考生名单) but missing from its sheet are recorded as 缺考 (notInFile);
+ * a row of a candidate left out of the subject is refused (totals: its cell must stay empty or 不考).
  *
  * Totals import (kind=total) stores each subject total as the score of one synthetic question (is_total, no
  * '总分'), so "subject score = sum of question scores" holds for every subject; it is refused for subjects that
@@ -21,11 +22,16 @@ import * as examRepo from '../exam/exam.repository.js';
 import { assertNotReleased, canEditSubject, examFor, subjectFor, type SchoolUser } from '../exam/exam.access.js';
 import { normalizeNo } from '../exam/exam-question.service.js';
 import * as repo from './score.repository.js';
+import { excludedBySubject } from '../exam-room/exam-room.repository.js';
 import { replaceStudentScores, replaceSubjectScores, withScoreWrites } from './score-write.service.js';
 import { checkPoints, isObjective, optionLetters, readScoreCell, round2, subjectTotal } from './scoring.js';
 import { IMPORT_LIMITS } from '../excel/import-limits.js';
 import { columnLetter, type XlsxSource } from '../excel/xlsx-read.js';
 import { cellText, readWorkbook, writeWorkbook, type SheetData, type SheetRow } from './workbook-io.js';
+
+/** What the totals template puts in a subject's column for a candidate who does not take it. */
+const NOT_TAKING_CELL = '不考';
+const notTaking = (s: { name: string; examNo: string }, subject: string) => `考生 ${s.name}（${s.examNo}）不在${subject}的考生名单中`;
 
 const RELEASED_MSG = '成绩已发布，不能直接修改，请通过成绩更正申请修改';
 const MAX_ERRORS = 5000;
@@ -37,21 +43,25 @@ export async function template(db: Db, user: SchoolUser, examId: number, kind: '
   const subjects = await examRepo.subjectsOf(db, [exam.id]);
   const questions = await examRepo.questionsOf(db, subjects.map((s) => s.id));
   const students = await repo.examStudents(db, exam.id);
+  const excluded = await excludedBySubject(db, exam.id);
   const fixed = [{ header: '考号', width: 16 }, { header: '姓名', width: 12 }, { header: '班级', width: 12 }];
-  const base = students.map((s) => [s.examNo, s.name, classFullName(exam.gradeName, s.className)]);
+  const rowOf = (s: Student) => [s.examNo, s.name, classFullName(exam.gradeName, s.className)];
+  const base = students.map(rowOf);
   if (kind === 'question') {
     const withQuestions = subjects.filter((s) => questions.some((q) => q.examSubjectId === s.id));
     if (!withQuestions.length) throw new BizError('请先设置各科目的小题');
     const sheets = withQuestions.map((s) => ({
       name: s.courseName,
       columns: [...fixed, ...questions.filter((q) => q.examSubjectId === s.id).map((q) => ({ header: q.no, width: 8 })), { header: ABSENT_HEADER, width: 8 }],
-      rows: base,
+      rows: students.filter((st) => !excluded.get(s.id)?.has(st.id)).map(rowOf), // the subject's own candidates (选择考生名单)
     }));
     return { fileName: `${exam.name}-小题成绩导入模板.xlsx`, buffer: await writeWorkbook(sheets) };
   }
   const totalsOnly = subjects.filter((s) => !questions.some((q) => q.examSubjectId === s.id));
   if (!totalsOnly.length) throw new BizError('各科目都已设置小题，请使用小题成绩模板');
-  const sheet = { name: TOTAL_SHEET_NAME, columns: [...fixed, ...totalsOnly.map((s) => ({ header: s.courseName, width: 10 }))], rows: base };
+  // a candidate left out of a subject gets 不考 in its column (import skips it)
+  const rows = students.map((st, i) => [...base[i]!, ...totalsOnly.map((s) => (excluded.get(s.id)?.has(st.id) ? NOT_TAKING_CELL : null))]);
+  const sheet = { name: TOTAL_SHEET_NAME, columns: [...fixed, ...totalsOnly.map((s) => ({ header: s.courseName, width: 10 }))], rows };
   return { fileName: `${exam.name}-科目总分导入模板.xlsx`, buffer: await writeWorkbook([sheet]) };
 }
 
@@ -145,8 +155,11 @@ async function loadImportContext(db: Db, user: SchoolUser, examId: number | unde
   const subjects = await examRepo.subjectsOf(db, [exam.id]);
   const questions = await examRepo.questionsOf(db, subjects.map((s) => s.id), true);
   const students = await repo.examStudents(db, exam.id);
+  const excluded = await excludedBySubject(db, exam.id);
+  /** Does the candidate take the subject (选择考生名单)? */
+  const takes = (subjectId: number, studentId: number) => !excluded.get(subjectId)?.has(studentId);
   const optionCounts = await repo.cardOptionCounts(db, user.schoolId, subjects.map((s) => s.id));
-  return { exam, subjects, questions, students, optionCounts, match: studentMatcher(students, exam.gradeName) };
+  return { exam, subjects, questions, students, takes, optionCounts, match: studentMatcher(students, exam.gradeName) };
 }
 
 function fail(errors: ImportError[]): never {
@@ -227,6 +240,10 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
       const v = row.values;
       const s = rowStudent(ctx.match, header, sheet, row, seen, errors);
       if (!s) continue;
+      if (!ctx.takes(subject.id, s.id)) {
+        errors.push({ sheet: sheet.name, row: row.rowNo, column: letterOf(header, header.index.has('考号') ? '考号' : '姓名'), reason: notTaking(s, subject.courseName) });
+        continue;
+      }
       const absent = cAbsent === undefined ? false : readAbsent(v[cAbsent]);
       if (absent === undefined) { errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(cAbsent!), reason: '缺考列只能填 1、是 或留空' }); continue; }
       if (absent) { p.absent.push(s.id); continue; }
@@ -264,7 +281,7 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
         p.choices.push(choices[k]!);
       }
     }
-    const missing = ctx.students.filter((s) => !seen.has(s.id));
+    const missing = ctx.students.filter((s) => !seen.has(s.id) && ctx.takes(subject.id, s.id));
     p.notInFile = missing.length;
     p.absent.push(...missing.map((s) => s.id));
     pending.push(p);
@@ -315,9 +332,15 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
     const v = row.values;
     const s = rowStudent(ctx.match, header, sheet, row, seen, errors);
     if (!s) continue;
-    const cells: ({ absent: true } | { score: number })[] = [];
+    const cells: ({ absent: true } | { skip: true } | { score: number })[] = [];
     for (const c of cols) {
       const text = cellText(v[c.i]);
+      if (!ctx.takes(c.subject.id, s.id)) {
+        // not the subject's candidate: nothing is recorded; a score there is a mistake
+        if (text === '' || text === NOT_TAKING_CELL) cells.push({ skip: true });
+        else errors.push({ sheet: sheet.name, row: row.rowNo, column: columnLetter(c.i), reason: notTaking(s, c.subject.courseName) });
+        continue;
+      }
       if (text === '' || text === '缺考' || text === '缺') { cells.push({ absent: true }); continue; }
       const n = typeof v[c.i] === 'number' ? (v[c.i] as number) : /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
       const reason = checkPoints({ fullScore: c.subject.fullScore, step: 0.5 }, n);
@@ -327,6 +350,7 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
     if (cells.length !== cols.length) continue;
     cells.forEach((cell, k) => {
       const p = pending[k]!;
+      if ('skip' in cell) return;
       if ('absent' in cell) { p.absent.push(s.id); return; }
       p.scored++;
       p.studentIds.push(s.id);
@@ -336,8 +360,11 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
     if (errors.length > MAX_ERRORS) break;
   }
   if (errors.length) fail(errors);
-  const missing = ctx.students.filter((s) => !seen.has(s.id)).map((s) => s.id);
-  for (const p of pending) { p.notInFile = missing.length; p.absent.push(...missing); }
+  for (const p of pending) {
+    const missing = ctx.students.filter((s) => !seen.has(s.id) && ctx.takes(p.subject.id, s.id)).map((s) => s.id);
+    p.notInFile = missing.length;
+    p.absent.push(...missing);
+  }
   await write(db, ctx.exam.id, pending);
   return summary(pending, dataRows);
 }

@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Col, ConfigProvider, Progress, Row, Space, Statistic, Table, Tag } from 'antd';
-import { DeleteOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { BarcodeOutlined, DeleteOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clampPercent } from '@jz/shared';
 import type { Exam } from '@/api/exam';
 import { SCAN_BATCH_STATUS_NAMES, type ScanBatch } from '@/api/scan';
 import { listTheme, useFeedback } from '@/components/table';
 import { BatchUploadCard } from './BatchUploadCard';
+import { LabelsModal } from './LabelsModal';
 import { ScanFrame } from './ScanFrame';
 import { ScanOperators } from './ScanOperators';
 import { BATCH_STATUS_COLORS, COUNTERS, fmtTime } from './scanConstants';
@@ -26,13 +28,19 @@ export function BatchProgress({ b }: { b: ScanBatch }) {
 function ScanHome({ exam, examSubjectId }: { exam: Exam; examSubjectId: number }) {
   const navigate = useNavigate();
   const { overview, loading, refresh } = useScanHome(examSubjectId);
+  const [labelsOpen, setLabelsOpen] = useState(false);
   const c = overview?.counters;
   const q = (extra?: Record<string, string | number>) => scanQuery(exam, examSubjectId, extra);
   const noCard = overview && !overview.cardSaved
     ? '该科目还没有保存的答题卡：请先在「制作答题卡」保存答题卡，或在「模板确认」为其他厂商的答题卡确认模板。' : undefined;
   return (
     <>
-      <Card size="small" title="扫描情况" extra={<Button size="small" icon={<ReloadOutlined />} onClick={refresh}>刷新</Button>}>
+      <Card size="small" title="扫描情况" extra={(
+        <Space>
+          <Button size="small" icon={<BarcodeOutlined />} onClick={() => setLabelsOpen(true)}>打印条形码</Button>
+          <Button size="small" icon={<ReloadOutlined />} onClick={refresh}>刷新</Button>
+        </Space>
+      )}>
         <Row gutter={[16, 16]} data-testid="scan-counters">
           {COUNTERS.map((k) => (
             <Col key={k.key} xs={12} md={6}>
@@ -55,6 +63,7 @@ function ScanHome({ exam, examSubjectId }: { exam: Exam; examSubjectId: number }
         )}
         <div style={{ marginTop: 4 }}><ScanOperators examSubjectId={examSubjectId} /></div>
       </Card>
+      <LabelsModal exam={exam} examSubjectId={examSubjectId} open={labelsOpen} onClose={() => setLabelsOpen(false)} />
       {noCard && <Alert type="info" showIcon message={noCard} />}
       <BatchUploadCard examSubjectId={examSubjectId} onUploaded={refresh} disabled={noCard} />
       <Card size="small" title="扫描批次">
