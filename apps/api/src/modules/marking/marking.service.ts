@@ -67,14 +67,14 @@ export async function tasks(db: Db, user: SchoolUser): Promise<MarkingTaskRow[]>
 }
 
 export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Promise<MarkingBlockInfo> {
-  const { block, role } = await blockFor(db, user, blockId);
+  const { block, role, marker } = await blockFor(db, user, blockId);
   const questions = await repo.blockQuestions(db, [blockId]);
   const f = await markerFigures(db, block, user.id);
   return {
     blockId, blockName: block.name, examName: block.examName, subjectName: block.subjectName,
     questions: questions.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
     fullScore: totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
-    standardAnswer: { text: block.answerText, images: block.answerImages }, done: f.done, assigned: f.assigned, role,
+    standardAnswer: { text: block.answerText, images: block.answerImages }, done: f.done, assigned: f.assigned, role, marks: marker,
   };
 }
 
