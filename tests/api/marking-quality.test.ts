@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { createMarkingExam } from '../helpers/marking-exam.js';
 
 /**
  * monitor/qualityList (阅卷质量) on marks written straight into the tables, the same four papers as the hand-worked
@@ -18,33 +19,25 @@ describe.each(dbKinds)('marking quality on %s', (kind) => {
     t = await createTestApp(kind);
     const db = t.database.db;
     const admin = await t.tokenFor('admin');
-    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-    const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;
-    const cls = await db.selectFrom('school_class').select('id').where('grade_id', '=', gradeId).where('name', '=', '1班').executeTakeFirstOrThrow();
-    const created = await t.call({ method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin, payload: {
-      name: '阅卷质量测试', examType: 5, gradeId, startDate: '2026-10-08', endDate: '2026-10-08', classIds: [cls.id], subjects: [{ courseCode: 'SX', fullScore: 12 }] } });
-    expect(created.body.code, created.body.msg).toBe(200);
-    const subjectId = created.body.data.subjects[0].id as number;
-    const saved = await t.call({ method: 'POST', url: '/api/v1/question_template/save', token: admin, payload: { examSubjectId: subjectId, questions: [
-      { no: '1', type: 'subjective', fullScore: 12, step: 1 }] } });
-    expect(saved.body.code, saved.body.msg).toBe(200);
+    const exam = await createMarkingExam(t, { name: '阅卷质量测试', fullScore: 12, questions: [{ no: '1', type: 'subjective', fullScore: 12, step: 1 }] });
+    const { subjectId, schoolId } = exam;
     const groups = await t.call({ url: `/api/v1/task_allocation/find_group_list?examSubjectId=${subjectId}`, token: admin });
     blockId = groups.body.data[0].blockId;
     await db.updateTable('marking_block').set({ tolerance: 2, rating_mode: 5 }).where('id', '=', blockId).execute();
-    const users = new Map((await db.selectFrom('app_user').select(['id', 'login_id']).where('school_id', '=', school.id)
+    const users = new Map((await db.selectFrom('app_user').select(['id', 'login_id']).where('school_id', '=', schoolId)
       .where('login_id', 'in', ['teacher1', 'lesson1', 'grade1']).execute()).map((u) => [u.login_id, u.id]));
-    const students = await db.selectFrom('exam_student').select(['id', 'class_id']).where('exam_id', '=', created.body.data.id).orderBy('exam_no').limit(4).execute();
+    const students = await db.selectFrom('exam_student').select(['id', 'class_id']).where('exam_id', '=', exam.examId).orderBy('exam_no').limit(4).execute();
     const statuses = ['final', 'final', 'arbitration', 'marking'] as const;
     const marks: [number, number, string, number][] = [[0, 1, 'teacher1', 8], [0, 2, 'lesson1', 9], [1, 1, 'teacher1', 4], [1, 2, 'lesson1', 8], [1, 3, 'grade1', 7],
       [2, 1, 'lesson1', 10], [2, 2, 'teacher1', 6], [3, 1, 'teacher1', 6]];
     const paperIds: number[] = [];
     for (const [i, s] of students.entries()) {
-      const p = await db.insertInto('marking_paper').values({ school_id: school.id, block_id: blockId, exam_student_id: s.id, class_id: s.class_id, status: statuses[i]! })
+      const p = await db.insertInto('marking_paper').values({ school_id: schoolId, block_id: blockId, exam_student_id: s.id, class_id: s.class_id, status: statuses[i]! })
         .returning('id').executeTakeFirstOrThrow();
       paperIds.push(p.id);
     }
     for (const [paper, round, login, total] of marks) {
-      await db.insertInto('marking_task').values({ school_id: school.id, block_id: blockId, paper_id: paperIds[paper]!, round, marker_id: users.get(login)!,
+      await db.insertInto('marking_task').values({ school_id: schoolId, block_id: blockId, paper_id: paperIds[paper]!, round, marker_id: users.get(login)!,
         scores: JSON.stringify([total]), total, submitted_at: new Date() }).execute();
     }
   });

@@ -5,9 +5,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@jz/shared';
-import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { createMarkingExam, storeScannedSheets } from '../helpers/marking-exam.js';
 
 /**
  * Online marking end to end through the routes (issue 11; docs/DOMAIN-RULES.md §4.1), on PGlite and PostgreSQL.
@@ -53,39 +53,15 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     publicKey = (await t.call<string>({ url: '/api/v1/auth/publicKey' })).body.data;
     tok = { admin };
     for (const u of ['teacher1', 't001', 't002', 't003', 'lesson1', 'head1', 'admin2']) tok[u] = await t.tokenFor(u);
-    const db = t.database.db;
-    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-    const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;
-    const classIds = (await db.selectFrom('school_class').select('id').where('grade_id', '=', gradeId).orderBy('sort').limit(2).execute()).map((c) => c.id);
-    const created = await call(admin, 'POST', 'exam_manage/add_multipart_exam', {
-      name: '网上阅卷测试', examType: 4, gradeId, startDate: '2026-10-08', endDate: '2026-10-09', classIds, subjects: [{ courseCode: 'SX', fullScore: 54 }],
-    });
-    expect(created.body.code, created.body.msg).toBe(200);
-    examId = created.body.data.id;
-    subjectId = created.body.data.subjects[0].id;
-    const saved = await call(admin, 'POST', 'question_template/save', { examSubjectId: subjectId, questions: [
+    const exam = await createMarkingExam(t, { name: '网上阅卷测试', examType: 4, classes: 2, startDate: '2026-10-08', endDate: '2026-10-09', fullScore: 54, questions: [
       { no: '1', type: 'single', fullScore: 4, answer: 'A' },
       ...['2', '3', '4', '5', '6'].map((no) => ({ no, type: 'subjective', fullScore: 10, step: 1 })),
     ] });
-    expect(saved.body.code, saved.body.msg).toBe(200);
-    qid = Object.fromEntries(saved.body.data.questions.map((q: { no: string; id: number }) => [q.no, q.id]));
-    students = (await db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).orderBy('exam_no').limit(3).execute()).map((s) => s.id);
+    ({ examId, subjectId, qid } = exam);
+    students = exam.students.slice(0, 3);
     // Scanned sheets: one page per student with the five cut blocks stored (what scan.job savePageOutcome writes).
-    const storage = openStorage(localStorageConfig(dataDir));
-    const batch = await db.insertInto('scan_batch').values({ school_id: school.id, exam_id: examId, exam_subject_id: subjectId, no: 1, name: '批次1', status: 'done', created_by: null })
-      .returning('id').executeTakeFirstOrThrow();
-    for (const [i, es] of students.entries()) {
-      const blocks = [];
-      for (const no of ['2', '3', '4', '5', '6']) {
-        const key = `scans/${school.id}/${subjectId}/${batch.id}/blocks/${i + 1}-${no}.jpg`;
-        await storage.put(key, await sharp({ create: { width: 200, height: 80, channels: 3, background: { r: 250, g: 250 - i * 20, b: 240 } } }).jpeg().toBuffer());
-        blocks.push({ id: no, rect: { x: 0, y: 0, w: 200, h: 80 }, key });
-      }
-      await db.insertInto('scan_page').values({
-        school_id: school.id, batch_id: batch.id, exam_subject_id: subjectId, file_seq: i + 1, file_name: `${i + 1}.jpg`, status: 'ok', recognized: true,
-        image_key: `scans/${school.id}/${subjectId}/${batch.id}/pages/${i + 1}.jpg`, rec: JSON.stringify({ blocks }), page_no: 1, exam_student_id: es,
-      }).execute();
-    }
+    await storeScannedSheets(t, dataDir, exam, students, ['2', '3', '4', '5', '6'], { pageImage: true });
+    const db = t.database.db;
     // Objective scores from recognition (the score-write path), so completion keeps them.
     await db.insertInto('question_score').values(students.map((es) => ({ exam_student_id: es, question_id: qid['1']!, score: 4, choice: 'A' }))).execute();
   });
@@ -117,6 +93,9 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     // the 题组长 of 第5题 sees that block as leader
     const t001 = (await call(tok.t001!, 'GET', `marking/block?blockId=${block['5']}`)).body.data;
     expect(t001.role).toBe('leader');
+    // who marks: t001 leads and marks 第5题; lesson1 leads it (备课组长) without marking — the page then has no 正评
+    expect(t001.marks).toBe(true);
+    expect((await call(tok.lesson1!, 'GET', `marking/block?blockId=${block['5']}`)).body.data).toMatchObject({ role: 'leader', marks: false });
     expect(t001.fullScore).toBe(10);
     // a bad allocation: a question in two blocks → 400, nothing changed
     const bad = await call(admin, 'POST', 'task_allocation/save_task_allocation', { examSubjectId: subjectId, blocks: [blocks[0], { ...blocks[1], questionIds: [...blocks[1].questionIds, blocks[0].questionIds[0]] }] });
@@ -296,8 +275,12 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
         await call(admin, 'POST', 'marking/arbitrate', { paperId: a.paperId, scores: [5], requestId: rid() });
       }
     }
-    const progress = (await call(admin, 'GET', `progress/find_progress?examSubjectId=${subjectId}`)).body.data as { papers: number; finalPapers: number }[];
+    const progress = (await call(admin, 'GET', `progress/find_progress?examSubjectId=${subjectId}`)).body.data as { papers: number; finalPapers: number; marksNeeded: number; marksDone: number }[];
     expect(progress.map((p) => [p.papers, p.finalPapers])).toEqual(Array(5).fill([3, 3]));
+    // every paper final: no mark is still needed — 第2题's 问题卷 scored by the leader keeps its unmarked first-mark
+    // task, which is not needed (3 papers, 2 marks given: 2 / 2, not 2 / 3; found by the marking-flow walk)
+    expect(progress.map((p) => p.marksNeeded - p.marksDone)).toEqual([0, 0, 0, 0, 0]);
+    expect([progress[0]!.marksDone, progress[0]!.marksNeeded]).toEqual([2, 2]);
     const db = t.database.db;
     const papers = await db.selectFrom('marking_paper as p').innerJoin('marking_block_question as bq', 'bq.block_id', 'p.block_id')
       .select(['p.exam_student_id', 'bq.question_id', 'p.final_total', 'p.written']).where('bq.exam_subject_id', '=', subjectId).execute();

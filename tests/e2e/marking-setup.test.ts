@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.js';
-import { seedDemoMarking } from '../../apps/api/src/seed/demo-marking.js';
-import { seedDemoScan } from '../../apps/api/src/seed/demo-scan.js';
-import { startServer } from '../helpers/server.js';
+import type { Browser } from 'playwright-core';
 import { chooseOption, loginAs, newPage, watchForCrashes } from './helpers.js';
+import { apiOf, startMarkingWalk, type Api, type MarkingWalk } from './marking-helpers.js';
 
 /**
  * Setting up online marking in Chromium against the real server: the school administrator (admin, who may edit
@@ -17,13 +11,6 @@ import { chooseOption, loginAs, newPage, watchForCrashes } from './helpers.js';
  */
 
 interface Group { blockId: number; name: string; ratingMode: number; started: boolean; questions: { questionId: number; number: string; fullScore: number; step: number; points: unknown[] }[]; markers: { loginId: string }[] }
-type Api = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<{ code: number; data: T; msg: string }>;
-
-const apiOf = (page: Page): Api => async (method, url, body) => page.evaluate(async ({ method, url, body }) => {
-  const headers: Record<string, string> = { Authorization: localStorage.getItem('token') ?? '' };
-  if (body) headers['Content-Type'] = 'application/json';
-  return (await fetch(`/api/v1/${url}`, { method, headers, body: body ? JSON.stringify(body) : undefined })).json();
-}, { method, url, body });
 
 /** The first exam subject of the demo with blocks none of which is marked yet (the scanning demo's subject is partly marked). */
 async function freshSubject(api: Api): Promise<{ examId: number; examSubjectId: number; groups: Group[] } | null> {
@@ -39,24 +26,15 @@ async function freshSubject(api: Api): Promise<{ examId: number; examSubjectId: 
 }
 
 describe('marking set-up walk in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let walk: MarkingWalk;
+  let server: MarkingWalk['server'];
   let browser: Browser;
-  let dir: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-markset-'));
-    const dataDir = path.join(dir, 'data');
-    server = await startServer('pglite', { dataDir });
-    // The test database holds the base demo only; the scanning and marking demos are seeded here as `npm start` does.
-    await seedDemoScan(server.database.db, dataDir);
-    await seedDemoMarking(server.database.db);
-    browser = await launchBrowser();
+    walk = await startMarkingWalk('markset');
+    ({ server, browser } = walk);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => { await walk?.close(); });
 
   it('admin sets a block to 双评+仲裁 with two markers, saves, reloads, and adds a scoring point', async () => {
     const page = await newPage(browser);

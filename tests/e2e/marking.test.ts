@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import type { BlockQuestion, MarkingBlockInfo, MarkingTaskRow, ReviewRow } from '@jz/shared/marking';
-import { launchBrowser } from '../helpers/browser.js';
-import { seedDemoMarking } from '../../apps/api/src/seed/demo-marking.js';
-import { seedDemoScan } from '../../apps/api/src/seed/demo-scan.js';
-import { startServer } from '../helpers/server.js';
 import { loginAs, newPage, watchForCrashes } from './helpers.js';
+import { apiOf, startMarkingWalk, type MarkingWalk } from './marking-helpers.js';
 
 /**
  * The issue's marking walk in Chromium against the real server (the contract is MARKING-CONTRACT.md): teacher1 logs in
@@ -35,34 +29,20 @@ async function typeScore(page: Page, v: number) {
 }
 
 describe('online marking walk in Chromium', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let walk: MarkingWalk;
+  let server: MarkingWalk['server'];
   let browser: Browser;
-  let dir: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-marking-'));
-    const dataDir = path.join(dir, 'data');
-    server = await startServer('pglite', { dataDir });
-    // The test database holds the base demo only; the scanning and marking demos are seeded here as `npm start` does.
-    await seedDemoScan(server.database.db, dataDir);
-    await seedDemoMarking(server.database.db);
-    browser = await launchBrowser();
+    walk = await startMarkingWalk('marking');
+    ({ server, browser } = walk);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => { await walk?.close(); });
 
   it('teacher1 marks ten papers by keyboard only and reports one 问题卷', async () => {
     const page = await newPage(browser);
     const crashes = watchForCrashes(page);
-    const api = async <T,>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ code: number; data: T; msg: string }> =>
-      page.evaluate(async ({ method, url, body }) => {
-        const headers: Record<string, string> = { Authorization: localStorage.getItem('token') ?? '' };
-        if (body) headers['Content-Type'] = 'application/json';
-        return (await fetch(`/api/v1/${url}`, { method, headers, body: body ? JSON.stringify(body) : undefined })).json();
-      }, { method, url, body });
+    const api = apiOf(page);
 
     await loginAs(page, server.url, 'teacher1');
     // every teacher lands on 阅卷任务

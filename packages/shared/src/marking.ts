@@ -8,7 +8,8 @@ export interface MarkingTaskRow { examId: number; examName: string; examSubjectI
   ratingMode: RatingMode; canMark: boolean }
 export interface MarkingBlockInfo { blockId: number; blockName: string; examName: string; subjectName: string;
   questions: BlockQuestion[]; fullScore: number; ratingMode: RatingMode; leaseSeconds: number;
-  standardAnswer: { text: string; images: string[] } ; done: number; assigned: number; role: MarkingRole }
+  standardAnswer: { text: string; images: string[] } ; done: number; assigned: number; role: MarkingRole;
+  /** The caller is one of the block's markers (a 题组长 who does not mark has only the leader's modes). */ marks: boolean }
 export interface MarkingPaper { taskId: number; round: number; imageUrl: string; leaseExpiresAt: string;
   /** 回评 / 抽查: the score already given */ given?: { scores: number[]; total: number };
   /** 选做题 block: the question this student chose; the panel asks its score only (text 本卷选做第22题). */

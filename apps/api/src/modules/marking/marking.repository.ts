@@ -465,14 +465,18 @@ export async function pickForCheck(q: Q, blockId: number, excludePaperIds: numbe
 
 export interface BlockProgress { blockId: number; papers: number; final: number; needed: number; done: number; problems: number; arbitrations: number }
 
-/** Per block: papers, final papers, marks needed so far (tasks of rounds 1–3), marks given, open problems and arbitrations. */
+/**
+ * Per block: papers, final papers, marks needed so far (tasks of rounds 1–3, less those of a final paper never given:
+ * a 问题卷 the leader scored keeps first-mark tasks nobody will mark), marks given, open problems and arbitrations.
+ */
 export async function blockProgress(q: Q, blockIds: number[]): Promise<Map<number, BlockProgress>> {
   if (!blockIds.length) return new Map();
   const r = await sql<BlockProgress>`
     select b.id as "blockId",
       (select count(*)::int from marking_paper p where p.block_id = b.id) as papers,
       (select count(*)::int from marking_paper p where p.block_id = b.id and p.status = 'final') as final,
-      (select count(*)::int from marking_task t where t.block_id = b.id and t.round < 4) as needed,
+      (select count(*)::int from marking_task t join marking_paper p on p.id = t.paper_id where t.block_id = b.id and t.round < 4
+        and (t.submitted_at is not null or p.status <> 'final')) as needed,
       (select count(*)::int from marking_task t where t.block_id = b.id and t.round < 4 and t.submitted_at is not null) as done,
       (select count(*)::int from marking_paper p where p.block_id = b.id and p.status = 'problem') as problems,
       (select count(*)::int from marking_paper p where p.block_id = b.id and p.status = 'arbitration') as arbitrations

@@ -55,7 +55,7 @@ export const taskRowSchema = z.object({
 export const blockInfoSchema = z.object({
   blockId: z.number(), blockName: z.string(), examName: z.string(), subjectName: z.string(), questions: z.array(question), fullScore: z.number(),
   ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), done: z.number(), assigned: z.number(),
-  role: z.enum(['marker', 'leader']),
+  role: z.enum(['marker', 'leader']), marks: z.boolean(),
 });
 const chosen = z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional();
 export const paperSchema = z.object({

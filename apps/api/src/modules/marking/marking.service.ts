@@ -76,7 +76,7 @@ export async function tasks(db: Db, user: SchoolUser): Promise<MarkingTaskRow[]>
 }
 
 export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Promise<MarkingBlockInfo> {
-  const { block, role } = await blockFor(db, user, blockId);
+  const { block, role, marker } = await blockFor(db, user, blockId);
   const questions = await repo.blockQuestions(db, [blockId]);
   const f = await markerFigures(db, block, user.id);
   return {
@@ -84,7 +84,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
     questions: questions.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
     // a 选做 block is scored on one question: its full score is one question's
     fullScore: questions.some((q) => q.electiveGroup) ? questions[0]!.fullScore : totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
-    standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, done: f.done, assigned: f.assigned, role,
+    standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, done: f.done, assigned: f.assigned, role, marks: marker,
   };
 }
 

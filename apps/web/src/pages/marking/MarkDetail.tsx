@@ -56,7 +56,7 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
       case 'full': if (t) s.panel.fill('full'); break;
       case 'zero': if (t) s.panel.fill('zero'); break;
       case 'problem': if (t?.kind === 'mark') setProblemOpen(true); break;
-      case 'review': s.setMode(s.mode === 'review' ? 'normal' : 'review'); break;
+      case 'review': if (s.block?.marks) s.setMode(s.mode === 'review' ? 'normal' : 'review'); break;
       case 'help': setHelp((h) => !h); break;
       case 'zoomIn': view.zoomIn(); break;
       case 'zoomOut': view.zoomOut(); break;
@@ -68,7 +68,8 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
   if (s.error) return <Result status="403" title={s.error} extra={<Link to="/examMarking/markingTasks">返回阅卷任务</Link>} />;
   if (!s.block) return <div style={{ padding: 64, textAlign: 'center' }}><Spin /></div>;
   const b = s.block;
-  const modes = b.role === 'leader' ? [...MARKER_MODES, ...LEADER_MODES] : MARKER_MODES;
+  const markerModes = b.marks ? MARKER_MODES : [];
+  const modes = b.role === 'leader' ? [...markerModes, ...LEADER_MODES] : MARKER_MODES;
   const vertical = settings.panelDerection === 2;
 
   const header = (

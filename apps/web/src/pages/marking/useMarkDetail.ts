@@ -111,6 +111,8 @@ export function useMarkDetail(blockId: number) {
     findBlock(blockId).then((res) => {
       if (!live) return;
       if (res.code !== 200) { setError(res.msg || '无法打开该题块'); return; }
+      // a 题组长 who does not mark the block has no 正评: the page opens on the 问题卷 queue
+      if (!res.data.marks) setModeState('abnormal');
       setBlock(res.data);
       setDone(res.data.done);
     }, () => live && setError('网络错误，请刷新重试'));
