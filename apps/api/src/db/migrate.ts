@@ -12,6 +12,7 @@ import * as m0014 from './migrations/0014_scanning.js';
 import * as m0015 from './migrations/0015_sheet_template.js';
 import * as m0017 from './migrations/0017_subject_students_rooms.js';
 import * as m0018 from './migrations/0018_marking.js';
+import * as m0021 from './migrations/0021_marking_queue.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0015_sheet_template': m0015,
   '0017_subject_students_rooms': m0017,
   '0018_marking': m0018,
+  '0021_marking_queue': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
