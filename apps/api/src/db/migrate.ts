@@ -13,6 +13,7 @@ import * as m0015 from './migrations/0015_sheet_template.js';
 import * as m0017 from './migrations/0017_subject_students_rooms.js';
 import * as m0018 from './migrations/0018_marking.js';
 import * as m0019 from './migrations/0019_elective.js';
+import * as m0021 from './migrations/0021_marking_queue.js';
 import * as m0023 from './migrations/0023_marking_live.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0017_subject_students_rooms': m0017,
   '0018_marking': m0018,
   '0019_elective': m0019,
+  '0021_marking_queue': m0021,
   '0023_marking_live': m0023,
 };
 

@@ -2,7 +2,7 @@
  * SQL of online marking (migrations/0018_marking.ts): blocks, markers, papers, tasks (the lease pool), problems
  * and audit rows. Every read of a row named by the caller is filtered by school.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 
 type Q = Db | Tx;
@@ -323,6 +323,26 @@ export async function emptyBlocks(q: Q, examSubjectId: number): Promise<number> 
   return r.rows[0]?.n ?? 0;
 }
 
+/** Second key space of the advisory locks: a subject's completion check ('JM'; the exam score lock is 'JZ'). */
+const COMPLETION_LOCK_SPACE = 0x4a4d;
+
+/** One completion check of the subject at a time: held to the end of the transaction. */
+export async function lockCompletion(tx: Tx, examSubjectId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${COMPLETION_LOCK_SPACE}::int, ${examSubjectId}::int)`.execute(tx);
+}
+
+/**
+ * Holds one open (not final) paper of the subject FOR SHARE to the end of the transaction, if one is free: while
+ * it is held nobody can make it final, so the subject cannot complete before this transaction commits. The
+ * newest papers first (the pool hands papers out oldest first); papers being written by others are skipped.
+ */
+export async function holdOpenPaper(tx: Tx, examSubjectId: number): Promise<boolean> {
+  const r = await sql<{ id: number }>`select p.id from marking_paper p
+    where p.block_id in (select id from marking_block where exam_subject_id = ${examSubjectId}) and p.status <> 'final'
+    order by p.id desc limit 1 for share of p skip locked`.execute(tx);
+  return r.rows.length > 0;
+}
+
 export async function unwrittenFinals(tx: Tx, examSubjectId: number): Promise<(PaperRow & { questionIds: number[] })[]> {
   const rows = await tx.selectFrom('marking_paper as p').innerJoin('marking_block as b', 'b.id', 'p.block_id')
     .select(paperCols.map((c) => `p.${c}` as const)).where('b.exam_subject_id', '=', examSubjectId).where('p.status', '=', 'final').where('p.written', '=', false)
@@ -393,25 +413,34 @@ export async function takenCount(q: Q, blockId: number, userId: number): Promise
  * Leases one task of the pool to the user: unsubmitted, of a paper being marked, with no marker or an expired
  * lease, of a paper the user has neither marked nor holds in another round, within the user's classes if any.
  * Third marks go first, then papers in order (both rounds of a paper before the next paper). FOR UPDATE SKIP LOCKED: two markers never get the same task.
+ * Two reads, each in index order (marking_task_pool for third marks, only in modes with a third marker — thirds —
+ * and marking_task_queue for the rest: migration 0021), so a call stops at the head of the queue instead of
+ * sorting the block's open tasks. The leased row comes back locked (FOR UPDATE of the pick).
  */
-export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[]): Promise<TaskRow | undefined> {
+export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[], thirds: boolean): Promise<TaskRow | undefined> {
+  return (thirds ? await leaseFrom(tx, blockId, userId, leaseSeconds, classIds, sql`t.round = 3`, sql`t.paper_id`) : undefined)
+    ?? leaseFrom(tx, blockId, userId, leaseSeconds, classIds, sql`t.round < 3`, sql`t.paper_id, t.round`);
+}
+
+async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[], rounds: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<TaskRow | undefined> {
   const classFilter = classIds.length ? sql`and p.class_id = any(${classIds}::int[])` : sql``;
-  const r = await sql<{ id: number }>`
+  const r = await sql<Record<string, unknown>>`
     with pick as (
       select t.id from marking_task t join marking_paper p on p.id = t.paper_id
-      where t.block_id = ${blockId} and t.round < 4 and t.submitted_at is null and p.status in ('marking', 'third')
+      where t.block_id = ${blockId} and ${rounds} and t.submitted_at is null and p.status in ('marking', 'third')
         and (t.marker_id is null or t.lease_until is null or t.lease_until < now())
         ${classFilter}
         and not exists (select 1 from marking_task o where o.paper_id = t.paper_id and o.id <> t.id and o.marker_id = ${userId}
           and (o.submitted_at is not null or o.lease_until > now()))
-      order by (t.round = 3) desc, t.paper_id, t.round
+      order by ${order}
       limit 1
       for update of t skip locked
     )
     update marking_task set marker_id = ${userId}, lease_until = now() + make_interval(secs => ${leaseSeconds}::int)
-    from pick where marking_task.id = pick.id returning marking_task.id`.execute(tx);
-  const id = r.rows[0]?.id;
-  return id === undefined ? undefined : lockTask(tx, id);
+    from pick where marking_task.id = pick.id
+    returning marking_task.id, school_id as "schoolId", block_id as "blockId", paper_id as "paperId", round, marker_id as "markerId",
+      lease_until as "leaseUntil", scores, total, submitted_at as "submittedAt", request_id as "requestId", true as "leaseLive"`.execute(tx);
+  return r.rows[0] ? toTask(r.rows[0]) : undefined;
 }
 
 export async function submitTask(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }): Promise<void> {

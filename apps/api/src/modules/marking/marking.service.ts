@@ -2,7 +2,7 @@
  * The marker's side of online marking (docs/DOMAIN-RULES.md §4.1): the task list, a block's details, leasing the
  * next paper, the blind image, submitting, flagging a problem paper, 回评 (own papers) and rescoring.
  * Writes that may decide a paper run in withScoreWrites (the exam's score lock), so a final score lands as
- * question scores in the same transaction.
+ * question scores in the same transaction; a marker's submit takes the lock only when it writes (submit).
  */
 import { marksPerPaper, scoresProblems, totalOf, type RatingModeValue } from '@jz/analysis';
 import type { MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, RatingMode, ReviewRow } from '@jz/shared/marking';
@@ -10,13 +10,13 @@ import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
-import { withScoreWrites } from '../score/score-write.service.js';
+import { withScoreWrites, type ScoreTx } from '../score/score-write.service.js';
 import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
 import { paperImage } from './marking.image.js';
 import { answerImageUrl } from './marking-answer.service.js';
 import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
-import { itemsOf, paperQuestions, settlePaper, stateOf, type SubmitState } from './marking.settle.js';
+import { itemsOf, NeedsScoreLock, paperQuestions, settlePaper, settleWithoutScoreLock, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
 
@@ -108,14 +108,15 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     await repo.releaseLeases(tx, [blockId], user.id, true);
     const held = await repo.heldTasks(tx, blockId, user.id);
     const quota = await quotaOf(tx, block, marker);
-    let taken = await repo.takenCount(tx, blockId, user.id);
+    let taken = quota === null ? 0 : await repo.takenCount(tx, blockId, user.id);
+    const thirds = block.ratingMode === 3 || block.ratingMode === 5; // the modes with a third marker
     let synced = false;
     while (held.length < want && (quota === null || taken < quota)) {
-      let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds);
+      let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       if (!t && !synced) {
         synced = true;
         await repo.syncPapers(tx, blockId, rounds, elective);
-        t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds);
+        t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       }
       if (!t) break;
       held.push(t);
@@ -149,11 +150,15 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
   }
 }
 
-/** A first, second or third mark. Idempotent on requestId: the same request again answers the same result. */
+/**
+ * A first, second or third mark. Idempotent on requestId: the same request again answers the same result.
+ * Run without the exam's score lock (marks of different papers go side by side: docs/DOMAIN-RULES.md §4.1
+ * "Locks"); when the paper must be written as question scores it is rolled back and made again under the lock.
+ */
 export async function submit(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string }): Promise<{ total: number; state: SubmitState }> {
   const { task: t0, block } = await taskFor(db, user, body.taskId);
   const checked = await checkedScores(db, block.id, body.scores, t0.chosenQuestionId);
-  return withScoreWrites(db, block.examId, async (tx) => {
+  const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState }> => {
     const prior = await repo.taskByRequest(tx, body.requestId);
     if (prior && (prior.id !== body.taskId || prior.markerId !== user.id)) throw new BizError('请求编号重复');
     const task = await repo.lockTask(tx, t0.id);
@@ -163,9 +168,17 @@ export async function submit(db: Db, user: SchoolUser, body: { taskId: number; s
     }
     if (task.markerId !== user.id || task.round > 3) throw new BizError('试卷已超时收回，请阅下一份');
     await repo.submitTask(tx, task.id, { ...checked, requestId: body.requestId });
-    const { state } = await settlePaper(tx, block, task.paperId);
+    const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId) : await settleWithoutScoreLock(tx, block, task.paperId);
     return { total: checked.total, state };
-  });
+  };
+  try {
+    return await db.transaction().execute((tx) => mark(tx, null));
+  } catch (e) {
+    if (e instanceof NeedsScoreLock) return withScoreWrites(db, block.examId, (tx) => mark(tx, tx));
+    // the same requestId sent for another task at the same moment: the unique index refuses the second
+    if ((e as { code?: string }).code === '23505' && String((e as { constraint?: string }).constraint ?? (e as Error).message).includes('request_id')) throw new BizError('请求编号重复');
+    throw e;
+  }
 }
 
 /** Flags the caller's current paper: it leaves the pool for the leader's queue (问题卷). */

@@ -2,10 +2,13 @@
  * Deciding a paper after each mark and landing final scores as question scores through the one score-write path
  * (score-write.service writeQuestionScores, source 'marking'): when the last paper of a subject becomes final,
  * every final paper of the subject is written; a paper changed after that (回评, arbitration, override) is
- * written again on its own. Runs inside withScoreWrites (the exam's score lock).
+ * written again on its own. settlePaper runs inside withScoreWrites (the exam's score lock); a marker's submit
+ * runs settleWithoutScoreLock first (docs/DOMAIN-RULES.md §4.1 "Locks"), made again under the lock only when the
+ * paper needs a score write.
  */
 import { decide, type Decision, type ItemRule, type Mark, type RatingModeValue } from '@jz/analysis';
 import { writeQuestionScores, type QuestionScoreRow, type ScoreTx } from '../score/score-write.service.js';
+import type { Tx } from '../../db/database.js';
 import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
 
@@ -50,10 +53,25 @@ async function writePapers(tx: ScoreTx, examSubjectId: number, papers: repo.Pape
   await repo.markWritten(tx, papers.map((p) => p.id));
 }
 
+/** Thrown by settleWithoutScoreLock when the paper needs a score write: the caller does it again under withScoreWrites. */
+export class NeedsScoreLock extends Error {
+  constructor() { super('needs the exam score lock'); }
+}
+
+/**
+ * Whether every block of the subject has papers and all are final, checked one transaction at a time per subject
+ * (repo.lockCompletion, held to the end of the transaction): of two marks finishing the last two papers at once,
+ * the second to check sees the first's commit, so a completion is never missed.
+ */
+async function subjectComplete(tx: Tx, examSubjectId: number): Promise<boolean> {
+  await repo.lockCompletion(tx, examSubjectId);
+  const s = await repo.subjectPaperState(tx, examSubjectId);
+  return !!s.blocks && !!s.papers && s.open === 0 && (await repo.emptyBlocks(tx, examSubjectId)) === 0;
+}
+
 /** When every block of the subject has papers and all are final: writes the finals not yet written. */
 export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promise<boolean> {
-  const s = await repo.subjectPaperState(tx, examSubjectId);
-  if (!s.blocks || !s.papers || s.open > 0 || (await repo.emptyBlocks(tx, examSubjectId)) > 0) return false;
+  if (!(await subjectComplete(tx, examSubjectId))) return false;
   await writePapers(tx, examSubjectId, await repo.unwrittenFinals(tx, examSubjectId));
   return true;
 }
@@ -63,9 +81,29 @@ export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promi
  * is needed; a final score written as question scores when the subject is complete (or was written before).
  * A problem paper stays with the leader.
  */
-export async function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
-  const paper = await repo.lockPaper(tx, paperId);
+export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
+  return settle(tx, block, paperId, tx);
+}
+
+/**
+ * settlePaper without the exam's score lock (a marker's submit): the same outcome, or NeedsScoreLock when the
+ * paper is final and must be written (it was written before, or it completes the subject). Another open paper of
+ * the subject held FOR SHARE to the commit (repo.holdOpenPaper) proves the subject cannot complete meanwhile, so
+ * the per-subject completion check is needed only near the end of marking.
+ */
+export function settleWithoutScoreLock(tx: Tx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
+  return settle(tx, block, paperId, null);
+}
+
+async function settle(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null): Promise<{ decision: Decision | null; state: SubmitState }> {
+  const outcome = await decidePaper(tx, block, paperId, scoreTx);
+  // last, so the exam's one version row is locked only until the commit: marks of different papers run side by side
   await bumpVersion(tx, block.examId, block.schoolId); // the live monitor of every instance (marking-live.ts)
+  return outcome;
+}
+
+async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null): Promise<{ decision: Decision | null; state: SubmitState }> {
+  const paper = await repo.lockPaper(tx, paperId);
   if (paper.status === 'problem') return { decision: null, state: 'done' };
   const questions = paperQuestions(await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
   const { items } = itemsOf(questions);
@@ -74,9 +112,11 @@ export async function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: nu
   const decision = decide({ mode: block.ratingMode as RatingModeValue, tolerance: block.tolerance, items }, marks);
   if (decision.state === 'final') {
     await repo.setPaper(tx, paperId, { status: 'final', finalScores: decision.scores, finalTotal: decision.total, finalVia: decision.via });
+    // (checked after the paper is final in this transaction, so the subject's state counts it)
+    if (!scoreTx && (paper.written || (!(await repo.holdOpenPaper(tx, block.examSubjectId)) && (await subjectComplete(tx, block.examSubjectId))))) throw new NeedsScoreLock();
     const updated = { ...paper, status: 'final' as const, finalScores: decision.scores, finalTotal: decision.total };
-    if (paper.written) await writePapers(tx, block.examSubjectId, [updated]);
-    else await completeSubject(tx, block.examSubjectId);
+    if (scoreTx && paper.written) await writePapers(scoreTx, block.examSubjectId, [updated]);
+    else if (scoreTx) await completeSubject(scoreTx, block.examSubjectId);
     return { decision, state: 'final' };
   }
   const status = decision.state === 'waitingSecond' ? 'marking' : decision.state;
