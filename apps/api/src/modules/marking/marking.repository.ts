@@ -439,7 +439,9 @@ async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: 
     update marking_task set marker_id = ${userId}, lease_until = now() + make_interval(secs => ${leaseSeconds}::int)
     from pick where marking_task.id = pick.id
     returning marking_task.id, school_id as "schoolId", block_id as "blockId", paper_id as "paperId", round, marker_id as "markerId",
-      lease_until as "leaseUntil", scores, total, submitted_at as "submittedAt", request_id as "requestId", true as "leaseLive"`.execute(tx);
+      lease_until as "leaseUntil", scores, total, submitted_at as "submittedAt", request_id as "requestId", true as "leaseLive",
+      (select mp.chosen_question_id from marking_paper mp where mp.id = marking_task.paper_id) as "chosenQuestionId",
+      (select cq.no from marking_paper mp join question cq on cq.id = mp.chosen_question_id where mp.id = marking_task.paper_id) as "chosenNo"`.execute(tx);
   return r.rows[0] ? toTask(r.rows[0]) : undefined;
 }
 
