@@ -7,9 +7,10 @@ import { templateFromCard } from '../../packages/omr/src/card-template.js';
 import { pageBitsOf, pickSheet, synthCards } from '../../packages/omr/src/synth/cards.js';
 import { makeScan, productDecode, readScan } from '../../packages/omr/src/synth/scan.js';
 import { learnThreshold } from '../../packages/omr/src/threshold.js';
-import type { BlankPage, SheetTruth } from '../../packages/omr/src/synth/types.js';
+import type { BlankPage } from '../../packages/omr/src/synth/types.js';
 import type { SheetResult, SheetTemplate } from '../../packages/omr/src/types.js';
 import { loadBlank } from '../../tests/helpers/card-blanks.js';
+import { dumpOf } from '../omr/dump.js';
 
 // one libvips thread per worker: the workers already fill the cores
 sharp.concurrency(1);
@@ -27,24 +28,6 @@ function thresholdOf(r: SheetResult) {
   const th = learnThreshold(values);
   const n = (v: number) => Math.round(v * 1000) / 1000;
   return { t: n(th.t), empty: n(th.empty), mark: n(th.mark), emptySpread: n(th.emptySpread), emptyNoise: n(th.emptyNoise), margin: n(th.margin), learnt: th.learnt };
-}
-
-/** What the decision rules saw on a sheet, with its truth, to try other rules on without making sheets again. */
-function dumpOf(seed: number, r: SheetResult, template: SheetTemplate, truth: SheetTruth) {
-  if (r.status !== 'ok') return null;
-  const byId = new Map(truth.groups.map((g) => [g.id, g]));
-  const group = (g: { id: string; darkness: number[] }, role: string, kind: string) => {
-    const t = byId.get(g.id)!;
-    return { id: g.id, role, kind, expect: t.expect, intended: t.intended, marks: t.marks, dark: g.darkness };
-  };
-  return {
-    seed,
-    groups: [
-      ...r.questions.map((q) => group(q, 'question', template.questions.find((x) => x.id === q.id)!.kind)),
-      ...(r.admission?.digits ?? []).map((d) => group(d, 'admission', 'single')),
-    ],
-    absent: r.absent ? { dark: r.absent.darkness, meant: truth.absent.marked, expect: truth.absent.expect, kind: truth.absent.kind } : null,
-  };
 }
 
 parentPort!.on('message', async (seed: number) => {

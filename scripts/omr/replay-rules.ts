@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { templateFromCard } from '../../packages/omr/src/card-template.js';
 import { pickSheet, synthCards } from '../../packages/omr/src/synth/cards.js';
-import { judgeLone, learnThreshold, readGroup } from '../../packages/omr/src/threshold.js';
+import { flattenPrintedLabels } from '../../packages/omr/src/printed-labels.js';
+import { judgeLone, learnThreshold, letterLevels, readGroup } from '../../packages/omr/src/threshold.js';
 import type { SheetTemplate } from '../../packages/omr/src/types.js';
 
-interface DumpGroup { id: string; role: 'question' | 'admission'; expect: string; intended: string[]; marks: { value: string; kind: string }[]; dark: number[] }
+interface DumpGroup { id: string; role: 'question' | 'admission'; expect: string; intended: string[]; marks: { value: string; kind: string }[]; dark: number[]; peak?: number[] }
 interface Dump { seed: number; groups: DumpGroup[]; absent: { dark: number; meant: boolean; expect: string; kind?: string } | null }
 
 const cards = synthCards();
@@ -26,10 +27,19 @@ for (const s of sheets) {
   const key = `${pick.card}-${pick.page}`;
   if (!templates.has(key)) templates.set(key, templateFromCard(cards[pick.card], pick.page - 1));
   const t = templates.get(key)!;
-  const th = learnThreshold([...s.groups.flatMap((g) => g.dark), ...(s.absent ? [s.absent.dark] : [])]);
   const digits = new Map((t.admission?.digits ?? []).map((g) => [g.id, g]));
   const questions = new Map(t.questions.map((g) => [g.id, g]));
-  const readings = s.groups.map((g) => (g.role === 'admission' ? readGroup({ ...digits.get(g.id)!, kind: 'single' }, g.dark, th, true) : readGroup(questions.get(g.id)!, g.dark, th)));
+  const groupOf = (g: DumpGroup) => (g.role === 'admission' ? digits.get(g.id)! : questions.get(g.id)!);
+  if (t.printedLabels) {
+    // the engine flattens printed letters before it learns the threshold: do the same on the dumped figures
+    const [flat] = flattenPrintedLabels([{ groups: s.groups.map(groupOf), dark: s.groups.map((g) => g.dark) }]);
+    s.groups.forEach((g, i) => { g.dark = flat[i]; });
+  }
+  const th = learnThreshold([...s.groups.flatMap((g) => g.dark), ...(s.absent ? [s.absent.dark] : [])]);
+  const qs = s.groups.filter((g) => g.role === 'question');
+  const peaks = qs.every((g) => g.peak) ? qs.map((g) => g.peak!) : undefined;
+  const levels = letterLevels(qs.map(groupOf), qs.map((g) => g.dark), th, peaks);
+  const readings = s.groups.map((g) => (g.role === 'admission' ? readGroup({ ...digits.get(g.id)!, kind: 'single' }, g.dark, th, true) : readGroup(questions.get(g.id)!, g.dark, th, false, { levels, peak: g.peak })));
   const admissionDoubt = readings.find((r, i) => s.groups[i].role === 'admission' && r.doubt)?.doubt;
   const judged = s.groups.map((g, i) => ({ id: g.id, expect: g.expect, intended: g.intended, read: readings[i].marked, doubt: readings[i].doubt ?? (g.role === 'admission' ? admissionDoubt : undefined), g }));
   if (s.absent) {

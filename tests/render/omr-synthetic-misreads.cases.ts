@@ -53,12 +53,11 @@ export const FOUND_SILENT: { seed: number; group: string; scenario: string; mean
   {seed: 356, group: '5', scenario: 'tick', meant: 'C', read: '—', kinds: 'C:tick(0.275); A 0.163 B 0.185 D 0.179; t 0.403 empty 0.16 noise 0.027'},
 ];
 
-// STILL OPEN — found by the same search (seeds 1–3,479), not yet read or flagged: light partial fills and ticks
-// (a third of the bubble, or a small blob) only 0.04–0.07 above their siblings and under 3 empty spreads above the
-// sheet's empty median. A narrower clear-empty band (2.5 spreads) flags them but drew more false doubts on
-// OpenMCR's real scans than their ceilings allow; the likely fix is a per-letter empty baseline (each printed
-// letter's own median on the sheet). Expected to fail (it.fails) until the engine flags them.
-export const OPEN_SILENT: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [
+// Found by the same search (seeds 1–5,131): light partial fills and ticks (a third of the bubble, or a small blob)
+// only 0.04–0.07 above their siblings and under 3 empty spreads above the sheet's empty median, silent until the
+// engine learnt each printed letter's own empty level on the sheet (threshold.ts letterLevels, 2026-11-27): each
+// stands 0.075–0.2 (3.1–13.6 noise spreads) above the other empty bubbles of its own letter.
+export const FOUND_BY_LETTER: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [
   {seed: 942, group: '23', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.217); A 0.174 B 0.177 D 0.187; empty 0.159 spread 0.022'},
   {seed: 1054, group: '24', scenario: 'partial', meant: 'C', read: '—', kinds: 'C:partial(0.306); A 0.233 B 0.281 D 0.243; empty 0.212 spread 0.035'},
   {seed: 1167, group: '16', scenario: 'partial', meant: 'A', read: '—', kinds: 'A:partial(0.313); B 0.253 C 0.202 D 0.241; empty 0.231 spread 0.038'},
@@ -74,4 +73,8 @@ export const OPEN_SILENT: { seed: number; group: string; scenario: string; meant
   {seed: 3062, group: '32', scenario: 'partial', meant: 'ABC', read: 'AB', kinds: 'A:pencil(0.838) B:pencil(0.767) C:partial(0.215); D 0.149 E 0.123'},
   {seed: 3439, group: '23', scenario: 'partial', meant: 'A', read: '—', kinds: 'A:partial(0.239); B 0.161 C 0.121 D 0.15; empty 0.141'},
   {seed: 3442, group: '28', scenario: 'partial', meant: 'F', read: '—', kinds: 'F:partial(0.206); A 0.121 B 0.16 C 0.105 D 0.134 E 0.123 G 0.128'},
+  // seeds 3,443–5,131 (2026-11-27): only 0.055–0.071 above their own letter's level, 0.107–0.15 in the bubble's
+  // darkest half (the fill lies on one side) — caught by the peak rule (bubbles.ts ink, threshold.ts PEAK_GAP)
+  {seed: 3879, group: '27', scenario: 'partial', meant: 'D', read: '—', kinds: 'D:partial(0.216, peak 0.282); D level 0.161, peak level 0.175'},
+  {seed: 4087, group: '38', scenario: 'partial', meant: 'CDE', read: 'CE', kinds: 'C:pencil D:partial(0.264, peak 0.364) E:pencil; D level 0.193, peak level 0.214'},
 ];

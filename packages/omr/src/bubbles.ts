@@ -52,6 +52,15 @@ export function localPaper(s: Sampler, rect: Rect): number {
 
 /** Mean ink 0–1 over the inner area of `rect` (inset by `inset` of its size on each side). */
 export function darkness(s: Sampler, rect: Rect, inset = 0.18): number {
+  return ink(s, rect, inset).mean;
+}
+
+/**
+ * The inner area's mean ink and its peak: the darkest of its four halves (left, right, top, bottom). A partial
+ * fill or a tick on one side of a bubble darkens one half far more than the whole, while the printed letter
+ * sits in the middle and darkens the halves alike.
+ */
+export function ink(s: Sampler, rect: Rect, inset = 0.18): { mean: number; peak: number } {
   const paper = localPaper(s, rect);
   const span = Math.max(30, paper - s.scale.ink);
   const ix0 = rect.x + rect.w * inset;
@@ -69,6 +78,10 @@ export function darkness(s: Sampler, rect: Rect, inset = 0.18): number {
   const dux = t[0] * sx; const dvx = t[3] * sx;
   let sum = 0;
   let count = 0;
+  // ink and samples of the left, right, top and bottom halves
+  const half = [0, 0, 0, 0];
+  const halfN = [0, 0, 0, 0];
+  const midX = nx / 2; const midY = ny / 2;
   for (let j = 0; j < ny; j++) {
     const x = ix0 + 0.5 * sx;
     const y = iy0 + (j + 0.5) * sy;
@@ -84,9 +97,18 @@ export function darkness(s: Sampler, rect: Rect, inset = 0.18): number {
       const top = data[o] + (data[o + 1] - data[o]) * fx;
       const bottom = data[o + W] + (data[o + W + 1] - data[o + W]) * fx;
       const d = (paper - (top + (bottom - top) * fy)) / span;
-      sum += d <= 0 ? 0 : d >= 1 ? 1 : d;
+      const c = d <= 0 ? 0 : d >= 1 ? 1 : d;
+      sum += c;
       count++;
+      // a middle row or column (odd counts) belongs to both halves
+      if (i < midX) { half[0] += c; halfN[0]++; }
+      if (i + 1 > midX) { half[1] += c; halfN[1]++; }
+      if (j < midY) { half[2] += c; halfN[2]++; }
+      if (j + 1 > midY) { half[3] += c; halfN[3]++; }
     }
   }
-  return count ? sum / count : 0;
+  if (!count) return { mean: 0, peak: 0 };
+  let peak = 0;
+  for (let k = 0; k < 4; k++) if (halfN[k]) peak = Math.max(peak, half[k] / halfN[k]);
+  return { mean: sum / count, peak };
 }

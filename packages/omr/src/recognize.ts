@@ -4,13 +4,13 @@
 // readings with their doubts, and the subjective blocks in pixels.
 import { readAdmissionBubbles } from './admission.js';
 import type { AnchorHit } from './anchors.js';
-import { darkness, makeSampler, type InkScale } from './bubbles.js';
+import { darkness, ink, makeSampler, type InkScale } from './bubbles.js';
 import { alignToPrint } from './page-align.js';
 import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
 import { onPicture, rectifyPhoto } from './rectify.js';
-import { judgeLone, learnThreshold, readGroup } from './threshold.js';
+import { judgeLone, learnThreshold, letterLevels, readGroup } from './threshold.js';
 import { rectToPixels, type Fit } from './transform.js';
 import type { Raster, SheetResult, SheetTemplate } from './types.js';
 
@@ -75,7 +75,14 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   const t = loc.fit.t;
   const s = makeSampler(raster, t, scale);
 
-  const qRaw = template.questions.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  // The product's own cards print each option's letter inside its bubble and come from a scanner (flat light):
+  // there every letter's empty level is learnt from the sheet, for the bubbles' mean and their darkest half.
+  // Templates drawn over other cards are often photographed (uneven light) and flatten their printed labels
+  // already (printedLabels).
+  const byLetter = template.unit === 'mm';
+  const qInk = template.questions.map((g) => g.bubbles.map((b) => ink(s, b)));
+  const qRaw = qInk.map((g) => g.map((x) => x.mean));
+  const qPeak = byLetter ? qInk.map((g) => g.map((x) => x.peak)) : undefined;
   const digits = template.admission?.digits ?? [];
   const aRaw = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
   const [qDark, aDark] = template.printedLabels
@@ -83,6 +90,7 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
     : [qRaw, aRaw];
   const absentDark = template.absent ? darkness(s, template.absent) : null;
   const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint);
+  const levels = byLetter ? letterLevels(template.questions, qDark, th, qPeak) : undefined;
 
   const result: SheetResult = {
     status: 'ok',
@@ -94,7 +102,7 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
     paperGrey: Math.round(scale.paper),
     threshold: round(th.t),
     thresholdLearnt: th.learnt,
-    questions: template.questions.map((g, i) => readGroup(g, qDark[i], th)),
+    questions: template.questions.map((g, i) => readGroup(g, qDark[i], th, false, levels && { levels, peak: qPeak?.[i] })),
     blocks: template.blocks.map((b) => ({ id: b.id, rect: rectToPixels(t, b.rect, W, H) })),
   };
   if (!noAnchors && loc.used.length < template.anchors.length) result.doubt = 'anchor-missing';

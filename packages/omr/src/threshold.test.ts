@@ -3,7 +3,7 @@
 // .bench.ts with OMR_SYNTH_CASES; seeds of packages/omr/src/synth, printed cards, decoded at 100 dpi). The sheets
 // themselves are re-made and read in tests/render/omr-synthetic-misreads.test.ts.
 import { describe, expect, it } from 'vitest';
-import { readGroup, type Threshold } from './threshold.js';
+import { letterLevels, readGroup, type Threshold } from './threshold.js';
 import type { BubbleGroup } from './types.js';
 
 const group = (values: string[]): BubbleGroup => ({ id: 'q', kind: 'single', bubbles: values.map((value, i) => ({ x: i * 8, y: 0, w: 6, h: 4, value })) });
@@ -25,5 +25,46 @@ describe('a light mark darker than its siblings is never read as blank without a
     const r = readGroup(group(['A', 'B', 'C', 'D']), [0.125, 0.165, 0.82, 0.133], th);
     expect(r).toMatchObject({ marked: ['C'] });
     expect(r.doubt).toBeUndefined();
+  });
+});
+
+describe('each printed letter has its own empty level on the sheet (product cards)', () => {
+  // Four question groups A–D plus the group under test; the other groups' C bubbles are empty at 0.12 ± 0.01
+  // (median 0.12; median absolute deviation 0.01 → noise 1.4826 × 0.01 = 0.0148, under the 0.015 floor → 0.015),
+  // their B bubbles at 0.17 (the letter B carries more ink). Threshold 0.45, sheet empty level 0.14.
+  const th = sheet(0.45, 0.14, 0.85, 0.03, 0.02, 0.045);
+  const others = [[0.9, 0.17, 0.11, 0.13], [0.12, 0.16, 0.12, 0.88], [0.13, 0.18, 0.13, 0.12], [0.12, 0.85, 0.12, 0.14]];
+  const groups = [...others.map(() => group(['A', 'B', 'C', 'D'])), group(['A', 'B', 'C', 'D'])];
+
+  it('learns each letter from its bubbles below the threshold', () => {
+    const levels = letterLevels(groups, [...others, [0.12, 0.17, 0.12, 0.13]], th);
+    // C below the threshold: 0.11 0.12 0.13 0.12 0.12 → median 0.12; B: 0.17 0.16 0.18 0.17 (0.85 is a mark) → 0.17
+    expect(levels.get('C')).toMatchObject({ level: 0.12 });
+    expect(levels.get('C')!.noise).toBeCloseTo(0.015, 6);
+    expect(levels.get('B')!.level).toBeCloseTo(0.17, 6);
+  });
+
+  it('flags a C 0.08 above the other Cs though it is no darker than an empty B (seed 942: partial fill of C)', () => {
+    const dark = [0.13, 0.17, 0.2, 0.14];
+    const levels = letterLevels(groups, [...others, dark], th);
+    // C ceiling: 0.12 + max(3.5 × 0.015, 0.07) = 0.19 < 0.20; the sheet-wide rules see 0.20 under 0.14 + 3 × 0.03
+    expect(readGroup(group(['A', 'B', 'C', 'D']), dark, th).doubt).toBeUndefined();
+    expect(readGroup(group(['A', 'B', 'C', 'D']), dark, th, false, { levels }).doubt).toBe('faint');
+  });
+
+  it('flags a bubble whose darkest half stands out (a fill on one side) when its mean does not', () => {
+    const dark = [0.13, 0.17, 0.16, 0.14];
+    const peaks = [[0.93, 0.19, 0.13, 0.15], [0.14, 0.18, 0.14, 0.9], [0.15, 0.2, 0.15, 0.14], [0.14, 0.88, 0.14, 0.16]];
+    const levels = letterLevels(groups, [...others, dark], th, [...peaks, [0.15, 0.19, 0.26, 0.16]]);
+    // C peaks below the threshold: 0.13 0.14 0.15 0.14 0.26 → median 0.14; ceiling 0.14 + max(3.5 × noise, 0.08) = 0.22 < 0.26
+    expect(readGroup(group(['A', 'B', 'C', 'D']), dark, th, false, { levels, peak: [0.15, 0.19, 0.26, 0.16] }).doubt).toBe('faint');
+    expect(readGroup(group(['A', 'B', 'C', 'D']), dark, th, false, { levels, peak: [0.15, 0.19, 0.2, 0.16] }).doubt).toBeUndefined();
+  });
+
+  it('measures a letter too rare for a level (√) against the sheet: 3 noise spreads above its empty level', () => {
+    const levels = letterLevels(groups, [...others, [0.12, 0.17, 0.12, 0.13]], th);
+    // ceiling 0.14 + max(3 × 0.02, 0.05) = 0.20 (seed 3022: a tick in √ at 0.219, the sheet's empty 0.144)
+    expect(readGroup(group(['√', '×']), [0.21, 0.15], th, false, { levels }).doubt).toBe('faint');
+    expect(readGroup(group(['√', '×']), [0.19, 0.15], th, false, { levels }).doubt).toBeUndefined();
   });
 });

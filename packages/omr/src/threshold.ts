@@ -148,12 +148,71 @@ export function judge(d: number, th: Threshold): { marked: boolean; doubt?: Doub
   return { marked };
 }
 
+/** A printed letter's own empty level on the sheet: the median of its unmarked bubbles and their noise. */
+export interface LetterLevel {
+  level: number; noise: number;
+  /** The same for the bubbles' peak (their darkest half, bubbles.ts ink), when measured. */
+  peak?: { level: number; noise: number };
+}
+/** A letter needs this many unmarked bubbles on the sheet to have a level of its own. */
+const LETTER_MIN_SAMPLES = 4;
+/**
+ * LETTER_GAP: an unmarked bubble this far above its own letter's empty level is a trace to look at. The letters
+ * printed inside the bubbles carry different ink ('B' reads 0.04–0.05 darker than 'C' when empty), so a light
+ * partial fill of a 'C' hides among the sheet's 'B's while it stands clear of the other 'C's. At least 0.07:
+ * at 100 dpi the pixel grid alone moved an empty 'C' of a clean drawn card 0.05 above the other 'C's.
+ */
+const LETTER_GAP = { spreads: 3.5, min: 0.07 };
+/** PEAK_GAP: the same for the darkest half of the bubble, where a fill on one side shows twice as strongly. */
+const PEAK_GAP = { spreads: 3.5, min: 0.08 };
+/**
+ * A letter too rare on the sheet for a level of its own (√ ×, F G): measured against the sheet's empty level,
+ * this many noise spreads above it (a tick in √ 3.1 spreads above, seed 3022).
+ */
+const RARE_SPREADS = 3;
+
+const levelOf = (list: number[]) => {
+  const level = median(list);
+  return { level, noise: lowerSpread(list, level) };
+};
+
+/**
+ * Each printed value's empty level over the sheet's question groups, from its bubbles below the threshold;
+ * `peaks` (bubble by bubble as `dark`) adds the level of their darkest half.
+ */
+export function letterLevels(groups: BubbleGroup[], dark: number[][], th: Threshold, peaks?: number[][]): Map<string, LetterLevel> {
+  const byValue = new Map<string, { dark: number[]; peak: number[] }>();
+  groups.forEach((g, i) => g.bubbles.forEach((b, k) => {
+    if (dark[i][k] >= th.t) return;
+    const v = byValue.get(b.value) ?? { dark: [], peak: [] };
+    v.dark.push(dark[i][k]);
+    if (peaks) v.peak.push(peaks[i][k]);
+    byValue.set(b.value, v);
+  }));
+  const levels = new Map<string, LetterLevel>();
+  for (const [value, v] of byValue) {
+    if (v.dark.length < LETTER_MIN_SAMPLES) continue;
+    levels.set(value, { ...levelOf(v.dark), ...(peaks ? { peak: levelOf(v.peak) } : {}) });
+  }
+  return levels;
+}
+
+/** An unmarked bubble not clearly empty for its letter (`l` undefined: a rare value, against the sheet). */
+function aboveLetter(d: number, peak: number | undefined, l: LetterLevel | undefined, th: Threshold): boolean {
+  if (!l) return d > th.empty + Math.max(RARE_SPREADS * th.emptyNoise, EMPTY_BAND.min);
+  if (d > l.level + Math.max(LETTER_GAP.spreads * l.noise, LETTER_GAP.min)) return true;
+  return peak !== undefined && l.peak !== undefined && peak > l.peak.level + Math.max(PEAK_GAP.spreads * l.peak.noise, PEAK_GAP.min);
+}
+
+/** What readGroup compares each bubble with: its letter's levels on the sheet, and the group's peaks. */
+export interface LetterCheck { levels: Map<string, LetterLevel>; peak?: number[] }
+
 /**
  * A group's reading. `column`: a 考号 digit column, which must carry exactly one mark.
  * The first doubt found is reported: several marks on a single group, no mark in a column, then any
  * borderline bubble.
  */
-export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, column = false): GroupReading {
+export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, column = false, letters?: LetterCheck): GroupReading {
   const judged = dark.map((d) => judge(d, th));
   const marked = group.bubbles.filter((_, i) => judged[i].marked).map((b) => b.value);
   let doubt: DoubtReason | undefined;
@@ -168,7 +227,12 @@ export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, col
     const gap = Math.min(SIBLING_GAP.max, Math.max(SIBLING_GAP.min, SIBLING_GAP.spreads * th.emptyNoise));
     if (rest.length > 1 && top - rest[(rest.length - 1) >> 1] > gap && top > th.empty + SIBLING_SPREADS * th.emptyNoise) doubt = 'faint';
   }
+  if (!doubt && letters) {
+    // an unmarked bubble clearly darker than the other empty bubbles of its own printed letter
+    if (group.bubbles.some((b, i) => !judged[i].marked && aboveLetter(dark[i], letters.peak?.[i], letters.levels.get(b.value), th))) doubt = 'faint';
+  }
   const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
+  if (letters?.peak) reading.peak = letters.peak.map((d) => Math.round(d * 1000) / 1000);
   if (doubt) reading.doubt = doubt;
   return reading;
 }

@@ -93,6 +93,8 @@ export interface GroupReading {
   marked: string[];
   /** Darkness 0–1 of every bubble, template order. */
   darkness: number[];
+  /** Product cards: darkness of each bubble's darkest half (a fill on one side shows there). */
+  peak?: number[];
   /** Present when a person must confirm. */
   doubt?: DoubtReason;
 }
