@@ -105,7 +105,8 @@ describe('marking set-up walk in Chromium', () => {
       if (b) { found = { examId: e.id, blockId: b.blockId, blockName: b.blockName }; break; }
     }
     expect(found, 'the marking demo has a double-marked block with final papers that lesson1 leads').toBeTruthy();
-    const quality = await api<{ rows: { userName: string; marks: number; mean: number; diff: number; sd: number; withinPercent: number | null }[] }>('GET', `monitor/qualityList?blockId=${found!.blockId}`);
+    type Figures = { marks: number; withinPercent: number | null; safePercent: number | null };
+    const quality = await api<{ safeScore: number; block: Figures & { mean: number | null }; rows: (Figures & { userName: string; mean: number; diff: number; sd: number })[] }>('GET', `monitor/qualityList?blockId=${found!.blockId}`);
     expect(quality.code).toBe(200);
     expect(quality.data.rows.length).toBeGreaterThanOrEqual(2);
 
@@ -117,7 +118,14 @@ describe('marking set-up walk in Chromium', () => {
       const cells = (await row.locator('td').allInnerTexts()).map((x) => x.trim());
       expect(cells.slice(0, 5)).toEqual([r.userName, String(r.marks), String(r.mean), r.diff > 0 ? `+${r.diff}` : String(r.diff), String(r.sd)]);
       expect(cells[6]).toBe(r.withinPercent === null ? '—' : `${r.withinPercent}%`);
+      expect(cells[9]).toBe(r.safePercent === null ? '—' : `${r.safePercent}%`);
     }
+    // the block's own row (all markers) for comparison, and the help text names the safe score
+    const whole = (await box.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: '题块整体', exact: true }) }).locator('td').allInnerTexts()).map((x) => x.trim());
+    const b = quality.data.block;
+    expect([whole[1], whole[2], whole[9]]).toEqual([String(b.marks), b.mean === null ? '—' : String(b.mean), b.safePercent === null ? '—' : `${b.safePercent}%`]);
+    await expect.poll(() => box.innerText()).toContain(`保险分 ${quality.data.safeScore} 分`);
+    expect(await box.innerText()).not.toContain('保险分系数暂未提供');
     await page.goto(`${server.url}/#/examMonitor/detail/progress?examId=${found!.examId}&blockId=${found!.blockId}`);
     const progress = page.getByTestId('monitor-detail-progress');
     await progress.locator('.ant-table-row').first().waitFor();
