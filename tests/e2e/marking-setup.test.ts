@@ -98,11 +98,11 @@ describe('marking set-up walk in Chromium', () => {
     const api = apiOf(page);
     await loginAs(page, server.url, 'lesson1');
     const exams = await api<{ records: { id: number; name: string }[] }>('GET', 'exam_manage/find_exam_by_page?current=1&size=100');
-    let found: { examId: number; blockId: number; blockName: string } | null = null;
+    let found: { examId: number; examName: string; blockId: number; blockName: string } | null = null;
     for (const e of exams.data.records) {
       const topics = await api<{ blocks: { blockId: number; blockName: string; marksDone: number; papers: number; finalPapers: number }[] }[]>('GET', `monitor/topicList?examId=${e.id}`);
       const b = topics.code === 200 ? topics.data.flatMap((x) => x.blocks).find((x) => x.finalPapers > 0 && x.marksDone > x.finalPapers) : undefined;
-      if (b) { found = { examId: e.id, blockId: b.blockId, blockName: b.blockName }; break; }
+      if (b) { found = { examId: e.id, examName: e.name, blockId: b.blockId, blockName: b.blockName }; break; }
     }
     expect(found, 'the marking demo has a double-marked block with final papers that lesson1 leads').toBeTruthy();
     type Figures = { marks: number; withinPercent: number | null; safePercent: number | null };
@@ -126,6 +126,9 @@ describe('marking set-up walk in Chromium', () => {
     expect([whole[1], whole[2], whole[9]]).toEqual([String(b.marks), b.mean === null ? '—' : String(b.mean), b.safePercent === null ? '—' : `${b.safePercent}%`]);
     await expect.poll(() => box.innerText()).toContain(`保险分 ${quality.data.safeScore} 分`);
     expect(await box.innerText()).not.toContain('保险分系数暂未提供');
+    // 导出Excel saves the workbook under the api's Chinese name
+    const [download] = await Promise.all([page.waitForEvent('download'), box.getByTestId('monitor-export').click()]);
+    expect(download.suggestedFilename()).toBe(`阅卷监控_${found!.examName}.xlsx`);
     await page.goto(`${server.url}/#/examMonitor/detail/progress?examId=${found!.examId}&blockId=${found!.blockId}`);
     const progress = page.getByTestId('monitor-detail-progress');
     await progress.locator('.ant-table-row').first().waitFor();

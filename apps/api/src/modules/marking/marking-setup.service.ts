@@ -343,12 +343,12 @@ export async function markingList(db: Db, user: SchoolUser, blockId: number) {
   return markerProgressRows(db, block);
 }
 
-/** The rows of monitor/markingList for a block (no access check: callers check it). */
-export async function markerProgressRows(db: Db, block: repo.BlockRow) {
+/** The rows of monitor/markingList for a block (no access check: callers check it); `known`: its quality, when read already. */
+export async function markerProgressRows(db: Db, block: repo.BlockRow, known?: Awaited<ReturnType<typeof qualityOf>>) {
   const blockId = block.id;
   const markers = await repo.markersOf(db, [blockId]);
   const progress = new Map((await repo.markerProgress(db, blockId)).map((p) => [p.userId, p]));
-  const quality = await qualityOf(db, block);
+  const quality = known ?? await qualityOf(db, block);
   const out = [];
   for (const m of markers) {
     const p = progress.get(m.userId);

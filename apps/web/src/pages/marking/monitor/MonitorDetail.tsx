@@ -1,4 +1,5 @@
-import { Alert, Card, Empty, Progress, Select, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Progress, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { MarkerProgress } from '@/api/marking';
 import { markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
@@ -19,7 +20,10 @@ function Pickers({ s, title }: { s: Monitor; title: string }) {
         <Select style={{ width: 260 }} placeholder="选择题块" value={s.blockId || undefined} onChange={(v) => s.choose({ blockId: v })}
           options={blocks} aria-label="选择题块" showSearch optionFilterProp="label" />
       </Space>
-      <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
+      <Space>
+        <Button icon={<DownloadOutlined />} disabled={!s.examId} loading={s.exporting} onClick={() => void s.exportExcel()} data-testid="monitor-export">导出Excel</Button>
+        <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
+      </Space>
     </Space>
   );
 }
