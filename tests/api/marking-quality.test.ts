@@ -10,6 +10,9 @@ import { createMarkingExam } from '../helpers/marking-exam.js';
  * By hand: teacher1 4 marks, mean 6, diff −1.25 (block mean 58/8 = 7.25), sd √2 = 1.41, 3 paired, 33.33 % within,
  * 33.33 % third, 1 arbitration; lesson1 3 marks, mean 9, diff 1.75, sd √(2/3) = 0.82, 33.33 %, 33.33 %, 1;
  * grade1 1 mark, mean 7, diff −0.25, sd 0, nothing paired.
+ * 保险分系数 (full score 12, step 1): 0.71 × 12 = 8.52 → 9, safe marks 8–10: teacher1 8 of 8, 4, 6, 6 → 25 %;
+ * lesson1 9, 8, 10 → 100 %; grade1 7 → 0 %; the block 4 of 8 → 50 %. Block: 8 marks, mean 7.25, sd √(25.5 / 8) = 1.79,
+ * 3 papers with both first marks, 1 within (33.33 %), 1 to a third mark (33.33 %), 1 to arbitration.
  */
 describe.each(dbKinds)('marking quality on %s', (kind) => {
   let t: TestApp;
@@ -47,13 +50,15 @@ describe.each(dbKinds)('marking quality on %s', (kind) => {
     const r = await t.call({ url: `/api/v1/monitor/qualityList?blockId=${blockId}`, token: await t.tokenFor('lesson1') });
     expect(r.body.code, r.body.msg).toBe(200);
     expect(r.body.data.tolerance).toBe(2);
-    const rows = (r.body.data.rows as { userName: string; marks: number; mean: number; diff: number; sd: number; paired: number; withinPercent: number | null; thirdPercent: number | null; arbitrations: number }[])
-      .map((x) => [x.marks, x.mean, x.diff, x.sd, x.paired, x.withinPercent, x.thirdPercent, x.arbitrations]);
+    expect([r.body.data.fullScore, r.body.data.step, r.body.data.safeScore]).toEqual([12, 1, 9]);
+    const rows = (r.body.data.rows as { userName: string; marks: number; mean: number; diff: number; sd: number; paired: number; withinPercent: number | null; thirdPercent: number | null; arbitrations: number; safePercent: number | null }[])
+      .map((x) => [x.marks, x.mean, x.diff, x.sd, x.paired, x.withinPercent, x.thirdPercent, x.arbitrations, x.safePercent]);
     expect(rows).toEqual(expect.arrayContaining([
-      [4, 6, -1.25, 1.41, 3, 33.33, 33.33, 1],
-      [3, 9, 1.75, 0.82, 3, 33.33, 33.33, 1],
-      [1, 7, -0.25, 0, 0, null, null, 0],
+      [4, 6, -1.25, 1.41, 3, 33.33, 33.33, 1, 25],
+      [3, 9, 1.75, 0.82, 3, 33.33, 33.33, 1, 100],
+      [1, 7, -0.25, 0, 0, null, null, 0, 0],
     ]));
+    expect(r.body.data.block).toEqual({ marks: 8, mean: 7.25, sd: 1.79, paired: 3, within: 1, third: 1, withinPercent: 33.33, thirdPercent: 33.33, arbitrations: 1, safe: 4, safePercent: 50 });
     expect(rows).toHaveLength(3);
     const refused = await t.call({ url: `/api/v1/monitor/qualityList?blockId=${blockId}`, token: await t.tokenFor('head1') });
     expect(refused.body.code).toBe(403);

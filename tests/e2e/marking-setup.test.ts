@@ -98,14 +98,15 @@ describe('marking set-up walk in Chromium', () => {
     const api = apiOf(page);
     await loginAs(page, server.url, 'lesson1');
     const exams = await api<{ records: { id: number; name: string }[] }>('GET', 'exam_manage/find_exam_by_page?current=1&size=100');
-    let found: { examId: number; blockId: number; blockName: string } | null = null;
+    let found: { examId: number; examName: string; blockId: number; blockName: string } | null = null;
     for (const e of exams.data.records) {
       const topics = await api<{ blocks: { blockId: number; blockName: string; marksDone: number; papers: number; finalPapers: number }[] }[]>('GET', `monitor/topicList?examId=${e.id}`);
       const b = topics.code === 200 ? topics.data.flatMap((x) => x.blocks).find((x) => x.finalPapers > 0 && x.marksDone > x.finalPapers) : undefined;
-      if (b) { found = { examId: e.id, blockId: b.blockId, blockName: b.blockName }; break; }
+      if (b) { found = { examId: e.id, examName: e.name, blockId: b.blockId, blockName: b.blockName }; break; }
     }
     expect(found, 'the marking demo has a double-marked block with final papers that lesson1 leads').toBeTruthy();
-    const quality = await api<{ rows: { userName: string; marks: number; mean: number; diff: number; sd: number; withinPercent: number | null }[] }>('GET', `monitor/qualityList?blockId=${found!.blockId}`);
+    type Figures = { marks: number; withinPercent: number | null; safePercent: number | null };
+    const quality = await api<{ safeScore: number; block: Figures & { mean: number | null }; rows: (Figures & { userName: string; mean: number; diff: number; sd: number })[] }>('GET', `monitor/qualityList?blockId=${found!.blockId}`);
     expect(quality.code).toBe(200);
     expect(quality.data.rows.length).toBeGreaterThanOrEqual(2);
 
@@ -117,7 +118,17 @@ describe('marking set-up walk in Chromium', () => {
       const cells = (await row.locator('td').allInnerTexts()).map((x) => x.trim());
       expect(cells.slice(0, 5)).toEqual([r.userName, String(r.marks), String(r.mean), r.diff > 0 ? `+${r.diff}` : String(r.diff), String(r.sd)]);
       expect(cells[6]).toBe(r.withinPercent === null ? '—' : `${r.withinPercent}%`);
+      expect(cells[9]).toBe(r.safePercent === null ? '—' : `${r.safePercent}%`);
     }
+    // the block's own row (all markers) for comparison, and the help text names the safe score
+    const whole = (await box.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: '题块整体', exact: true }) }).locator('td').allInnerTexts()).map((x) => x.trim());
+    const b = quality.data.block;
+    expect([whole[1], whole[2], whole[9]]).toEqual([String(b.marks), b.mean === null ? '—' : String(b.mean), b.safePercent === null ? '—' : `${b.safePercent}%`]);
+    await expect.poll(() => box.innerText()).toContain(`保险分 ${quality.data.safeScore} 分`);
+    expect(await box.innerText()).not.toContain('保险分系数暂未提供');
+    // 导出Excel saves the workbook under the api's Chinese name
+    const [download] = await Promise.all([page.waitForEvent('download'), box.getByTestId('monitor-export').click()]);
+    expect(download.suggestedFilename()).toBe(`阅卷监控_${found!.examName}.xlsx`);
     await page.goto(`${server.url}/#/examMonitor/detail/progress?examId=${found!.examId}&blockId=${found!.blockId}`);
     const progress = page.getByTestId('monitor-detail-progress');
     await progress.locator('.ant-table-row').first().waitFor();

@@ -80,6 +80,8 @@ export type { BlockProgress, MarkerProgress, SubjectProgress } from '@/pages/mar
 export const findTopicList = (examId: number) => http.get<SubjectProgress[]>('/monitor/topicList', { examId });
 /** 题块内每位阅卷老师的进度与速度 */
 export const findMarkingList = (blockId: number) => http.get<MarkerProgress[]>('/monitor/markingList', { blockId });
+/** 导出阅卷监控（Excel：阅卷进度、阅卷质量） */
+export const exportMonitorExcel = (examId: number) => http.download('/marking/monitor/export', { examId });
 
 /* ---------- progress (spec §7 progress/*) ---------- */
 /** 科目各题块的阅卷进度 */

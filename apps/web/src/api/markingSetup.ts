@@ -40,9 +40,15 @@ export const deletePoint = (examSubjectId: number, questionId: number, id: strin
   http.post<null>('/sampling/delete_single', { examSubjectId, questionId, id });
 export const deleteAllPoints = (examSubjectId: number) => http.post<null>('/sampling/delete_all', { examSubjectId });
 
-export interface MarkerQualityRow {
-  userId: number; userName: string; marks: number; mean: number; diff: number; sd: number; paired: number;
-  withinPercent: number | null; thirdPercent: number | null; arbitrations: number;
+/** Figures of a marker's row and of the block's row (monitor/qualityList); percents 0–100, null when nothing to count. */
+export interface QualityFigures {
+  marks: number; paired: number; within: number; third: number; withinPercent: number | null; thirdPercent: number | null;
+  arbitrations: number; safe: number; safePercent: number | null;
 }
-/** 阅卷质量：题块内每位老师的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数（服务端计算） */
-export const findQualityList = (blockId: number) => http.get<{ tolerance: number; rows: MarkerQualityRow[] }>('/monitor/qualityList', { blockId });
+export interface MarkerQualityRow extends QualityFigures { userId: number; userName: string; mean: number; diff: number; sd: number }
+export interface QualityList {
+  tolerance: number; fullScore: number; step: number; safeScore: number;
+  block: QualityFigures & { mean: number | null; sd: number | null }; rows: MarkerQualityRow[];
+}
+/** 阅卷质量：题块内每位老师及题块整体的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数、保险分系数（服务端计算） */
+export const findQualityList = (blockId: number) => http.get<QualityList>('/monitor/qualityList', { blockId });

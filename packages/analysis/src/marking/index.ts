@@ -1,4 +1,4 @@
 export * from './rules.js';
-export * from './quality.js';
 export * from './marker-quality.js';
 export * from './marker-charts.js';
+export * from './progress.js';

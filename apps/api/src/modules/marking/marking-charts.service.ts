@@ -2,7 +2,7 @@
  * monitor/blockCharts (/examMonitorEchartsDetail): per marker of a block, the spread of the scores given over the
  * block's range and the marks given per hour (figures: @jz/analysis marker-charts). For the block's leaders.
  */
-import { marksPerHour, scoreDistribution, totalOf } from '@jz/analysis';
+import { blockScale, marksPerHour, scoreDistribution } from '@jz/analysis';
 import type { Db } from '../../db/database.js';
 import { blockFor, type SchoolUser } from './marking.access.js';
 import { timedMarks } from './marking-live.repository.js';
@@ -11,9 +11,7 @@ import * as repo from './marking.repository.js';
 export async function blockCharts(db: Db, user: SchoolUser, blockId: number) {
   const { block } = await blockFor(db, user, blockId, 'leader');
   const [questions, marks, markers] = await Promise.all([repo.blockQuestions(db, [blockId]), timedMarks(db, blockId), repo.markersOf(db, [blockId])]);
-  const fullScore = totalOf(questions.map((q) => q.fullScore));
-  const steps = questions.flatMap((q) => (q.points.length ? q.points.map((p) => p.step) : [q.step])).filter((s) => s > 0);
-  const step = steps.length ? Math.min(...steps) : 1;
+  const { fullScore, step } = blockScale(questions);
   const names = new Map(markers.map((m) => [m.userId, m.userName]));
   const dist = scoreDistribution(marks, fullScore, step);
   const speed = marksPerHour(marks);

@@ -6,6 +6,8 @@ import { envelope, ok } from '../../core/http.js';
 import * as s from './marking.schema.js';
 import * as setup from './marking-setup.service.js';
 import { qualityList } from './marking-quality.service.js';
+import { exportMonitor } from './marking-export.service.js';
+import { sendXlsx } from '../excel/excel.workbook.js';
 
 const tags = ['阅卷设置'];
 
@@ -55,8 +57,14 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => ok(await setup.topicList(db, userOf(req), req.query.examId), '查询成功'));
   app.get('/monitor/markingList', { schema: { tags, summary: '阅卷监控：题块内每位老师的任务量、已阅、剩余、每小时阅卷量', querystring: s.blockQuery, response: { 200: envelope(z.array(s.markerProgressSchema)) } } },
     async (req) => ok(await setup.markingList(db, userOf(req), req.query.blockId), '查询成功'));
-  app.get('/monitor/qualityList', { schema: { tags, summary: '阅卷质量：题块内每位老师的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数', querystring: s.blockQuery, response: { 200: envelope(s.qualitySchema) } } },
+  app.get('/monitor/qualityList', { schema: { tags, summary: '阅卷质量：题块内每位老师及题块整体的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数、保险分系数', querystring: s.blockQuery, response: { 200: envelope(s.qualitySchema) } } },
     async (req) => ok(await qualityList(db, userOf(req), req.query.blockId), '查询成功'));
+  app.get('/marking/monitor/export', {
+    schema: { tags, summary: '导出阅卷监控（Excel：阅卷进度、阅卷质量两个工作表；被拒绝时返回 JSON）', querystring: s.examQuery },
+  }, async (req, reply) => {
+    const { fileName, bytes } = await exportMonitor(db, userOf(req), req.query.examId);
+    return sendXlsx(reply, fileName, bytes);
+  });
   app.get('/progress/find_progress', { schema: { tags, summary: '阅卷进度', querystring: s.subjectQuery, response: { 200: envelope(z.array(s.progressSchema)) } } },
     async (req) => ok(await setup.findProgress(db, userOf(req), req.query.examSubjectId), '查询成功'));
   app.post('/progress/update_can_mark_paper', { schema: { tags, summary: '开启或暂停阅卷', body: s.canMarkBody, response: done } },

@@ -4,7 +4,7 @@
  * exam's grade leader, the subject's lesson leader); monitoring a block is open to its 题组长 too.
  */
 import { randomUUID } from 'node:crypto';
-import { defaultTolerance, markingQuality, totalOf } from '@jz/analysis';
+import { defaultTolerance, rateOf, totalOf } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError, forbidden } from '../../core/http.js';
 import { verifyPassword } from '../../core/crypto.js';
@@ -15,6 +15,7 @@ import { blockFor, setupBlockFor, setupSubjectFor, type SchoolUser } from './mar
 import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
 import { quotaOf } from './marking.service.js';
+import { qualityOf } from './marking-quality.service.js';
 
 type SubjectAccess = Awaited<ReturnType<typeof setupSubjectFor>>;
 
@@ -309,8 +310,8 @@ export async function clearMarking(db: Db, user: SchoolUser, body: { examSubject
   });
 }
 
-/** monitor/topicList: the exam's subjects with each block's progress (subjects the caller sets up, blocks the caller leads). */
-export async function topicList(db: Db, user: SchoolUser, examId: number) {
+/** The exam's blocks the caller leads (the monitor's scope); 403 for another school's exam or when it leads none of them. */
+export async function monitorBlocks(db: Db, user: SchoolUser, examId: number) {
   const blocks = await repo.blocksOfExam(db, user.schoolId, examId);
   const visible: repo.BlockRow[] = [];
   for (const b of blocks) {
@@ -319,6 +320,12 @@ export async function topicList(db: Db, user: SchoolUser, examId: number) {
   const exam = await examRepo.findExam(db, examId);
   if (!exam || exam.schoolId !== user.schoolId) throw forbidden();
   if (!visible.length && blocks.length) throw forbidden();
+  return { exam, blocks: visible };
+}
+
+/** monitor/topicList: the exam's subjects with each block's progress (subjects the caller sets up, blocks the caller leads). */
+export async function topicList(db: Db, user: SchoolUser, examId: number) {
+  const { blocks: visible } = await monitorBlocks(db, user, examId);
   const progress = await progressOf(db, visible);
   const subjects = [...new Map(visible.map((b) => [b.examSubjectId, b.subjectName]))];
   return subjects.map(([examSubjectId, subjectName]) => ({
@@ -329,13 +336,19 @@ export async function topicList(db: Db, user: SchoolUser, examId: number) {
 /**
  * monitor/markingList: per marker of the block, marks given (done), held, remaining of the quota or pool,
  * papers per hour (done ÷ hours between the first and last submission, at least one minute), and the quality
- * figures of @jz/analysis markingQuality: the marker's mean, SD and agreement rate beside the block's.
+ * figures of @jz/analysis markerQuality: the marker's mean, SD and agreement rate beside the block's.
  */
 export async function markingList(db: Db, user: SchoolUser, blockId: number) {
   const { block } = await blockFor(db, user, blockId, 'leader');
+  return markerProgressRows(db, block);
+}
+
+/** The rows of monitor/markingList for a block (no access check: callers check it); `known`: its quality, when read already. */
+export async function markerProgressRows(db: Db, block: repo.BlockRow, known?: Awaited<ReturnType<typeof qualityOf>>) {
+  const blockId = block.id;
   const markers = await repo.markersOf(db, [blockId]);
   const progress = new Map((await repo.markerProgress(db, blockId)).map((p) => [p.userId, p]));
-  const quality = markingQuality(await repo.submittedMarks(db, blockId), block.tolerance);
+  const quality = known ?? await qualityOf(db, block);
   const out = [];
   for (const m of markers) {
     const p = progress.get(m.userId);
@@ -345,11 +358,12 @@ export async function markingList(db: Db, user: SchoolUser, blockId: number) {
     const quota = await quotaOf(db, block, m);
     const remaining = quota === null ? pool + held : Math.max(0, Math.min(quota - done, pool + held));
     const hours = p?.firstAt && p.lastAt ? Math.max(60_000, new Date(p.lastAt).getTime() - new Date(p.firstAt).getTime()) / 3_600_000 : 0;
-    const q = quality.markers.find((x) => x.markerId === m.userId);
+    const q = quality.rows.find((x) => x.markerId === m.userId);
     out.push({
       userId: m.userId, userName: m.userName, assigned: done + remaining, done, remaining, held,
-      papersPerHour: hours ? Math.round((done / hours) * 100) / 100 : 0, mean: q?.mean ?? null, sd: q?.sd ?? null, agreeRate: q?.agreeRate ?? null,
-      blockMean: quality.block.mean, blockSd: quality.block.sd, blockAgreeRate: quality.block.agreeRate, thirdRate: quality.block.thirdRate,
+      papersPerHour: hours ? Math.round((done / hours) * 100) / 100 : 0, mean: q?.mean ?? null, sd: q?.sd ?? null, agreeRate: q ? rateOf(q.within, q.paired) : null,
+      blockMean: quality.block.mean, blockSd: quality.block.sd, blockAgreeRate: rateOf(quality.block.within, quality.block.paired),
+      thirdRate: rateOf(quality.block.third, quality.block.paired),
     });
   }
   return out;

@@ -88,10 +88,13 @@ export const markerProgressSchema = z.object({
   sd: z.number().nullable(), agreeRate: z.number().nullable(), blockMean: z.number().nullable(), blockSd: z.number().nullable(),
   blockAgreeRate: z.number().nullable(), thirdRate: z.number().nullable(),
 });
+const qualityFigures = {
+  marks: z.number(), paired: z.number(), within: z.number(), third: z.number(), withinPercent: z.number().nullable(), thirdPercent: z.number().nullable(),
+  arbitrations: z.number(), safe: z.number(), safePercent: z.number().nullable(),
+};
 export const qualitySchema = z.object({
-  tolerance: z.number(),
-  rows: z.array(z.object({
-    userId: z.number(), userName: z.string(), marks: z.number(), mean: z.number(), diff: z.number(), sd: z.number(), paired: z.number(),
-    withinPercent: z.number().nullable(), thirdPercent: z.number().nullable(), arbitrations: z.number(),
-  })),
+  tolerance: z.number(), fullScore: z.number(), step: z.number(), safeScore: z.number(),
+  /** the block's own figures over every marker's marks */
+  block: z.object({ ...qualityFigures, mean: z.number().nullable(), sd: z.number().nullable() }),
+  rows: z.array(z.object({ ...qualityFigures, userId: z.number(), userName: z.string(), mean: z.number(), diff: z.number(), sd: z.number() })),
 });

@@ -1,10 +1,10 @@
-import { Alert, Card, Empty, Progress, Select, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Progress, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { MarkerProgress } from '@/api/marking';
-import type { MarkerQualityRow } from '@/api/markingSetup';
 import { markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
-import { useMarkQuality } from './useMarkQuality';
+import { useMarkQuality, type QualityRow } from './useMarkQuality';
 
 type Monitor = ReturnType<typeof useExamMonitor>;
 
@@ -20,7 +20,10 @@ function Pickers({ s, title }: { s: Monitor; title: string }) {
         <Select style={{ width: 260 }} placeholder="选择题块" value={s.blockId || undefined} onChange={(v) => s.choose({ blockId: v })}
           options={blocks} aria-label="选择题块" showSearch optionFilterProp="label" />
       </Space>
-      <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
+      <Space>
+        <Button icon={<DownloadOutlined />} disabled={!s.examId} loading={s.exporting} onClick={() => void s.exportExcel()} data-testid="monitor-export">导出Excel</Button>
+        <UpdatedAt at={s.updatedAt} live={s.live} onReload={s.reload} />
+      </Space>
     </Space>
   );
 }
@@ -47,18 +50,20 @@ export function MonitorProgress() {
 }
 
 const pctText = (v: number | null) => (v === null ? '—' : `${v}%`);
+const numText = (v: number | null) => (v === null ? '—' : v);
 
-/** Columns of 阅卷质量 (monitor/qualityList rows). */
-const qualityColumns: ColumnsType<MarkerQualityRow> = [
-  { title: '阅卷老师', dataIndex: 'userName' },
+/** Columns of 阅卷质量 (monitor/qualityList rows, then the block's own row). */
+const qualityColumns: ColumnsType<QualityRow> = [
+  { title: '阅卷老师', dataIndex: 'userName', render: (n: string, r) => (r.whole ? <b>{n}</b> : n) },
   { title: '已阅', dataIndex: 'marks', width: 80 },
-  { title: '平均分', dataIndex: 'mean', width: 90 },
-  { title: '与均分差', dataIndex: 'diff', width: 100, render: (d: number) => <span style={{ color: d > 0 ? '#cf1322' : d < 0 ? '#389e0d' : undefined }}>{d > 0 ? `+${d}` : d}</span> },
-  { title: '标准差', dataIndex: 'sd', width: 90 },
+  { title: '平均分', dataIndex: 'mean', width: 90, render: numText },
+  { title: '与均分差', dataIndex: 'diff', width: 100, render: (d: number | null) => (d === null ? '—' : <span style={{ color: d > 0 ? '#cf1322' : d < 0 ? '#389e0d' : undefined }}>{d > 0 ? `+${d}` : d}</span>) },
+  { title: '标准差', dataIndex: 'sd', width: 90, render: numText },
   { title: '可比试卷', dataIndex: 'paired', width: 90 },
   { title: '误差内比例', dataIndex: 'withinPercent', width: 110, render: pctText },
   { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
   { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
+  { title: '保险分系数', dataIndex: 'safePercent', width: 110, render: pctText },
 ];
 
 /** /examMonitor/detail/quality (阅卷质量): per marker, the figures of monitor/qualityList (worked out by the api). */
@@ -72,11 +77,12 @@ export function MonitorQuality() {
       {s.block && (
         <div style={{ marginBottom: 8 }}>
           误差阈值 {q.tolerance ?? '—'} 分；本题块待仲裁 {s.block.arbitrations} 份，问题卷 {s.block.problems} 份。
-          与均分差 = 该老师平均分 − 题块全部评分的平均分；误差内比例、三评率按该老师一评/二评且已有另一评的试卷计。保险分系数暂未提供。
+          与均分差 = 该老师平均分 − 题块全部评分的平均分；误差内比例、三评率按该老师一评/二评且已有另一评的试卷计。
+          保险分系数 = 给分在保险分 {q.safeScore ?? '—'} 分（满分 × 71%，按步长取整）上下一个步长内的评分占比，偏高说明习惯给中间分。
         </div>
       )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <MonitorTable<MarkerQualityRow> rowKey="userId" rows={q.rows} loading={q.loading} columns={qualityColumns} />
+        <MonitorTable<QualityRow> rowKey="userId" rows={q.rows} loading={q.loading} columns={qualityColumns} />
       )}
     </Card>
   );

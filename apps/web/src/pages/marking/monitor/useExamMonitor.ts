@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { findExamPage, type Exam } from '@/api/exam';
-import { findMarkingList, findTopicList, type MarkerProgress, type SubjectProgress } from '@/api/marking';
+import { exportMonitorExcel, findMarkingList, findTopicList, type MarkerProgress, type SubjectProgress } from '@/api/marking';
+import { runDownload } from '@/components/table';
 import { useMonitorData } from './useMonitorData';
 
 /**
@@ -14,6 +15,7 @@ export function useExamMonitor() {
   const [subjects, setSubjects] = useState<SubjectProgress[]>([]);
   const [markers, setMarkers] = useState<MarkerProgress[]>([]);
   const [error, setError] = useState('');
+  const [exporting, setExporting] = useState(false);
   const examId = Number(params.get('examId')) || exams[0]?.id || 0;
   const blockId = Number(params.get('blockId')) || 0;
 
@@ -43,5 +45,12 @@ export function useExamMonitor() {
     if (next.blockId === null) p.delete('blockId'); else if (next.blockId !== undefined) p.set('blockId', String(next.blockId));
     setParams(p, { replace: true });
   };
-  return { exams, examId, blockId, block, subjects, markers, error, ...data, choose };
+  /** 导出Excel: the exam's progress and quality in one workbook (the api names the file). */
+  const exportExcel = async () => {
+    if (!examId) return;
+    setExporting(true);
+    await runDownload(exportMonitorExcel(examId), `阅卷监控_${exams.find((e) => e.id === examId)?.name ?? examId}.xlsx`);
+    setExporting(false);
+  };
+  return { exams, examId, blockId, block, subjects, markers, error, ...data, choose, exporting, exportExcel };
 }
