@@ -55,13 +55,14 @@ export const taskRowSchema = z.object({
 export const blockInfoSchema = z.object({
   blockId: z.number(), blockName: z.string(), examName: z.string(), subjectName: z.string(), questions: z.array(question), fullScore: z.number(),
   ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), done: z.number(), assigned: z.number(),
-  role: z.enum(['marker', 'leader']), marks: z.boolean(),
+  role: z.enum(['marker', 'leader']), marks: z.boolean(), trialCount: z.number().optional(),
 });
 const chosen = z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional();
 export const paperSchema = z.object({
   taskId: z.number(), paperId: z.number().optional(), round: z.number(), imageUrl: z.string(), leaseExpiresAt: z.string(),
   given: z.object({ scores: z.array(z.number()), total: z.number() }).optional(),
   chosen,
+  trial: z.boolean().optional(),
 });
 export const submitResultSchema = z.object({ total: z.number(), state: z.enum(['done', 'waitingSecond', 'third', 'arbitration', 'final']) });
 export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string(), chosen })), total: z.number() });
