@@ -12,11 +12,13 @@ export interface MarkingGroup {
   blockId: number; name: string; sort: number; ratingMode: RatingMode; tolerance: number; allocation: Allocation; leaseSeconds: number;
   leaderUserId: number | null; leaderName: string | null; answerText: string; canMark: boolean; started: boolean;
   fullScore: number; questions: BlockQuestion[]; markers: BlockMarker[]; papers: number; finalPapers: number;
+  /** 个人一致性: a blind re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off) */
+  recheckInterval: number; trialCount: number;
 }
 export interface SchoolUserRow { userId: number; userName: string; loginId: string }
 export interface SaveBlock {
   blockId?: number; name: string; questionIds: number[]; ratingMode: RatingMode; tolerance?: number; allocation?: Allocation;
-  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string;
+  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string; recheckInterval?: number; trialCount?: number;
   markers?: { userId: number; quota?: number | null; classIds?: number[] }[];
 }
 export interface SamplingRow { questionId: number; number: string; blockId: number; fullScore: number; step: number; points: { id: string; name: string; fullScore: number; step: number }[] }
@@ -43,6 +45,8 @@ export const deleteAllPoints = (examSubjectId: number) => http.post<null>('/samp
 export interface MarkerQualityRow {
   userId: number; userName: string; marks: number; mean: number; diff: number; sd: number; paired: number;
   withinPercent: number | null; thirdPercent: number | null; arbitrations: number;
+  /** 个人一致性: answered blind re-checks and the share within tolerance of the original mark */
+  recheckCount: number; consistencyPercent: number | null;
 }
 /** 阅卷质量：题块内每位老师的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数（服务端计算） */
 export const findQualityList = (blockId: number) => http.get<{ tolerance: number; rows: MarkerQualityRow[] }>('/monitor/qualityList', { blockId });

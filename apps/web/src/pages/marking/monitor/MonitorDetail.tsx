@@ -59,6 +59,7 @@ const qualityColumns: ColumnsType<MarkerQualityRow> = [
   { title: '误差内比例', dataIndex: 'withinPercent', width: 110, render: pctText },
   { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
   { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
+  { title: '个人一致性', key: 'consistency', width: 120, render: (_v, r) => (r.recheckCount ? `${pctText(r.consistencyPercent)}（${r.recheckCount} 次）` : '—') },
 ];
 
 /** /examMonitor/detail/quality (阅卷质量): per marker, the figures of monitor/qualityList (worked out by the api). */
