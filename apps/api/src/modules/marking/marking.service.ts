@@ -108,7 +108,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     if (trial) return trial;
     await repo.releaseLeases(tx, [blockId], user.id, true);
     // held tasks and re-checks, oldest lease first (a re-check looks like any paper)
-    const rechecks = await checks.heldRechecks(tx, blockId, user.id);
+    const rechecks = block.recheckInterval > 0 ? await checks.heldRechecks(tx, blockId, user.id) : []; // off: no extra read
     const held: MarkingPaper[] = [...(await repo.heldTasks(tx, blockId, user.id)).map(toPaper), ...rechecks.map(checks.checkPaper)]
       .sort((a, b) => a.leaseExpiresAt.localeCompare(b.leaseExpiresAt) || a.taskId - b.taskId);
     const quota = await quotaOf(tx, block, marker);
