@@ -208,7 +208,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }

@@ -523,6 +523,10 @@ export interface MarkingBlockTable {
   answer_images: ColumnType<unknown, string | undefined, string>;
   can_mark: Generated<boolean>;
   created_at: Timestamp;
+  /** 个人一致性: re-check every N submitted papers (0026); 0 = off. */
+  recheck_interval: Generated<number>;
+  /** 试评: trial papers every marker marks first (0026); 0 = off. */
+  trial_count: Generated<number>;
 }
 export interface MarkingBlockQuestionTable {
   block_id: number;
@@ -616,4 +620,46 @@ export interface MarkingChangeTable {
 }
 export interface DB {
   marking_change: MarkingChangeTable;
+}
+
+// ---- 个人一致性 and 试评 (migrations/0026_marking_trial.ts).
+export interface MarkingCheckTable {
+  id: Generated<number>;
+  school_id: number;
+  block_id: number;
+  paper_id: number;
+  marker_id: number;
+  kind: 'recheck' | 'trial';
+  task_id: number | null;
+  attempt: Generated<number>;
+  lease_until: Timestamp | null;
+  scores: Json;
+  total: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  original_total: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  skipped: Generated<boolean>;
+  submitted_at: Timestamp | null;
+  request_id: string | null;
+  created_at: Generated<Date>;
+}
+export interface MarkingTrialPaperTable {
+  block_id: number;
+  paper_id: number;
+  school_id: number;
+  scores: ColumnType<unknown, string, string>;
+  total: ColumnType<number, number | string, number | string>;
+  set_by: number | null;
+  set_at: Generated<Date>;
+}
+export interface MarkingTrialMarkerTable {
+  block_id: number;
+  user_id: number;
+  school_id: number;
+  attempt: Generated<number>;
+  passed_at: Timestamp | null;
+  passed_by: number | null;
+}
+export interface DB {
+  marking_check: MarkingCheckTable;
+  marking_trial_paper: MarkingTrialPaperTable;
+  marking_trial_marker: MarkingTrialMarkerTable;
 }

@@ -93,3 +93,23 @@ export const updateCanMark = (examSubjectId: number, canMark: boolean, blockId?:
 /** The password is sent RSA-encrypted, as on every other password route. */
 export const clearMarkingData = async (examSubjectId: number, password: string) =>
   http.post<number>('/progress/clear_marking_data', { examSubjectId, password: await encryptPassword(password) });
+
+/* ---------- 试评 (the block's leaders; docs/DOMAIN-RULES.md §4.1 "个人一致性 and 试评") ---------- */
+export interface TrialPaper { paperId: number; imageUrl: string; chosen?: MarkingPaper['chosen'] }
+export interface TrialMarkerRow {
+  userId: number; userName: string; attempt: number; passed: boolean; passedAt: string | null; done: number; total: number; within: number; finished: boolean;
+  marks: { paperId: number; reference: number; mark: number | null; within: boolean | null }[];
+}
+export interface TrialList { trialCount: number; tolerance: number; papers: (TrialPaper & { scores: number[]; total: number; marked: number })[]; markers: TrialMarkerRow[] }
+/** 试评卷与各阅卷老师的试评结果 */
+export const findTrialList = (blockId: number) => http.get<TrialList>('/marking/trial/list', { blockId });
+/** 取一份尚未设为试评卷的试卷（afterPaperId：换一份） */
+export const trialNextPaper = (blockId: number, afterPaperId?: number) => http.post<TrialPaper | null>('/marking/trial/next', afterPaperId ? { blockId, afterPaperId } : { blockId });
+/** 设为试评卷并给参考分 */
+export const setTrialPaper = (blockId: number, paperId: number, scores: number[]) => http.post<{ total: number; count: number }>('/marking/trial/set', { blockId, paperId, scores });
+/** 移除试评卷 */
+export const removeTrialPaper = (blockId: number, paperId: number) => http.post<null>('/marking/trial/remove', { blockId, paperId });
+/** 试评通过：该老师开始正式阅卷 */
+export const passTrial = (blockId: number, userId: number) => http.post<null>('/marking/trial/pass', { blockId, userId });
+/** 试评重评：该老师重新试评 */
+export const redoTrial = (blockId: number, userId: number) => http.post<null>('/marking/trial/redo', { blockId, userId });

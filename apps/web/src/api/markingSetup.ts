@@ -12,11 +12,13 @@ export interface MarkingGroup {
   blockId: number; name: string; sort: number; ratingMode: RatingMode; tolerance: number; allocation: Allocation; leaseSeconds: number;
   leaderUserId: number | null; leaderName: string | null; answerText: string; canMark: boolean; started: boolean;
   fullScore: number; questions: BlockQuestion[]; markers: BlockMarker[]; papers: number; finalPapers: number;
+  /** 个人一致性: a blind re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off) */
+  recheckInterval: number; trialCount: number;
 }
 export interface SchoolUserRow { userId: number; userName: string; loginId: string }
 export interface SaveBlock {
   blockId?: number; name: string; questionIds: number[]; ratingMode: RatingMode; tolerance?: number; allocation?: Allocation;
-  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string;
+  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string; recheckInterval?: number; trialCount?: number;
   markers?: { userId: number; quota?: number | null; classIds?: number[] }[];
 }
 export interface SamplingRow { questionId: number; number: string; blockId: number; fullScore: number; step: number; points: { id: string; name: string; fullScore: number; step: number }[] }
@@ -45,7 +47,11 @@ export interface QualityFigures {
   marks: number; paired: number; within: number; third: number; withinPercent: number | null; thirdPercent: number | null;
   arbitrations: number; safe: number; safePercent: number | null;
 }
-export interface MarkerQualityRow extends QualityFigures { userId: number; userName: string; mean: number; diff: number; sd: number }
+export interface MarkerQualityRow extends QualityFigures {
+  userId: number; userName: string; mean: number; diff: number; sd: number;
+  /** 个人一致性: answered blind re-checks and the share within tolerance of the original mark */
+  recheckCount: number; consistencyPercent: number | null;
+}
 export interface QualityList {
   tolerance: number; fullScore: number; step: number; safeScore: number;
   block: QualityFigures & { mean: number | null; sd: number | null }; rows: MarkerQualityRow[];

@@ -71,14 +71,14 @@ export async function groupList(db: Db, user: SchoolUser, examSubjectId: number)
       started: started.has(b.id), fullScore: qs.some((q) => q.electiveGroup) ? qs[0]!.fullScore : totalOf(qs.map((q) => q.fullScore)),
       questions: qs.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
       markers: markers.filter((m) => m.blockId === b.id).map((m) => ({ userId: m.userId, userName: m.userName, loginId: m.loginId, quota: m.quota, classIds: m.classIds })),
-      papers: p?.papers ?? 0, finalPapers: p?.final ?? 0,
+      papers: p?.papers ?? 0, finalPapers: p?.final ?? 0, recheckInterval: b.recheckInterval, trialCount: b.trialCount,
     };
   });
 }
 
 export interface BlockInput {
   blockId?: number; name: string; questionIds: number[]; ratingMode: number; tolerance?: number; allocation?: 'average' | 'free' | 'class';
-  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string; markers?: { userId: number; quota?: number | null; classIds?: number[] }[];
+  leaseSeconds?: number; leaderUserId?: number | null; answerText?: string; recheckInterval?: number; trialCount?: number; markers?: { userId: number; quota?: number | null; classIds?: number[] }[];
 }
 
 /**
@@ -118,6 +118,8 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
       const fields = {
         name: b.name, sort: i, ratingMode: b.ratingMode, tolerance: b.tolerance ?? defaultTolerance(qs), allocation: b.allocation ?? 'free',
         leaseSeconds: b.leaseSeconds ?? 600, leaderUserId: b.leaderUserId ?? null, answerText: b.answerText ?? '',
+        // quality control may change at any time; left out = unchanged (a new block: off)
+        recheckInterval: b.recheckInterval, trialCount: b.trialCount,
       };
       let id = b.blockId;
       if (id !== undefined) {

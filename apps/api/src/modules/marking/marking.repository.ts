@@ -15,6 +15,8 @@ export interface BlockRow {
   id: number; schoolId: number; examId: number; examSubjectId: number; name: string; sort: number; ratingMode: number; tolerance: number;
   allocation: 'average' | 'free' | 'class'; leaseSeconds: number; leaderUserId: number | null; answerText: string; answerImages: string[]; canMark: boolean;
   examName: string; subjectName: string; courseCode: string; gradeId: number;
+  /** 个人一致性: a re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off). */
+  recheckInterval: number; trialCount: number;
 }
 
 function blockSelect(q: Q) {
@@ -25,7 +27,7 @@ function blockSelect(q: Q) {
       'b.id', 'b.school_id as schoolId', 'b.exam_id as examId', 'b.exam_subject_id as examSubjectId', 'b.name', 'b.sort', 'b.rating_mode as ratingMode',
       'b.tolerance', 'b.allocation', 'b.lease_seconds as leaseSeconds', 'b.leader_user_id as leaderUserId', 'b.answer_text as answerText',
       'b.answer_images as answerImages', 'b.can_mark as canMark', 'e.name as examName', 's.course_name as subjectName', 's.course_code as courseCode',
-      'e.grade_id as gradeId',
+      'e.grade_id as gradeId', 'b.recheck_interval as recheckInterval', 'b.trial_count as trialCount',
     ]);
 }
 const toBlock = (r: Record<string, unknown>): BlockRow => ({ ...(r as unknown as BlockRow), tolerance: Number(r.tolerance), answerImages: (r.answerImages as string[]) ?? [] });
@@ -74,12 +76,14 @@ export async function lockSubject(tx: Tx, examSubjectId: number): Promise<void> 
 export interface NewBlock {
   schoolId: number; examId: number; examSubjectId: number; name: string; sort: number; ratingMode: number; tolerance: number;
   allocation: 'average' | 'free' | 'class'; leaseSeconds: number; leaderUserId: number | null; answerText: string;
+  recheckInterval?: number; trialCount?: number;
 }
 
 export async function insertBlock(tx: Tx, b: NewBlock): Promise<number> {
   const r = await tx.insertInto('marking_block').values({
     school_id: b.schoolId, exam_id: b.examId, exam_subject_id: b.examSubjectId, name: b.name, sort: b.sort, rating_mode: b.ratingMode, tolerance: b.tolerance,
     allocation: b.allocation, lease_seconds: b.leaseSeconds, leader_user_id: b.leaderUserId, answer_text: b.answerText,
+    recheck_interval: b.recheckInterval ?? 0, trial_count: b.trialCount ?? 0,
   }).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
@@ -91,6 +95,7 @@ export async function updateBlock(tx: Tx, id: number, b: Partial<Omit<NewBlock, 
     ...(b.allocation !== undefined ? { allocation: b.allocation } : {}), ...(b.leaseSeconds !== undefined ? { lease_seconds: b.leaseSeconds } : {}),
     ...(b.leaderUserId !== undefined ? { leader_user_id: b.leaderUserId } : {}), ...(b.answerText !== undefined ? { answer_text: b.answerText } : {}),
     ...(b.canMark !== undefined ? { can_mark: b.canMark } : {}),
+    ...(b.recheckInterval !== undefined ? { recheck_interval: b.recheckInterval } : {}), ...(b.trialCount !== undefined ? { trial_count: b.trialCount } : {}),
   };
   if (Object.keys(set).length) await tx.updateTable('marking_block').set(set).where('id', '=', id).execute();
 }

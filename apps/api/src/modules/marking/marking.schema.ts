@@ -32,6 +32,9 @@ export const allocationBody = z.object({
     leaseSeconds: z.number().int().min(10).max(7200).optional(),
     leaderUserId: id.nullable().optional(),
     answerText: z.string().max(20000).optional(),
+    /** 个人一致性: a re-check every N submitted papers (0 = off); 试评: K trial papers (0 = off); left out = unchanged. */
+    recheckInterval: z.number().int().min(0, '个人一致性间隔须为 0–10000 份').max(10000, '个人一致性间隔须为 0–10000 份').optional(),
+    trialCount: z.number().int().min(0, '试评份数须为 0–50').max(50, '试评份数须为 0–50').optional(),
     markers: z.array(z.object({ userId: id, quota: int4.nullable().optional(), classIds: z.array(id).max(200).optional() })).max(500).optional(),
   })).max(100),
 });
@@ -55,13 +58,14 @@ export const taskRowSchema = z.object({
 export const blockInfoSchema = z.object({
   blockId: z.number(), blockName: z.string(), examName: z.string(), subjectName: z.string(), questions: z.array(question), fullScore: z.number(),
   ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), done: z.number(), assigned: z.number(),
-  role: z.enum(['marker', 'leader']), marks: z.boolean(),
+  role: z.enum(['marker', 'leader']), marks: z.boolean(), trialCount: z.number().optional(),
 });
 const chosen = z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional();
 export const paperSchema = z.object({
   taskId: z.number(), paperId: z.number().optional(), round: z.number(), imageUrl: z.string(), leaseExpiresAt: z.string(),
   given: z.object({ scores: z.array(z.number()), total: z.number() }).optional(),
   chosen,
+  trial: z.boolean().optional(),
 });
 export const submitResultSchema = z.object({ total: z.number(), state: z.enum(['done', 'waitingSecond', 'third', 'arbitration', 'final']) });
 export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string(), chosen })), total: z.number() });
@@ -74,6 +78,7 @@ export const groupSchema = z.object({
   blockId: z.number(), name: z.string(), sort: z.number(), ratingMode: z.number(), tolerance: z.number(), allocation: z.string(), leaseSeconds: z.number(),
   leaderUserId: z.number().nullable(), leaderName: z.string().nullable(), answerText: z.string(), canMark: z.boolean(), started: z.boolean(),
   fullScore: z.number(), questions: z.array(question), markers: z.array(markerRow), papers: z.number(), finalPapers: z.number(),
+  recheckInterval: z.number(), trialCount: z.number(),
 });
 export const userRowSchema = z.object({ userId: z.number(), userName: z.string(), loginId: z.string() });
 export const leaderRowSchema = z.object({ blockId: z.number(), blockName: z.string(), userId: z.number().nullable(), userName: z.string().nullable() });
@@ -88,6 +93,16 @@ export const markerProgressSchema = z.object({
   sd: z.number().nullable(), agreeRate: z.number().nullable(), blockMean: z.number().nullable(), blockSd: z.number().nullable(),
   blockAgreeRate: z.number().nullable(), thirdRate: z.number().nullable(),
 });
+export const trialPaperSchema = z.object({ paperId: z.number(), imageUrl: z.string(), chosen });
+export const trialListSchema = z.object({
+  trialCount: z.number(), tolerance: z.number(),
+  papers: z.array(trialPaperSchema.extend({ scores: z.array(z.number()), total: z.number(), marked: z.number() })),
+  markers: z.array(z.object({
+    userId: z.number(), userName: z.string(), attempt: z.number(), passed: z.boolean(), passedAt: z.string().nullable(),
+    done: z.number(), total: z.number(), within: z.number(), finished: z.boolean(),
+    marks: z.array(z.object({ paperId: z.number(), reference: z.number(), mark: z.number().nullable(), within: z.boolean().nullable() })),
+  })),
+});
 const qualityFigures = {
   marks: z.number(), paired: z.number(), within: z.number(), third: z.number(), withinPercent: z.number().nullable(), thirdPercent: z.number().nullable(),
   arbitrations: z.number(), safe: z.number(), safePercent: z.number().nullable(),
@@ -96,5 +111,9 @@ export const qualitySchema = z.object({
   tolerance: z.number(), fullScore: z.number(), step: z.number(), safeScore: z.number(),
   /** the block's own figures over every marker's marks */
   block: z.object({ ...qualityFigures, mean: z.number().nullable(), sd: z.number().nullable() }),
-  rows: z.array(z.object({ ...qualityFigures, userId: z.number(), userName: z.string(), mean: z.number(), diff: z.number(), sd: z.number() })),
+  rows: z.array(z.object({
+    ...qualityFigures, userId: z.number(), userName: z.string(), mean: z.number(), diff: z.number(), sd: z.number(),
+    /** 个人一致性: answered re-checks and the share within tolerance of the original mark */
+    recheckCount: z.number(), consistencyPercent: z.number().nullable(),
+  })),
 });

@@ -16,16 +16,13 @@ import { paperImage } from './marking.image.js';
 import { answerImageUrl } from './marking-answer.service.js';
 import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
+import { chosenOf, paperImageUrl, taskImageUrl } from './marking.paper.js';
+import * as checks from './marking-check.service.js';
 import { itemsOf, NeedsScoreLock, paperQuestions, settlePaper, settleWithoutScoreLock, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
 
-export const taskImageUrl = (taskId: number) => `marking/image?taskId=${taskId}`;
-export const paperImageUrl = (paperId: number) => `marking/image?paperId=${paperId}`;
-
-/** A 选做 paper's chosen question, as the panel shows it (本卷选做第22题). */
-export const chosenOf = (questionId: number | null | undefined, no: string | null | undefined): Pick<MarkingPaper, 'chosen'> =>
-  (questionId != null && no != null ? { chosen: { questionId, number: no, text: `本卷选做第${no}题` } } : {});
+export { chosenOf, paperImageUrl, taskImageUrl };
 
 export function toPaper(t: repo.TaskRow): MarkingPaper {
   return { taskId: t.id, round: t.round, imageUrl: taskImageUrl(t.id), leaseExpiresAt: (t.leaseUntil ?? new Date()).toISOString(), ...chosenOf(t.chosenQuestionId, t.chosenNo) };
@@ -85,6 +82,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
     // a 选做 block is scored on one question: its full score is one question's
     fullScore: questions.some((q) => q.electiveGroup) ? questions[0]!.fullScore : totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
     standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, done: f.done, assigned: f.assigned, role, marks: marker,
+    trialCount: block.trialCount,
   };
 }
 
@@ -94,7 +92,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
  * caller go back to the pool first, so an old paper can never be submitted beside a new round of it.
  */
 export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: boolean): Promise<{ paper: MarkingPaper | null; msg: string }> {
-  const { block } = await blockFor(db, user, blockId, 'marker');
+  const { block, leader } = await blockFor(db, user, blockId, 'marker');
   if (!block.canMark) return { paper: null, msg: '该题块已暂停阅卷' };
   const blockQs = await repo.blockQuestions(db, [blockId]);
   const { items } = itemsOf(blockQs);
@@ -102,15 +100,26 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
   const elective = blockQs.some((q) => q.electiveGroup !== null);
   const want = prefetch ? 2 : 1;
   const rounds = marksPerPaper(block.ratingMode as RatingModeValue);
-  const task = await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const marker = await repo.lockMarker(tx, blockId, user.id);
-    if (!marker) return undefined;
+    if (!marker) return { paper: null, msg: NO_PAPER };
+    // 试评: until the leader passes the marker, trial papers only (marking-check.service)
+    const trial = await checks.trialGate(tx, block, user.id, leader, want);
+    if (trial) return trial;
     await repo.releaseLeases(tx, [blockId], user.id, true);
-    const held = await repo.heldTasks(tx, blockId, user.id);
+    // held tasks and re-checks, oldest lease first (a re-check looks like any paper)
+    const rechecks = block.recheckInterval > 0 ? await checks.heldRechecks(tx, blockId, user.id) : []; // off: no extra read
+    const held: MarkingPaper[] = [...(await repo.heldTasks(tx, blockId, user.id)).map(toPaper), ...rechecks.map(checks.checkPaper)]
+      .sort((a, b) => a.leaseExpiresAt.localeCompare(b.leaseExpiresAt) || a.taskId - b.taskId);
     const quota = await quotaOf(tx, block, marker);
     let taken = quota === null ? 0 : await repo.takenCount(tx, blockId, user.id);
     const thirds = block.ratingMode === 3 || block.ratingMode === 5; // the modes with a third marker
     let synced = false;
+    // 个人一致性: a re-check due (every N submitted papers) comes before the pool, one at a time
+    if (held.length < want) {
+      const r = await checks.recheckNext(tx, block, user.id, rechecks.length > 0);
+      if (r) held.push(checks.checkPaper(r));
+    }
     while (held.length < want && (quota === null || taken < quota)) {
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       if (!t && !synced) {
@@ -119,19 +128,22 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
         t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       }
       if (!t) break;
-      held.push(t);
+      held.push(toPaper(t));
       taken++;
     }
-    return held[want - 1];
+    const paper = held[want - 1];
+    return paper ? { paper, msg: '查询成功' } : { paper: null, msg: NO_PAPER };
   });
-  return task ? { paper: toPaper(task), msg: '查询成功' } : { paper: null, msg: NO_PAPER };
 }
 
 /** The block crop of a task (its marker or a leader) or of a paper (a leader): image/jpeg, nothing else. */
 export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: number; paperId?: number }): Promise<Buffer> {
   const { db } = ctx;
   let paperId: number;
-  if (q.taskId !== undefined) {
+  const check = q.taskId !== undefined ? await checks.findCheck(db, user.schoolId, q.taskId) : undefined;
+  if (check) {
+    paperId = await checks.checkImagePaper(db, user, check);
+  } else if (q.taskId !== undefined) {
     const { task, leader } = await taskFor(db, user, q.taskId);
     if (!leader && task.markerId !== user.id) throw new BizError('无权限访问', 403);
     paperId = task.paperId;
@@ -156,6 +168,8 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
  * "Locks"); when the paper must be written as question scores it is rolled back and made again under the lock.
  */
 export async function submit(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string }): Promise<{ total: number; state: SubmitState }> {
+  const check = await checks.findCheck(db, user.schoolId, body.taskId);
+  if (check) return checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId);
   const { task: t0, block } = await taskFor(db, user, body.taskId);
   const checked = await checkedScores(db, block.id, body.scores, t0.chosenQuestionId);
   const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState }> => {
@@ -183,6 +197,8 @@ export async function submit(db: Db, user: SchoolUser, body: { taskId: number; s
 
 /** Flags the caller's current paper: it leaves the pool for the leader's queue (问题卷). */
 export async function problem(db: Db, user: SchoolUser, body: { taskId: number; kind: ProblemKind; note?: string }): Promise<void> {
+  const check = await checks.findCheck(db, user.schoolId, body.taskId);
+  if (check) return checks.problemCheck(db, user, check);
   const { task, block } = await taskFor(db, user, body.taskId);
   await db.transaction().execute(async (tx) => {
     const t = await repo.lockTask(tx, task.id);

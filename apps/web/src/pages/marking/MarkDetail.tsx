@@ -14,6 +14,8 @@ import { ProblemDialog } from './ProblemDialog';
 import { StandardAnswer } from './StandardAnswer';
 import { formatCountdown, useLeaseCountdown } from './useLeaseCountdown';
 import { useLeaderQueues, useReviewList } from './useMarkLists';
+import { TrialPanel } from './TrialPanel';
+import { useTrial } from './useTrial';
 import { targetChosen, targetImage, useMarkDetail, type MarkMode } from './useMarkDetail';
 import { useImageView } from './useImageView';
 import { useMarkKeys } from './useMarkKeys';
@@ -22,7 +24,7 @@ const MARKER_MODES: { value: MarkMode; label: string }[] = [{ value: 'normal', l
 const LEADER_MODES: { value: MarkMode; label: string }[] = [
   { value: 'abnormal', label: '问题卷' }, { value: 'arbitration', label: '仲裁' }, { value: 'check', label: '抽查' }, { value: 'audit', label: '改分记录' },
 ];
-const TARGET_TITLES = { mark: '', rescore: '回评改分', resolve: '问题卷给分', arbitrate: '仲裁给分', override: '抽查' } as const;
+const TARGET_TITLES = { mark: '', rescore: '回评改分', resolve: '问题卷给分', arbitrate: '仲裁给分', override: '抽查', trialRef: '试评卷参考分' } as const;
 
 /** /markDetail?blockId=…: blind on-screen marking of one block (spec §2). */
 export default function MarkDetail() {
@@ -43,6 +45,7 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
   const [answerOpen, setAnswerOpen] = useState(false);
   const review = useReviewList(blockId, s.mode === 'review' && !s.target);
   const leader = useLeaderQueues(blockId, s.block?.role === 'leader' && !s.target ? s.mode : '');
+  const trial = useTrial(blockId, s.block?.role === 'leader' && s.mode === 'trial' && !s.target);
   const t = s.target;
   const lease = useLeaseCountdown(t?.kind === 'mark' ? t.paper.leaseExpiresAt : null);
 
@@ -69,7 +72,8 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
   if (!s.block) return <div style={{ padding: 64, textAlign: 'center' }}><Spin /></div>;
   const b = s.block;
   const markerModes = b.marks ? MARKER_MODES : [];
-  const modes = b.role === 'leader' ? [...markerModes, ...LEADER_MODES] : MARKER_MODES;
+  const leaderModes = b.trialCount ? [...LEADER_MODES, { value: 'trial' as const, label: '试评' }] : LEADER_MODES;
+  const modes = b.role === 'leader' ? [...markerModes, ...leaderModes] : MARKER_MODES;
   const vertical = settings.panelDerection === 2;
 
   const header = (
@@ -77,6 +81,11 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
       <Typography.Text strong data-testid="mark-title">{b.examName} · {b.subjectName} · {b.blockName}</Typography.Text>
       <Tag>{RATING_MODE_NAMES[b.ratingMode] ?? ''}</Tag>
       {targetChosen(t) && <Tag color="orange" data-testid="mark-chosen">{targetChosen(t)!.text}</Tag>}
+      {t?.kind === 'mark' && t.paper.trial && (
+        <Tooltip title="试评卷：评分不计入成绩和进度；评完全部试评卷后，由题组长审核通过才能正式阅卷">
+          <Tag color="purple" data-testid="mark-trial">试评</Tag>
+        </Tooltip>
+      )}
       <Segmented<MarkMode> value={s.mode} options={modes} onChange={(m) => s.setMode(m)} data-testid="mark-modes" />
       <span data-testid="mark-progress">已阅 <b>{s.done}</b> / {b.assigned}</span>
       {lease !== null && (
@@ -106,6 +115,7 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
           <Space style={{ marginBottom: 8 }}>
             <Typography.Text strong>{TARGET_TITLES[t.kind]}</Typography.Text>
             {t.kind === 'override' && t.paper.given && <Tag color="blue">原评分：{t.paper.given.total}（{t.paper.given.scores.join(' + ')}）</Tag>}
+            {t.kind === 'trialRef' && <Button size="small" onClick={() => void trial.pick(t.paper.paperId).then((p) => { if (p) s.show({ kind: 'trialRef', paper: p }); })}>换一份</Button>}
             <Button size="small" onClick={() => s.show(null)}>返回列表</Button>
           </Space>
         )}
@@ -142,6 +152,9 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
           <Button type="primary" onClick={() => void s.check()}>抽查下一份</Button>
         </Empty>
       );
+    } else if (s.mode === 'trial') {
+      list = <TrialPanel trial={trial} onPick={() => void trial.pick().then((p) => { if (p) s.show({ kind: 'trialRef', paper: p }); })}
+        onOpen={(p) => s.show({ kind: 'trialRef', paper: p }, p.scores)} />;
     } else list = <AuditTable rows={leader.audit} loading={leader.loading} />;
   }
 

@@ -2,15 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { message } from 'antd';
 import {
   arbitrate, checkNext, findBlock, markingImageSrc, newRequestId, nextPaper, overrideScores, reportProblem, rescore, resolveProblem,
-  submitScores, type ArbitrationRow, type MarkingBlockInfo, type MarkingPaper, type ProblemKind, type ProblemRow, type ReviewRow,
+  setTrialPaper, submitScores, type TrialPaper, type ArbitrationRow, type MarkingBlockInfo, type MarkingPaper, type ProblemKind, type ProblemRow, type ReviewRow,
 } from '@/api/marking';
 import type { ApiResult } from '@/utils/request';
 import { loadMarkingImage, releaseMarkingImage } from './imageCache';
 import { scoreItems } from './panel/scoring';
 import { useScorePanel } from './panel/useScorePanel';
 
-/** Header modes of /markDetail (spec §2): 正评, 回评, 问题卷, 抽查, plus the leader's 仲裁 and 改分记录. */
-export type MarkMode = 'normal' | 'review' | 'abnormal' | 'check' | 'arbitration' | 'audit';
+/** Header modes of /markDetail (spec §2): 正评, 回评, 问题卷, 抽查, plus the leader's 仲裁, 改分记录 and 试评. */
+export type MarkMode = 'normal' | 'review' | 'abnormal' | 'check' | 'arbitration' | 'audit' | 'trial';
 
 /** What the panel is scoring now. */
 export type MarkTarget =
@@ -18,11 +18,14 @@ export type MarkTarget =
   | { kind: 'rescore'; row: ReviewRow }
   | { kind: 'resolve'; row: ProblemRow }
   | { kind: 'arbitrate'; row: ArbitrationRow }
-  | { kind: 'override'; paper: MarkingPaper & { paperId?: number } };
+  | { kind: 'override'; paper: MarkingPaper & { paperId?: number } }
+  /** 试评: the leader scores a paper as a trial paper (its reference score) */
+  | { kind: 'trialRef'; paper: TrialPaper };
 
 export const targetImage = (t: MarkTarget | null): string | null => {
   if (!t) return null;
   if (t.kind === 'mark' || t.kind === 'override') return markingImageSrc(t.paper);
+  if (t.kind === 'trialRef') return markingImageSrc({ taskId: 0, imageUrl: t.paper.imageUrl });
   return markingImageSrc({ taskId: 'taskId' in t.row ? t.row.taskId : 0, imageUrl: t.row.imageUrl });
 };
 
@@ -99,8 +102,9 @@ export function useMarkDetail(blockId: number) {
       if (!res) { setEmpty('网络错误，请重试'); show(null); return; }
       if (res.code !== 200) { setEmpty(res.msg); show(null); return; }
       p = res.data;
+      // why there is none: nothing left, paused, or 试评已完成，等待题组长审核
+      if (!p) { setEmpty(res.msg || '当前没有可阅的试卷'); show(null); return; }
     }
-    if (!p) { setEmpty('当前没有可阅的试卷'); show(null); return; }
     setEmpty('');
     show({ kind: 'mark', paper: p });
     void prefetch(p);
@@ -145,7 +149,7 @@ export function useMarkDetail(blockId: number) {
       if (t.kind === 'mark') {
         const res = await submitScores({ taskId: t.paper.taskId, scores, requestId: requestIdFor(`mark:${t.paper.taskId}`) });
         if (res.code !== 200) { afterRefusal(res); return; }
-        setDone((d) => d + 1);
+        if (!t.paper.trial) setDone((d) => d + 1); // a trial mark is not progress
         await advance();
       } else if (t.kind === 'rescore') {
         const res = await rescore(t.row.taskId, scores, requestIdFor(`rescore:${t.row.taskId}:${scores.join(',')}`), reason || undefined);
@@ -162,6 +166,11 @@ export function useMarkDetail(blockId: number) {
         if (res.code !== 200) { afterRefusal(res); return; }
         message.success(`仲裁完成，最终得分 ${res.data.total}`);
         show(null);
+      } else if (t.kind === 'trialRef') {
+        const res = await setTrialPaper(blockId, t.paper.paperId, scores);
+        if (res.code !== 200) { afterRefusal(res); return; }
+        message.success(`已设为试评卷（参考分 ${res.data.total}，共 ${res.data.count} 份）`);
+        show(null);
       } else {
         if (!reason.trim()) { say('请填写改分原因'); return; }
         const res = await overrideScores(t.paper, scores, reason.trim());
@@ -175,7 +184,7 @@ export function useMarkDetail(blockId: number) {
       busyRef.current = false;
       setBusy(false);
     }
-  }, [advance, ready, reason, say, show]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [advance, blockId, ready, reason, say, show]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** 问题卷: the paper goes to the 题组长's queue and the next one shows. */
   const problem = useCallback(async (kind: ProblemKind, note: string) => {

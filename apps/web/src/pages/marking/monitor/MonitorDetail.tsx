@@ -64,6 +64,7 @@ const qualityColumns: ColumnsType<QualityRow> = [
   { title: '三评率', dataIndex: 'thirdPercent', width: 90, render: pctText },
   { title: '仲裁数', dataIndex: 'arbitrations', width: 80 },
   { title: '保险分系数', dataIndex: 'safePercent', width: 110, render: pctText },
+  { title: '个人一致性', key: 'consistency', width: 120, render: (_v, r) => (r.recheckCount ? `${pctText(r.consistencyPercent)}（${r.recheckCount} 次）` : '—') },
 ];
 
 /** /examMonitor/detail/quality (阅卷质量): per marker, the figures of monitor/qualityList (worked out by the api). */

@@ -8,7 +8,7 @@ export type QualityRow = Omit<MarkerQualityRow, 'mean' | 'diff' | 'sd'> & { mean
 /** The table's rows: the markers, then the block's own figures for comparison. */
 export function qualityRows(q: QualityList | null): QualityRow[] {
   if (!q) return [];
-  return [...q.rows, { ...q.block, userId: 0, userName: '题块整体', diff: null, whole: true }];
+  return [...q.rows, { ...q.block, userId: 0, userName: '题块整体', diff: null, whole: true, recheckCount: 0, consistencyPercent: null }];
 }
 
 /** 阅卷质量 of one block as the api works it out (monitor/qualityList), live with its exam; nothing is computed here. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, InputNumber, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { RatingMode } from '@jz/shared/marking';
 import { RATING_MODE_NAMES } from '@/api/marking';
 import { ALLOCATION_NAMES, type Allocation, type BlockMarker, type MarkingGroup } from '@/api/markingSetup';
@@ -31,6 +31,14 @@ function BlockCard({ g, s, courseCode }: { g: MarkingGroup; s: State; courseCode
           options={(Object.keys(ALLOCATION_NAMES) as Allocation[]).map((a) => ({ value: a, label: ALLOCATION_NAMES[a] }))} /></span>
         <span>题组长 <Select<number> aria-label="题组长" allowClear showSearch optionFilterProp="label" style={{ width: 200 }} placeholder="未设置"
           value={g.leaderUserId ?? undefined} onChange={(v) => s.setLeader(g.blockId, v ?? null)} options={userOptions} /></span>
+        <Tooltip title="开启后，阅卷老师每阅满 N 份，系统会把他本人阅过的一份试卷再次发给他（老师不知情），两次评分之差在误差阈值内计为一致；复评不计分、不计进度。">
+          <span>个人一致性 每 <InputNumber aria-label="个人一致性间隔" min={0} max={10000} precision={0} value={g.recheckInterval || undefined} placeholder="关闭"
+            onChange={(v) => s.setRecheckInterval(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份复评一次</span>
+        </Tooltip>
+        <Tooltip title="题组长先选定试评卷并给参考分；阅卷老师须先评完试评卷，题组长审核通过后才能正式阅卷。试评分不计分、不计进度。">
+          <span>试评 <InputNumber aria-label="试评份数" min={0} max={50} precision={0} value={g.trialCount || undefined} placeholder="不试评"
+            onChange={(v) => s.setTrialCount(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份</span>
+        </Tooltip>
       </Space>
       <Table<BlockMarker> rowKey="userId" size="small" pagination={false} dataSource={g.markers}
         locale={{ emptyText: '还没有阅卷老师' }}

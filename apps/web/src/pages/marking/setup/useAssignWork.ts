@@ -61,6 +61,9 @@ export function useAssignWork(examSubjectId: number, gradeId?: number) {
   const setRatingMode = (blockId: number, ratingMode: RatingMode) => patch(blockId, { ratingMode });
   const setTolerance = (blockId: number, tolerance: number) => patch(blockId, { tolerance });
   const setAllocation = (blockId: number, allocation: Allocation) => patch(blockId, { allocation });
+  /** 个人一致性 every N papers (0 = off) and 试评 papers (0 = off) */
+  const setRecheckInterval = (blockId: number, recheckInterval: number) => patch(blockId, { recheckInterval });
+  const setTrialCount = (blockId: number, trialCount: number) => patch(blockId, { trialCount });
   const setLeader = (blockId: number, leaderUserId: number | null) =>
     patch(blockId, { leaderUserId, leaderName: users.find((u) => u.userId === leaderUserId)?.userName ?? null });
   /** Replaces the block's markers by the picked users, keeping the quota and classes of those already there. */
@@ -85,7 +88,7 @@ export function useAssignWork(examSubjectId: number, gradeId?: number) {
       const r = await saveTaskAllocation(examSubjectId, groups.map((g) => ({
         blockId: g.blockId, name: g.name, questionIds: g.questions.map((q) => q.questionId), ratingMode: g.ratingMode,
         tolerance: g.tolerance, allocation: g.allocation, leaseSeconds: g.leaseSeconds, leaderUserId: g.leaderUserId,
-        answerText: g.answerText,
+        answerText: g.answerText, recheckInterval: g.recheckInterval, trialCount: g.trialCount,
         markers: g.markers.map((m) => ({ userId: m.userId, quota: m.quota, classIds: g.allocation === 'class' ? m.classIds : [] })),
       })));
       if (r.code === 200) { message.success('保存成功'); await load(); } else message.error(r.msg);
@@ -97,6 +100,6 @@ export function useAssignWork(examSubjectId: number, gradeId?: number) {
   };
   return {
     groups, users, teaching, loading, saving, dirty, error, reload: load,
-    setRatingMode, setTolerance, setAllocation, setLeader, setMarkers, patchMarker, save, clean,
+    setRatingMode, setTolerance, setAllocation, setLeader, setRecheckInterval, setTrialCount, setMarkers, patchMarker, save, clean,
   };
 }

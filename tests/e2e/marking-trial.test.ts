@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { BlockQuestion, MarkingTaskRow } from '@jz/shared/marking';
+import { loginAs, newPage, watchForCrashes } from './helpers.js';
+import { apiOf, startMarkingWalk, type MarkingWalk } from './marking-helpers.js';
+
+/**
+ * 试评 in Chromium (docs/DOMAIN-RULES.md §4.1 "个人一致性 and 试评"): the school administrator turns on one trial
+ * paper for a demo block teacher1 marks and scores it as the reference (through the api, as the page does);
+ * teacher1 opens the block and sees the paper marked 试评, scores it with the keyboard and is told
+ * 试评已完成，等待题组长审核; the administrator opens the block's 试评 mode, sees teacher1 待审核 and clicks 通过; teacher1
+ * then gets a formal paper (no 试评). 阅卷质量 has the 个人一致性 column.
+ */
+
+interface Group { blockId: number; name: string; ratingMode: number; tolerance: number; allocation: string; leaseSeconds: number; leaderUserId: number | null; answerText: string; questions: BlockQuestion[] }
+
+describe('试评 walk in Chromium', () => {
+  let walk: MarkingWalk;
+  let server: MarkingWalk['server'];
+  let browser: Browser;
+
+  beforeAll(async () => {
+    walk = await startMarkingWalk('trial');
+    ({ server, browser } = walk);
+  });
+  afterAll(async () => { await walk?.close(); });
+
+  it('teacher1 marks the trial paper, waits, and marks formally after the administrator passes them', async () => {
+    const marker = await newPage(browser);
+    const crashes = watchForCrashes(marker);
+    await loginAs(marker, server.url, 'teacher1');
+    const tasks = await apiOf(marker)<MarkingTaskRow[]>('GET', 'marking/tasks');
+    const task = tasks.data.find((t) => t.canMark && t.role === 'marker' && t.remaining >= 3);
+    expect(task, 'the demo gives teacher1 a block with papers left').toBeTruthy();
+    const blockId = task!.blockId;
+
+    const lead = await newPage(browser);
+    await loginAs(lead, server.url, 'admin');
+    const api = apiOf(lead);
+    const groups = (await api<Group[]>('GET', `task_allocation/find_group_list?examSubjectId=${task!.examSubjectId}`)).data;
+    const saved = await api('POST', 'task_allocation/save_task_allocation', { examSubjectId: task!.examSubjectId, blocks: groups.map((g) => ({
+      blockId: g.blockId, name: g.name, questionIds: g.questions.map((q) => q.questionId), ratingMode: g.ratingMode, tolerance: g.tolerance, allocation: g.allocation,
+      leaseSeconds: g.leaseSeconds, leaderUserId: g.leaderUserId, answerText: g.answerText, ...(g.blockId === blockId ? { trialCount: 1 } : {}),
+    })) });
+    expect(saved.code, saved.msg).toBe(200);
+    const block = groups.find((g) => g.blockId === blockId)!;
+    const items = block.questions.flatMap((q) => (q.points.length ? q.points.map(() => 0) : [0]));
+    const paper = await api<{ paperId: number }>('POST', 'marking/trial/next', { blockId });
+    expect(paper.code, paper.msg).toBe(200);
+    const set = await api('POST', 'marking/trial/set', { blockId, paperId: paper.data.paperId, scores: items.map(() => 0) });
+    expect(set.code, set.msg).toBe(200);
+
+    await marker.goto(`${server.url}/#/markDetail?blockId=${blockId}`);
+    await marker.getByTestId('mark-trial').waitFor();
+    await marker.getByTestId('paper-image').waitFor();
+    const answered = marker.waitForResponse((r) => r.url().includes('/api/v1/marking/submit'));
+    for (let i = 0; i < items.length; i++) { await marker.keyboard.press('0'); await marker.keyboard.press('Enter'); }
+    expect((await (await answered).json()).code).toBe(200);
+    await marker.getByText('试评已完成，等待题组长审核').waitFor();
+
+    await lead.goto(`${server.url}/#/markDetail?blockId=${blockId}`);
+    await lead.getByTestId('mark-modes').getByText('试评', { exact: true }).click();
+    const panel = lead.getByTestId('trial-panel');
+    const row = panel.locator('.ant-table-row').filter({ hasText: '待审核' });
+    await row.waitFor();
+    await row.getByRole('button', { name: '通过' }).click();
+    await panel.locator('.ant-table-row').filter({ hasText: '已通过' }).waitFor();
+
+    await marker.reload();
+    await marker.getByTestId('mark-work').waitFor();
+    expect(await marker.getByTestId('mark-trial').count()).toBe(0);
+
+    await lead.goto(`${server.url}/#/examMonitor/detail/quality?examId=${task!.examId}&blockId=${blockId}`);
+    await lead.getByTestId('monitor-detail-quality').getByRole('columnheader', { name: '个人一致性' }).waitFor();
+    expect(crashes()).toEqual([]);
+  }, 240_000);
+});
