@@ -16,6 +16,7 @@ import { paperImage } from './marking.image.js';
 import { answerImageUrl } from './marking-answer.service.js';
 import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
+import { regionCut } from './marking-region.service.js';
 import { itemsOf, NeedsScoreLock, paperQuestions, settlePaper, settleWithoutScoreLock, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
@@ -115,7 +116,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       if (!t && !synced) {
         synced = true;
-        await repo.syncPapers(tx, blockId, rounds, elective);
+        await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
         t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       }
       if (!t) break;
