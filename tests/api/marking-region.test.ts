@@ -23,7 +23,7 @@ describe.each(dbKinds)('block regions on %s', (kind) => {
   let dataDir: string;
   let subjectId: number;
   let blockId: number;
-  const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => t.call({ method, url: `/api/v1/${url}`, token, payload });
+  const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => t.call({ method, url: `/api/v1/${url}`, token, payload });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-region-api-'));
