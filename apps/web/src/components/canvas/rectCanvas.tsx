@@ -38,7 +38,7 @@ export function useFitView() {
 export interface BoxRect { x: number; y: number; w: number; h: number }
 
 /**
- * One rectangle in page coordinates (the stage is scaled by `scale`): tinted, outlined, labelled above; when
+ * One rectangle in page coordinates (the stage is scaled by `scale`): tinted, outlined, labelled inside; when
  * `editable`, dragged to move and resized by the Transformer that selects it by `id`. `onChange` gets the new box
  * when a drag or a resize ends.
  */
@@ -60,7 +60,10 @@ export function EditableBox({ id, rect, color, label, scale, editable, fillOpaci
       <Rect width={rect.w} height={rect.h} stroke={color} strokeWidth={2 / scale} fill={color} opacity={fillOpacity} />
       <Rect width={rect.w} height={rect.h} stroke={color} strokeWidth={2 / scale} />
       {children}
-      <Text text={label} y={-16 / scale} fontSize={12 / scale} fill={color} listening={false} />
+      {/* the label inside the box, clipped to it: the Transformer frames the group's whole extent, so a label
+          above the box would shift its handles off the box's edges */}
+      <Text text={label} x={4 / scale} y={2 / scale} width={Math.max(0, rect.w - 8 / scale)} height={Math.max(0, rect.h - 4 / scale)}
+        wrap="none" ellipsis fontSize={12 / scale} fill={color} listening={false} />
     </Group>
   );
 }

@@ -33,7 +33,8 @@ export function BlockRegionCanvas({ s }: { s: BlockRegionsState }) {
   // the stage: the sheet's pixels, or the blank page at BLANK_WIDTH
   const W = p.scan ? img?.naturalWidth ?? 0 : map.sx;
   const H = p.scan ? img?.naturalHeight ?? 0 : map.sy;
-  const scale = W && H ? Math.min(view.w / W, view.h / H) : 1;
+  // the whole page in view, at least 720 px tall (the canvas sits below the block table)
+  const scale = W && H ? Math.min(view.w / W, Math.max(view.h, 720) / H) : 1;
   const onPage = s.blocks.filter((b) => b.region?.page === p.page);
   const chosen = s.blocks.find((b) => b.blockId === s.selected);
 
