@@ -183,12 +183,17 @@ export async function deleteMarkers(tx: Tx, blockIds: number[], userId?: number)
 }
 
 /** Leases of the user (not yet submitted) in the blocks go back to the pool. */
-export async function releaseLeases(tx: Tx, blockIds: number[], userId?: number, onlyExpired = false): Promise<void> {
-  if (!blockIds.length) return;
+export async function releaseLeases(tx: Tx, blockIds: number[], userId?: number, onlyExpired = false): Promise<number> {
+  if (!blockIds.length) return 0;
   let u = tx.updateTable('marking_task').set({ marker_id: null, lease_until: null }).where('block_id', 'in', blockIds).where('submitted_at', 'is', null).where('round', '<', 4);
   if (userId !== undefined) u = u.where('marker_id', '=', userId);
   if (onlyExpired) u = u.where(sql<boolean>`lease_until < now()`);
-  await u.execute();
+  return Number((await u.executeTakeFirst()).numUpdatedRows);
+}
+
+/** Sets markers' quotas in the block (null = no cap). */
+export async function setQuotas(tx: Tx, blockId: number, quotas: Map<number, number | null>): Promise<void> {
+  for (const [userId, quota] of quotas) await tx.updateTable('marking_marker').set({ quota }).where('block_id', '=', blockId).where('user_id', '=', userId).execute();
 }
 
 /** Teachers of the school (candidates for markers and leaders). */

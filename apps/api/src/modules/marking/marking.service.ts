@@ -108,10 +108,17 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     if (!marker) return undefined;
     await repo.releaseLeases(tx, [blockId], user.id, true);
     const held = await repo.heldTasks(tx, blockId, user.id);
-    const quota = await quotaOf(tx, block, marker);
+    let quota = await quotaOf(tx, block, marker);
     let taken = quota === null ? 0 : await repo.takenCount(tx, blockId, user.id);
     const thirds = block.ratingMode === 3 || block.ratingMode === 5; // the modes with a third marker
     let synced = false;
+    // 平均分配's share counts the papers made so far: before the first sheet is made into a paper it is 0, so once the
+    // share looks used up the papers are made from every scanned sheet and the share counted again
+    if (quota !== null && taken >= quota && marker.quota === null && block.allocation === 'average') {
+      synced = true;
+      await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
+      quota = await quotaOf(tx, block, marker);
+    }
     while (held.length < want && (quota === null || taken < quota)) {
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       if (!t && !synced) {
