@@ -319,7 +319,8 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     // standard-answer images (standard_answer/*image*)
     const routes = t.app.routeTable.filter((r) => /^\/api\/v1\/(marking|task_allocation|answer|sampling|monitor|progress)\/|^\/api\/v1\/standard_answer\/(\w*image|save_text)/.test(r.url));
     expect(routes.length).toBeGreaterThanOrEqual(41);
-    for (const path of ['marking/monitor/events', 'standard_answer/upload_image', 'standard_answer/image', 'standard_answer/images', 'standard_answer/delete_image', 'standard_answer/save_text', 'monitor/blockCharts', 'marking/monitor/export']) {
+    for (const path of ['marking/monitor/events', 'standard_answer/upload_image', 'standard_answer/image', 'standard_answer/images', 'standard_answer/delete_image', 'standard_answer/save_text', 'monitor/blockCharts',
+      'marking/monitor/export', 'task_allocation/block_regions', 'task_allocation/block_page_image', 'task_allocation/save_block_region', 'marking/reassign']) {
       expect(routes.map((r) => r.url)).toContain(`/api/v1/${path}`);
     }
     const problems: string[] = [];

@@ -522,6 +522,8 @@ export interface MarkingBlockTable {
   answer_text: Generated<string>;
   answer_images: ColumnType<unknown, string | undefined, string>;
   can_mark: Generated<boolean>;
+  /** {page, x, y, w, h} normalised page coordinates (migrations/0027_block_region.ts); null = the card's areas. */
+  region: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   /** 个人一致性: re-check every N submitted papers (0026); 0 = off. */
   recheck_interval: Generated<number>;

@@ -82,6 +82,10 @@ export const findTopicList = (examId: number) => http.get<SubjectProgress[]>('/m
 export const findMarkingList = (blockId: number) => http.get<MarkerProgress[]>('/monitor/markingList', { blockId });
 /** 导出阅卷监控（Excel：阅卷进度、阅卷质量） */
 export const exportMonitorExcel = (examId: number) => http.download('/marking/monitor/export', { examId });
+export interface ReassignResult { released: number; returned: number | null; quotas: { userId: number; userName: string; quota: number | null }[] }
+/** 回收未阅：收回该老师未阅的任务量与领取中的试卷，退回题块（toUserIds 为空）或分给所选老师 */
+export const reassignMarker = (blockId: number, userId: number, toUserIds: number[]) =>
+  http.post<ReassignResult>('/marking/reassign', { blockId, userId, toUserIds });
 
 /* ---------- progress (spec §7 progress/*) ---------- */
 /** 科目各题块的阅卷进度 */

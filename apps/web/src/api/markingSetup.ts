@@ -1,5 +1,6 @@
 import { http } from '@/utils/request';
 import type { BlockQuestion, RatingMode } from '@jz/shared/marking';
+import type { BlockRegion, NRect, PixelMap } from '@jz/shared/block-region';
 
 // Setting up online marking (spec §7 task_allocation/*, answer/*, sampling/*); shapes in docs/DOMAIN-RULES.md §4.1.
 
@@ -58,3 +59,10 @@ export interface QualityList {
 }
 /** 阅卷质量：题块内每位老师及题块整体的平均分、与题块平均分之差、标准差、误差内比例、三评率、仲裁数、保险分系数（服务端计算） */
 export const findQualityList = (blockId: number) => http.get<QualityList>('/monitor/qualityList', { blockId });
+
+export interface RegionPage { page: number; width: number; height: number; unit: string; areas: (NRect & { id: string })[]; scan: { imageUrl: string; map: PixelMap } | null }
+export interface RegionBlock { blockId: number; name: string; started: boolean; custom: boolean; region: BlockRegion | null }
+/** 题块在答题卡上的区域（归一化页面坐标）与各页底图（最新扫描的答题卡或空白卡的作答区域） */
+export const findBlockRegions = (examSubjectId: number) => http.get<{ pages: RegionPage[]; blocks: RegionBlock[] }>('/task_allocation/block_regions', { examSubjectId });
+/** 保存题块区域（null 恢复答题卡的作答区域；已开始阅卷的题块不能修改） */
+export const saveBlockRegion = (blockId: number, region: BlockRegion | null) => http.post<null>('/task_allocation/save_block_region', { blockId, region });

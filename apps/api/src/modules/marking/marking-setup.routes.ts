@@ -8,6 +8,7 @@ import * as setup from './marking-setup.service.js';
 import { qualityList } from './marking-quality.service.js';
 import { exportMonitor } from './marking-export.service.js';
 import { sendXlsx } from '../excel/excel.workbook.js';
+import * as region from './marking-region.service.js';
 
 const tags = ['阅卷设置'];
 
@@ -32,6 +33,12 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => { await setup.saveLeader(db, userOf(req), req.body); return ok(null, '保存成功'); });
   app.post('/task_allocation/clean_painting_task', { schema: { tags, summary: '删除全部题块（未开始阅卷时）', body: s.subjectQuery, response: done } },
     async (req) => { await setup.cleanBlocks(db, userOf(req), req.body.examSubjectId); return ok(null, '已删除'); });
+  app.get('/task_allocation/block_regions', { schema: { tags, summary: '题块在答题卡上的区域（归一化页面坐标）与各页底图（最新扫描的答题卡，或空白卡的作答区域）', querystring: s.subjectQuery, response: { 200: envelope(s.blockRegionsSchema) } } },
+    async (req) => ok(await region.blockRegions(db, userOf(req), req.query.examSubjectId), '查询成功'));
+  app.get('/task_allocation/block_page_image', { schema: { tags, summary: '题块区域底图：该页最新扫描的答题卡（image/jpeg）', querystring: s.regionPageQuery } },
+    async (req, reply) => reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=60').send(await region.pageImage(ctx, userOf(req), req.query.examSubjectId, req.query.page)));
+  app.post('/task_allocation/save_block_region', { schema: { tags, summary: '保存题块区域（拖动或缩放后；region 为 null 恢复答题卡的作答区域；已开始阅卷的题块不能修改）', body: s.saveRegionBody, response: done } },
+    async (req) => { await region.saveRegion(db, userOf(req), req.body); return ok(null, '保存成功'); });
 
   app.get('/answer/userList', { schema: { tags, summary: '可选的阅卷老师（本校教师）', querystring: s.subjectQuery, response: { 200: envelope(z.array(s.userRowSchema)) } } },
     async (req) => ok(await setup.userList(db, userOf(req), req.query.examSubjectId), '查询成功'));

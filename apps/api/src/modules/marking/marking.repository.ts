@@ -3,6 +3,7 @@
  * and audit rows. Every read of a row named by the caller is filtered by school.
  */
 import { sql, type RawBuilder } from 'kysely';
+import type { BlockRegion } from '@jz/shared/block-region';
 import type { Db, Tx } from '../../db/database.js';
 
 type Q = Db | Tx;
@@ -14,6 +15,8 @@ export interface PointRow { id: string; name: string; fullScore: number; step: n
 export interface BlockRow {
   id: number; schoolId: number; examId: number; examSubjectId: number; name: string; sort: number; ratingMode: number; tolerance: number;
   allocation: 'average' | 'free' | 'class'; leaseSeconds: number; leaderUserId: number | null; answerText: string; answerImages: string[]; canMark: boolean;
+  /** The block's own region on the card (0027_block_region), null = the card's areas of its questions. */
+  region: BlockRegion | null;
   examName: string; subjectName: string; courseCode: string; gradeId: number;
   /** 个人一致性: a re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off). */
   recheckInterval: number; trialCount: number;
@@ -26,11 +29,11 @@ function blockSelect(q: Q) {
     .select([
       'b.id', 'b.school_id as schoolId', 'b.exam_id as examId', 'b.exam_subject_id as examSubjectId', 'b.name', 'b.sort', 'b.rating_mode as ratingMode',
       'b.tolerance', 'b.allocation', 'b.lease_seconds as leaseSeconds', 'b.leader_user_id as leaderUserId', 'b.answer_text as answerText',
-      'b.answer_images as answerImages', 'b.can_mark as canMark', 'e.name as examName', 's.course_name as subjectName', 's.course_code as courseCode',
+      'b.answer_images as answerImages', 'b.can_mark as canMark', 'b.region', 'e.name as examName', 's.course_name as subjectName', 's.course_code as courseCode',
       'e.grade_id as gradeId', 'b.recheck_interval as recheckInterval', 'b.trial_count as trialCount',
     ]);
 }
-const toBlock = (r: Record<string, unknown>): BlockRow => ({ ...(r as unknown as BlockRow), tolerance: Number(r.tolerance), answerImages: (r.answerImages as string[]) ?? [] });
+const toBlock = (r: Record<string, unknown>): BlockRow => ({ ...(r as unknown as BlockRow), tolerance: Number(r.tolerance), answerImages: (r.answerImages as string[]) ?? [], region: (r.region as BlockRegion | null) ?? null });
 
 export async function findBlock(q: Q, blockId: number): Promise<BlockRow | undefined> {
   const r = await blockSelect(q).where('b.id', '=', blockId).executeTakeFirst();
@@ -137,6 +140,11 @@ export async function clearPoints(tx: Tx, examSubjectId: number): Promise<void> 
   await tx.updateTable('marking_block_question').set({ points: '[]' }).where('exam_subject_id', '=', examSubjectId).execute();
 }
 
+/** Sets (or, null, clears) the block's own region. */
+export async function setRegion(tx: Tx, blockId: number, region: BlockRegion | null): Promise<void> {
+  await tx.updateTable('marking_block').set({ region: region ? JSON.stringify(region) : null }).where('id', '=', blockId).execute();
+}
+
 /** Blocks (of the given ones) with at least one submitted mark: their questions and mode are fixed. */
 export async function startedBlocks(q: Q, blockIds: number[]): Promise<Set<number>> {
   if (!blockIds.length) return new Set();
@@ -180,12 +188,17 @@ export async function deleteMarkers(tx: Tx, blockIds: number[], userId?: number)
 }
 
 /** Leases of the user (not yet submitted) in the blocks go back to the pool. */
-export async function releaseLeases(tx: Tx, blockIds: number[], userId?: number, onlyExpired = false): Promise<void> {
-  if (!blockIds.length) return;
+export async function releaseLeases(tx: Tx, blockIds: number[], userId?: number, onlyExpired = false): Promise<number> {
+  if (!blockIds.length) return 0;
   let u = tx.updateTable('marking_task').set({ marker_id: null, lease_until: null }).where('block_id', 'in', blockIds).where('submitted_at', 'is', null).where('round', '<', 4);
   if (userId !== undefined) u = u.where('marker_id', '=', userId);
   if (onlyExpired) u = u.where(sql<boolean>`lease_until < now()`);
-  await u.execute();
+  return Number((await u.executeTakeFirst()).numUpdatedRows);
+}
+
+/** Sets markers' quotas in the block (null = no cap). */
+export async function setQuotas(tx: Tx, blockId: number, quotas: Map<number, number | null>): Promise<void> {
+  for (const [userId, quota] of quotas) await tx.updateTable('marking_marker').set({ quota }).where('block_id', '=', blockId).where('user_id', '=', userId).execute();
 }
 
 /** Teachers of the school (candidates for markers and leaders). */
@@ -208,10 +221,11 @@ export async function schoolUsersIn(q: Q, schoolId: number, ids: number[]): Prom
  * number); image_keys in block question order. Existing papers get the current image keys (after a rescan).
  * Then the first marks (round 1, and 2 when double-marked) of every paper are added to the pool.
  */
-export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, elective = false): Promise<void> {
+export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, elective = false, cut: RegionCut | null = null): Promise<void> {
   // one filler per block at a time: concurrent inserts of the same papers in different orders could deadlock
   await sql`select id from marking_block where id = ${blockId} for no key update`.execute(tx);
-  if (elective) await syncElectivePapers(tx, blockId);
+  if (cut) await syncRegionPapers(tx, blockId, cut, elective);
+  else if (elective) await syncElectivePapers(tx, blockId);
   else await sql`
     with crops as (
       select p.exam_student_id, bq.sort, min(bq.question_id) as qid, (array_agg(blk->>'key' order by p.id desc))[1] as key
@@ -230,6 +244,45 @@ export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, electiv
     on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys
       where marking_paper.image_keys is distinct from excluded.image_keys`.execute(tx);
   await addFirstRounds(tx, blockId, rounds);
+}
+
+/**
+ * How a block with its own region is cut (block-region.ts cutFactors): on card page `page`, relative to the crop
+ * rectangle of reference area `refId` that recognition stored for that sheet.
+ */
+export interface RegionCut { page: number; refId: string; kx: number; ky: number; kw: number; kh: number }
+
+/**
+ * Papers of a block with its own region: one per student whose recognised page `cut.page` has the reference crop;
+ * the one image key is `cut:<page image key>#x,y,w,h` (pixels of the stored upright page, cut when shown:
+ * marking.image.ts). A 选做 block's paper still needs the student's known choice.
+ */
+async function syncRegionPapers(tx: Tx, blockId: number, cut: RegionCut, elective: boolean): Promise<void> {
+  const grp = elective
+    ? sql`select string_agg(qu.no, '/' order by qu.sort, qu.id) as crop_id, min(bq.exam_subject_id) as sid from marking_block_question bq join question qu on qu.id = bq.question_id where bq.block_id = ${blockId}`
+    : sql`select null::text as crop_id, min(bq.exam_subject_id) as sid from marking_block_question bq where bq.block_id = ${blockId}`;
+  await sql`
+    with grp as (${grp}), pages as (
+      select distinct on (p.exam_student_id) p.exam_student_id, p.image_key, (blk->'rect'->>'x')::float8 as rx, (blk->'rect'->>'y')::float8 as ry,
+        (blk->'rect'->>'w')::float8 as rw, (blk->'rect'->>'h')::float8 as rh
+      from grp join scan_page p on p.exam_subject_id = grp.sid and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+        and p.page_no = ${cut.page} and p.image_key is not null
+      cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
+      where blk->>'id' = ${cut.refId}
+      order by p.exam_student_id, p.id desc
+    ), keyed as (
+      select pg.exam_student_id, 'cut:' || pg.image_key || '#' || round(pg.rx + ${cut.kx}::float8 * pg.rw)::int || ',' || round(pg.ry + ${cut.ky}::float8 * pg.rh)::int
+        || ',' || greatest(1, round(${cut.kw}::float8 * pg.rw))::int || ',' || greatest(1, round(${cut.kh}::float8 * pg.rh))::int as key,
+        (select qu.id from scan_student ss join marking_block_question bq on bq.block_id = ${blockId} join question qu on qu.id = bq.question_id
+          where grp.crop_id is not null and ss.exam_subject_id = grp.sid and ss.exam_student_id = pg.exam_student_id and qu.no = ss.elective->>grp.crop_id) as qid
+      from pages pg cross join grp
+    )
+    insert into marking_paper (school_id, block_id, exam_student_id, class_id, image_keys, chosen_question_id)
+    select b.school_id, b.id, k.exam_student_id, es.class_id, array[k.key], k.qid
+    from keyed k join marking_block b on b.id = ${blockId} join exam_student es on es.id = k.exam_student_id
+    where ${elective} = false or k.qid is not null
+    on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys, chosen_question_id = excluded.chosen_question_id
+      where marking_paper.image_keys is distinct from excluded.image_keys or marking_paper.chosen_question_id is distinct from excluded.chosen_question_id`.execute(tx);
 }
 
 /**

@@ -5,6 +5,7 @@ import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as s from './marking.schema.js';
 import * as lead from './marking-lead.service.js';
+import { reassign } from './marking-reassign.service.js';
 import * as service from './marking.service.js';
 
 const tags = ['网上阅卷'];
@@ -50,6 +51,8 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => { const p = await lead.checkNext(db, userOf(req), req.body.blockId); return ok(p, p ? '查询成功' : '当前没有可抽查的试卷'); });
   app.post('/marking/override', { config, schema: { tags, summary: '抽查改分（须填写原因）', body: s.overrideBody, response: result } },
     async (req) => ok(await lead.override(db, userOf(req), req.body), '修改成功'));
+  app.post('/marking/reassign', { config, schema: { tags, summary: '回收未阅：收回该老师未阅的任务量与领取中的试卷，退回题块或分给所选老师（平均分配时其他老师任务量相应增加）；已评分数保留', body: s.reassignBody, response: { 200: envelope(s.reassignSchema) } } },
+    async (req) => ok(await reassign(db, userOf(req), req.body), '已回收未阅任务'));
   app.get('/marking/audit', { config, schema: { tags, summary: '修改记录：谁、何时、原分、新分、原因', querystring: s.blockQuery, response: { 200: envelope(z.array(s.auditRowSchema)) } } },
     async (req) => ok(await lead.auditRows(db, userOf(req), req.query.blockId), '查询成功'));
 };

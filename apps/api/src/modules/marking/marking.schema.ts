@@ -117,3 +117,20 @@ export const qualitySchema = z.object({
     recheckCount: z.number(), consistencyPercent: z.number().nullable(),
   })),
 });
+
+// ---- block regions (0027; marking-region.service.ts) and 回收未阅 (marking-reassign.service.ts)
+const nrect = { x: z.number().finite(), y: z.number().finite(), w: z.number().finite(), h: z.number().finite() };
+const region = z.object({ page: z.number().int(), ...nrect });
+export const regionPageQuery = z.object({ examSubjectId: id, page: z.coerce.number().int().min(1).max(20) });
+export const saveRegionBody = z.object({ blockId: id, region: region.nullable() });
+export const blockRegionsSchema = z.object({
+  pages: z.array(z.object({
+    page: z.number(), width: z.number(), height: z.number(), unit: z.string(), areas: z.array(z.object({ id: z.string(), ...nrect })),
+    scan: z.object({ imageUrl: z.string(), map: z.object({ sx: z.number(), tx: z.number(), sy: z.number(), ty: z.number() }) }).nullable(),
+  })),
+  blocks: z.array(z.object({ blockId: z.number(), name: z.string(), started: z.boolean(), custom: z.boolean(), region: region.nullable() })),
+});
+export const reassignBody = z.object({ blockId: id, userId: id, toUserIds: z.array(id).max(200).optional() });
+export const reassignSchema = z.object({
+  released: z.number(), returned: z.number().nullable(), quotas: z.array(z.object({ userId: z.number(), userName: z.string(), quota: z.number().nullable() })),
+});

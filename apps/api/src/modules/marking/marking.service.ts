@@ -18,6 +18,7 @@ import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
 import { chosenOf, paperImageUrl, taskImageUrl } from './marking.paper.js';
 import * as checks from './marking-check.service.js';
+import { regionCut } from './marking-region.service.js';
 import { itemsOf, NeedsScoreLock, paperQuestions, settlePaper, settleWithoutScoreLock, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
@@ -111,7 +112,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     const rechecks = block.recheckInterval > 0 ? await checks.heldRechecks(tx, blockId, user.id) : []; // off: no extra read
     const held: MarkingPaper[] = [...(await repo.heldTasks(tx, blockId, user.id)).map(toPaper), ...rechecks.map(checks.checkPaper)]
       .sort((a, b) => a.leaseExpiresAt.localeCompare(b.leaseExpiresAt) || a.taskId - b.taskId);
-    const quota = await quotaOf(tx, block, marker);
+    let quota = await quotaOf(tx, block, marker);
     let taken = quota === null ? 0 : await repo.takenCount(tx, blockId, user.id);
     const thirds = block.ratingMode === 3 || block.ratingMode === 5; // the modes with a third marker
     let synced = false;
@@ -120,11 +121,18 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       const r = await checks.recheckNext(tx, block, user.id, rechecks.length > 0);
       if (r) held.push(checks.checkPaper(r));
     }
+    // 平均分配's share counts the papers made so far: before the first sheet is made into a paper it is 0, so once the
+    // share looks used up the papers are made from every scanned sheet and the share counted again
+    if (quota !== null && taken >= quota && marker.quota === null && block.allocation === 'average') {
+      synced = true;
+      await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
+      quota = await quotaOf(tx, block, marker);
+    }
     while (held.length < want && (quota === null || taken < quota)) {
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       if (!t && !synced) {
         synced = true;
-        await repo.syncPapers(tx, blockId, rounds, elective);
+        await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
         t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       }
       if (!t) break;

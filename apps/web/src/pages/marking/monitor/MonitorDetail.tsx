@@ -5,6 +5,7 @@ import type { MarkerProgress } from '@/api/marking';
 import { markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
 import { useMarkQuality, type QualityRow } from './useMarkQuality';
+import { useReassign } from './ReassignMarker';
 
 type Monitor = ReturnType<typeof useExamMonitor>;
 
@@ -31,6 +32,7 @@ function Pickers({ s, title }: { s: Monitor; title: string }) {
 /** /examMonitor/detail/progress (阅卷进度): every marker of the chosen block, from monitor/markingList. */
 export function MonitorProgress() {
   const s = useExamMonitor();
+  const reassign = useReassign(s.blockId, s.markers, s.reload);
   return (
     <Card variant="borderless" data-testid="monitor-detail-progress">
       <Pickers s={s} title="阅卷进度" />
@@ -43,8 +45,9 @@ export function MonitorProgress() {
         </Space>
       )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers} loading={s.loading} columns={markerProgressColumns(s.markers)} />
+        <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers} loading={s.loading} columns={[...markerProgressColumns(s.markers), reassign.column]} />
       )}
+      {reassign.modal}
     </Card>
   );
 }

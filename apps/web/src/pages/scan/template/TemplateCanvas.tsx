@@ -1,23 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
-import { Group, Image as KImage, Layer, Rect, Stage, Text, Transformer } from 'react-konva';
+import { Image as KImage, Layer, Rect, Stage, Transformer } from 'react-konva';
+import { EditableBox, useFitView, useHtmlImage } from '@/components/canvas/rectCanvas';
 import { gridCell, shapeLabel, type DrawnShape } from '@jz/omr/drawing';
 import { useAuthImage } from '../SheetImage';
 import { defaultRect, newShape, toolOf } from './shapes';
 import type { TemplateEditorState } from './useTemplateEditor';
-
-/** The blank card's pixels as an element Konva can draw. */
-function useHtmlImage(url: string | null) {
-  const [img, setImg] = useState<HTMLImageElement | null>(null);
-  useEffect(() => {
-    if (!url) { setImg(null); return; }
-    const el = new window.Image();
-    el.onload = () => setImg(el);
-    el.src = url;
-    return () => { el.onload = null; };
-  }, [url]);
-  return img;
-}
 
 /** The bubbles of a grid shape, drawn inside it (not interactive). */
 function GridBubbles({ s, scale }: { s: DrawnShape; scale: number }) {
@@ -33,25 +21,14 @@ function GridBubbles({ s, scale }: { s: DrawnShape; scale: number }) {
  * the blank card (the stage is scaled to fit the view).
  */
 export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; /** 0 = fit the page, else a multiple of the width */ zoom: number }) {
-  const box = useRef<HTMLDivElement>(null);
+  const { box, view } = useFitView();
   const tr = useRef<Konva.Transformer>(null);
   const layer = useRef<Konva.Layer>(null);
-  const [view, setView] = useState({ w: 800, h: 600 });
   const [draft, setDraft] = useState<{ x0: number; y0: number; x: number; y: number } | null>(null);
   const { url } = useAuthImage(ed.imageSrc);
   const img = useHtmlImage(url);
   const { drawing, shapes, selected, tool } = ed;
 
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    // the view: the box's width, and the height left in the window below its top (at least 360 px)
-    const measure = () => setView({ w: el.clientWidth, h: Math.max(360, window.innerHeight - el.getBoundingClientRect().top - 24) });
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    measure();
-    return () => ro.disconnect();
-  }, []);
   // the transformer follows the selected shape
   useEffect(() => {
     const node = selected && layer.current?.findOne(`#${selected.id}`);
@@ -95,21 +72,11 @@ export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; /** 0 = 
           {shapes.map((s) => {
             const color = toolOf(s.kind).color;
             return (
-              <Group key={s.id} id={s.id} x={s.x} y={s.y} draggable={!tool}
-                onMouseDown={(e) => { if (!tool) { e.cancelBubble = true; ed.select(s.id); } }}
-                onTap={() => ed.select(s.id)}
-                onDragEnd={(e) => ed.update(s.id, { x: Math.round(e.target.x()), y: Math.round(e.target.y()) })}
-                onTransformEnd={(e) => {
-                  const n = e.target;
-                  const patch = { x: Math.round(n.x()), y: Math.round(n.y()), w: Math.round(s.w * n.scaleX()), h: Math.round(s.h * n.scaleY()) };
-                  n.scale({ x: 1, y: 1 });
-                  ed.update(s.id, patch);
-                }}>
-                <Rect width={s.w} height={s.h} stroke={color} strokeWidth={2 / scale} fill={color} opacity={s.kind === 'anchor' ? 0.35 : 0.08} />
-                <Rect width={s.w} height={s.h} stroke={color} strokeWidth={2 / scale} />
+              <EditableBox key={s.id} id={s.id} rect={s} color={color} label={shapeLabel(s)} scale={scale} editable={!tool}
+                fillOpacity={s.kind === 'anchor' ? 0.35 : 0.08} onSelect={() => ed.select(s.id)}
+                onChange={(r) => ed.update(s.id, { x: Math.round(r.x), y: Math.round(r.y), ...(r.w !== s.w || r.h !== s.h ? { w: Math.round(r.w), h: Math.round(r.h) } : {}) })}>
                 <GridBubbles s={s} scale={scale} />
-                <Text text={shapeLabel(s)} y={-16 / scale} fontSize={12 / scale} fill={color} listening={false} />
-              </Group>
+              </EditableBox>
             );
           })}
           {draft && tool && (
