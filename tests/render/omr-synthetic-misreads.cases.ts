@@ -77,4 +77,7 @@ export const FOUND_BY_LETTER: { seed: number; group: string; scenario: string; m
   // darkest half (the fill lies on one side) — caught by the peak rule (bubbles.ts ink, threshold.ts PEAK_GAP)
   {seed: 3879, group: '27', scenario: 'partial', meant: 'D', read: '—', kinds: 'D:partial(0.216, peak 0.282); D level 0.161, peak level 0.175'},
   {seed: 4087, group: '38', scenario: 'partial', meant: 'CDE', read: 'CE', kinds: 'C:pencil D:partial(0.264, peak 0.364) E:pencil; D level 0.193, peak level 0.214'},
+  // seed 6,212: a partial √ whose four other √ on the sheet are marked (no level of its own): its peak 0.299
+  // against the peaks of all the sheet's empty bubbles (level 0.15)
+  {seed: 6212, group: '42', scenario: 'partial', meant: '√', read: '—', kinds: '√:partial(0.176, peak 0.299) × 0.11; empty 0.129 noise 0.021'},
 ];

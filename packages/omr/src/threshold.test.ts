@@ -39,9 +39,9 @@ describe('each printed letter has its own empty level on the sheet (product card
   it('learns each letter from its bubbles below the threshold', () => {
     const levels = letterLevels(groups, [...others, [0.12, 0.17, 0.12, 0.13]], th);
     // C below the threshold: 0.11 0.12 0.13 0.12 0.12 → median 0.12; B: 0.17 0.16 0.18 0.17 (0.85 is a mark) → 0.17
-    expect(levels.get('C')).toMatchObject({ level: 0.12 });
-    expect(levels.get('C')!.noise).toBeCloseTo(0.015, 6);
-    expect(levels.get('B')!.level).toBeCloseTo(0.17, 6);
+    expect(levels.values.get('C')).toMatchObject({ level: 0.12 });
+    expect(levels.values.get('C')!.noise).toBeCloseTo(0.015, 6);
+    expect(levels.values.get('B')!.level).toBeCloseTo(0.17, 6);
   });
 
   it('flags a C 0.08 above the other Cs though it is no darker than an empty B (seed 942: partial fill of C)', () => {
@@ -59,6 +59,18 @@ describe('each printed letter has its own empty level on the sheet (product card
     // C peaks below the threshold: 0.13 0.14 0.15 0.14 0.26 → median 0.14; ceiling 0.14 + max(3.5 × noise, 0.08) = 0.22 < 0.26
     expect(readGroup(group(['A', 'B', 'C', 'D']), dark, th, false, { levels, peak: [0.15, 0.19, 0.26, 0.16] }).doubt).toBe('faint');
     expect(readGroup(group(['A', 'B', 'C', 'D']), dark, th, false, { levels, peak: [0.15, 0.19, 0.2, 0.16] }).doubt).toBeUndefined();
+  });
+
+  it('holds the peak of a rare letter against the peaks of all the sheet\'s empty bubbles (seed 6212: a partial √)', () => {
+    const dark = [0.13, 0.17, 0.12, 0.14];
+    const peaks = [[0.93, 0.19, 0.13, 0.15], [0.14, 0.18, 0.14, 0.9], [0.15, 0.2, 0.15, 0.14], [0.14, 0.88, 0.14, 0.16]];
+    const levels = letterLevels(groups, [...others, dark], th, [...peaks, [0.15, 0.19, 0.14, 0.16]]);
+    // empty peaks: 0.19 0.13 0.15 | 0.14 0.18 0.14 | 0.15 0.2 0.15 0.14 | 0.14 0.14 0.16 | 0.15 0.19 0.14 0.16
+    // (17 values, sorted: 0.13 0.14×6 0.15×4 0.16×2 0.18 0.19×2 0.2) → median 0.15; ceiling 0.15 + max(3.5 × noise, 0.08)
+    expect(levels.sheetPeak!.level).toBeCloseTo(0.15, 6);
+    // √ mean 0.176 stays under the sheet's band (0.14 + max(3 × 0.02, 0.05) = 0.20); its peak 0.30 does not
+    expect(readGroup(group(['√', '×']), [0.176, 0.11], th, false, { levels, peak: [0.3, 0.14] }).doubt).toBe('faint');
+    expect(readGroup(group(['√', '×']), [0.176, 0.11], th, false, { levels, peak: [0.2, 0.14] }).doubt).toBeUndefined();
   });
 
   it('measures a letter too rare for a level (√) against the sheet: 3 noise spreads above its empty level', () => {

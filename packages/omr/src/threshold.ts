@@ -176,36 +176,47 @@ const levelOf = (list: number[]) => {
   return { level, noise: lowerSpread(list, level) };
 };
 
+/** The sheet's letter levels: each value's own, and the peak level of all empty bubbles together (rare values). */
+export interface LetterLevels { values: Map<string, LetterLevel>; sheetPeak?: { level: number; noise: number } }
+
 /**
  * Each printed value's empty level over the sheet's question groups, from its bubbles below the threshold;
  * `peaks` (bubble by bubble as `dark`) adds the level of their darkest half.
  */
-export function letterLevels(groups: BubbleGroup[], dark: number[][], th: Threshold, peaks?: number[][]): Map<string, LetterLevel> {
+export function letterLevels(groups: BubbleGroup[], dark: number[][], th: Threshold, peaks?: number[][]): LetterLevels {
   const byValue = new Map<string, { dark: number[]; peak: number[] }>();
+  const allPeaks: number[] = [];
   groups.forEach((g, i) => g.bubbles.forEach((b, k) => {
     if (dark[i][k] >= th.t) return;
     const v = byValue.get(b.value) ?? { dark: [], peak: [] };
     v.dark.push(dark[i][k]);
-    if (peaks) v.peak.push(peaks[i][k]);
+    if (peaks) { v.peak.push(peaks[i][k]); allPeaks.push(peaks[i][k]); }
     byValue.set(b.value, v);
   }));
-  const levels = new Map<string, LetterLevel>();
+  const values = new Map<string, LetterLevel>();
   for (const [value, v] of byValue) {
     if (v.dark.length < LETTER_MIN_SAMPLES) continue;
-    levels.set(value, { ...levelOf(v.dark), ...(peaks ? { peak: levelOf(v.peak) } : {}) });
+    values.set(value, { ...levelOf(v.dark), ...(peaks ? { peak: levelOf(v.peak) } : {}) });
   }
-  return levels;
+  return allPeaks.length >= LETTER_MIN_SAMPLES ? { values, sheetPeak: levelOf(allPeaks) } : { values };
 }
 
-/** An unmarked bubble not clearly empty for its letter (`l` undefined: a rare value, against the sheet). */
-function aboveLetter(d: number, peak: number | undefined, l: LetterLevel | undefined, th: Threshold): boolean {
-  if (!l) return d > th.empty + Math.max(RARE_SPREADS * th.emptyNoise, EMPTY_BAND.min);
-  if (d > l.level + Math.max(LETTER_GAP.spreads * l.noise, LETTER_GAP.min)) return true;
-  return peak !== undefined && l.peak !== undefined && peak > l.peak.level + Math.max(PEAK_GAP.spreads * l.peak.noise, PEAK_GAP.min);
+const abovePeak = (peak: number | undefined, l: { level: number; noise: number } | undefined) =>
+  peak !== undefined && l !== undefined && peak > l.level + Math.max(PEAK_GAP.spreads * l.noise, PEAK_GAP.min);
+
+/**
+ * An unmarked bubble not clearly empty for its letter. A rare value (no level of its own) is held against the
+ * sheet: its mean against the sheet's empty level, its peak against the peaks of all the sheet's empty bubbles
+ * (a partial fill of a √ whose four siblings on the sheet are all marked: seed 6212).
+ */
+function aboveLetter(d: number, peak: number | undefined, value: string, levels: LetterLevels, th: Threshold): boolean {
+  const l = levels.values.get(value);
+  if (!l) return d > th.empty + Math.max(RARE_SPREADS * th.emptyNoise, EMPTY_BAND.min) || abovePeak(peak, levels.sheetPeak);
+  return d > l.level + Math.max(LETTER_GAP.spreads * l.noise, LETTER_GAP.min) || abovePeak(peak, l.peak);
 }
 
-/** What readGroup compares each bubble with: its letter's levels on the sheet, and the group's peaks. */
-export interface LetterCheck { levels: Map<string, LetterLevel>; peak?: number[] }
+/** What readGroup compares each bubble with: the letter levels of the sheet, and the group's peaks. */
+export interface LetterCheck { levels: LetterLevels; peak?: number[] }
 
 /**
  * A group's reading. `column`: a 考号 digit column, which must carry exactly one mark.
@@ -229,7 +240,7 @@ export function readGroup(group: BubbleGroup, dark: number[], th: Threshold, col
   }
   if (!doubt && letters) {
     // an unmarked bubble clearly darker than the other empty bubbles of its own printed letter
-    if (group.bubbles.some((b, i) => !judged[i].marked && aboveLetter(dark[i], letters.peak?.[i], letters.levels.get(b.value), th))) doubt = 'faint';
+    if (group.bubbles.some((b, i) => !judged[i].marked && aboveLetter(dark[i], letters.peak?.[i], b.value, letters.levels, th))) doubt = 'faint';
   }
   const reading: GroupReading = { id: group.id, marked, darkness: dark.map((d) => Math.round(d * 1000) / 1000) };
   if (letters?.peak) reading.peak = letters.peak.map((d) => Math.round(d * 1000) / 1000);
