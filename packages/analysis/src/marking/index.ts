@@ -1,5 +1,4 @@
 export * from './rules.js';
 export * from './marker-quality.js';
 export * from './marker-charts.js';
-export * from './progress.js';
 export * from './consistency.js';

@@ -4,7 +4,7 @@
  * marker's monitor/qualityList figures and then the block's own row). Same scope as monitor/topicList: the blocks of
  * the exam the caller leads.
  */
-import { hoursLeft, hoursText } from '@jz/analysis';
+import { hoursLeft, hoursText } from '@jz/shared/marking-progress';
 import type { Db } from '../../db/database.js';
 import { writeWorkbook } from '../excel/excel.workbook.js';
 import type { SchoolUser } from './marking.access.js';

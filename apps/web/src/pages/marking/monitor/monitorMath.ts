@@ -1,3 +1,7 @@
+import { hoursLeft, hoursText } from '@jz/shared/marking-progress';
+
+export { hoursLeft };
+
 /**
  * Figures of the marking monitor computed in the browser from the api's per-block and per-marker rows
  * (monitor/topicList, monitor/markingList); pure, tested in monitorMath.test.ts.
@@ -30,13 +34,6 @@ export function subjectSummary(s: SubjectProgress) {
   };
 }
 
-/** Hours a marker still needs at the current speed; null when the speed is unknown (nothing marked yet). */
-export function hoursLeft(remaining: number, papersPerHour: number): number | null {
-  if (remaining <= 0) return 0;
-  if (!(papersPerHour > 0)) return null;
-  return Math.round((remaining / papersPerHour) * 100) / 100;
-}
-
 /** The expected finish of a block: when its slowest marker (most hours left) is done; null if any speed is unknown. */
 export function blockHoursLeft(markers: MarkerProgress[]): number | null {
   let worst = 0;
@@ -49,14 +46,7 @@ export function blockHoursLeft(markers: MarkerProgress[]): number | null {
 }
 
 /** 1.5 h → 「约 1 小时 30 分」; 0 → 「已完成」. */
-export function formatHours(h: number | null): string {
-  if (h === null) return '—';
-  if (h <= 0) return '已完成';
-  const minutes = Math.ceil(h * 60);
-  const hh = Math.floor(minutes / 60);
-  const mm = minutes % 60;
-  return `约 ${hh ? `${hh} 小时` : ''}${hh && mm ? ' ' : ''}${mm ? `${mm} 分` : ''}`;
-}
+export const formatHours = hoursText;
 
 /** Clock time of the expected finish (HH:mm, local), from `now`. */
 export function finishAt(h: number | null, now: Date): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hoursLeft, hoursText } from './progress.js';
+import { hoursLeft, hoursText } from './marking-progress.js';
 
 describe('expected finish of a marker', () => {
   it('hours left = remaining ÷ papers per hour, two decimals', () => {

@@ -1,6 +1,6 @@
 /**
- * Expected finish of a marker (the monitor export; the same rule as the web's monitorMath hoursLeft/formatHours, which
- * the browser computes itself): hours left = remaining ÷ papers per hour. Pure: no I/O.
+ * Expected finish of a marker, for the monitor pages (web monitorMath) and the monitor export (api): hours left =
+ * remaining ÷ papers per hour. Pure: no I/O.
  */
 
 /** Hours a marker still needs at the current speed, two decimals; 0 when nothing is left; null when the speed is unknown. */
