@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
+import { pdfInfo, pdfText } from '../helpers/pdf.js';
 import { loginAs, watchForCrashes } from './helpers.js';
 
 /**
@@ -386,6 +387,28 @@ describe('scanning screens in Chromium', () => {
     const found = await server.call({ url: `/api/v1/make_template/find?examSubjectId=${subjectId}`, token: await server.tokenFor('admin') });
     expect(found.body.data).toMatchObject({ width: W, height: H, template: { anchors: t.anchors, questions: t.questions } });
 
+    expect(crashes()).toEqual([]);
+    await page.context().close();
+  });
+  it('打印条形码: the subject\'s students\' 考号 labels by class come out as an A4 PDF', async () => {
+    const page = await newPage1280(browser);
+    const crashes = watchForCrashes(page);
+    await loginAs(page, server.url, 'admin');
+    await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?examId=${exam.id}&examSubjectId=${subjectId}`);
+    await page.getByRole('button', { name: '打印条形码' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '打印条形码' });
+    await dialog.getByText('按班级', { exact: true }).click();
+    await dialog.getByRole('button', { name: '生成' }).click();
+    // a print job opens the finished PDF in a new tab; 下载 gives the same file
+    const modal = page.getByRole('dialog').filter({ has: page.getByTestId('job-progress') });
+    await modal.getByTestId('job-state').filter({ hasText: '已完成' }).waitFor({ timeout: 120_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByTestId('job-download').click()]);
+    const file = path.join(dir, 'labels.pdf');
+    await download.saveAs(file);
+    expect(pdfInfo(file)).toMatchObject({ widthPt: 595, heightPt: 842 });
+    const text = pdfText(file).replace(/\s+/g, '');
+    // every student of the subject has a label (3 × 8 per sheet); the first and last by 考号 are there
+    for (const st of [students[0], students[students.length - 1]]) expect(text).toContain(st.examNo);
     expect(crashes()).toEqual([]);
     await page.context().close();
   });
