@@ -81,3 +81,10 @@ export const FOUND_BY_LETTER: { seed: number; group: string; scenario: string; m
   // against the peaks of all the sheet's empty bubbles (level 0.15)
   {seed: 6212, group: '42', scenario: 'partial', meant: '√', read: '—', kinds: '√:partial(0.176, peak 0.299) × 0.11; empty 0.129 noise 0.021'},
 ];
+
+// Found by the 10,000-sheet run of 2026-11-27 (seeds 6,921 and 7,228): faint 缺考 marks 2.8–2.9 noise spreads above the
+// sheet's empty level, inside the lone bubble's clear-empty band of 3 spreads; flagged since the band is 2.5 spreads.
+export const FOUND_LONE: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [
+  {seed: 6921, group: '缺考', scenario: 'absent', meant: '缺考', read: '—', kinds: '缺考:faint(0.213); empty 0.134 noise 0.027'},
+  {seed: 7228, group: '缺考', scenario: 'absent', meant: '缺考', read: '—', kinds: '缺考:faint(0.201); empty 0.14 noise 0.022'},
+];

@@ -13,7 +13,7 @@ import { pageBitsOf, pickSheet, synthCards, SYNTH_DPIS } from '../../packages/om
 import { makeScan, readScan } from '../../packages/omr/src/synth/scan.js';
 import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { loadBlank, printBlanks } from '../helpers/card-blanks.js';
-import { FOUND_BY_LETTER, FOUND_SILENT, OPEN_MISREADS } from './omr-synthetic-misreads.cases.js';
+import { FOUND_BY_LETTER, FOUND_LONE, FOUND_SILENT, OPEN_MISREADS } from './omr-synthetic-misreads.cases.js';
 
 let dir: string;
 const cards = synthCards();
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
 describe('ENGINE MISREADS (open): the synthetic set\'s silent errors, each must become right or flagged', () => {
-  it.each([...OPEN_MISREADS, ...FOUND_SILENT, ...FOUND_BY_LETTER])('seed $seed, group $group ($scenario: meant $meant)', async ({ seed, group }) => {
+  it.each([...OPEN_MISREADS, ...FOUND_SILENT, ...FOUND_BY_LETTER, ...FOUND_LONE])('seed $seed, group $group ($scenario: meant $meant)', async ({ seed, group }) => {
     await expectNotSilent(seed, group);
   });
 });

@@ -3,7 +3,7 @@
 // .bench.ts with OMR_SYNTH_CASES; seeds of packages/omr/src/synth, printed cards, decoded at 100 dpi). The sheets
 // themselves are re-made and read in tests/render/omr-synthetic-misreads.test.ts.
 import { describe, expect, it } from 'vitest';
-import { letterLevels, readGroup, type Threshold } from './threshold.js';
+import { judgeLone, letterLevels, readGroup, type Threshold } from './threshold.js';
 import type { BubbleGroup } from './types.js';
 
 const group = (values: string[]): BubbleGroup => ({ id: 'q', kind: 'single', bubbles: values.map((value, i) => ({ x: i * 8, y: 0, w: 6, h: 4, value })) });
@@ -78,5 +78,18 @@ describe('each printed letter has its own empty level on the sheet (product card
     // ceiling 0.14 + max(3 × 0.02, 0.05) = 0.20 (seed 3022: a tick in √ at 0.219, the sheet's empty 0.144)
     expect(readGroup(group(['√', '×']), [0.21, 0.15], th, false, { levels }).doubt).toBe('faint');
     expect(readGroup(group(['√', '×']), [0.19, 0.15], th, false, { levels }).doubt).toBeUndefined();
+  });
+});
+
+describe('a faint 缺考 mark is never read as present without a doubt', () => {
+  it.each([
+    // seed, darkness of the 缺考 bubble, the sheet's threshold figures (benchmark run of 2026-11-27)
+    [6921, 0.213, sheet(0.289, 0.134, 0.724, 0.027, 0.027, 0.04)], // ceiling 0.134 + max(2.5 × 0.027, 0.05) = 0.2015
+    [7228, 0.201, sheet(0.252, 0.14, 0.775, 0.022, 0.022, 0.034)], // ceiling 0.14 + max(2.5 × 0.022, 0.05) = 0.195
+  ] as const)('seed %i: flagged faint', (_seed, d, th) => {
+    expect(judgeLone(d, th)).toEqual({ marked: false, doubt: 'faint' });
+  });
+  it('an empty 缺考 bubble inside the band stays clear', () => {
+    expect(judgeLone(0.19, sheet(0.252, 0.14, 0.775, 0.022, 0.022, 0.034))).toEqual({ marked: false });
   });
 });
