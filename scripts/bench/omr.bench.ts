@@ -1,49 +1,92 @@
 /**
  * Benchmark of the recognition engine (issue 10 §6): A4 answer cards at 200 dpi, greyscale JPEG, decoded with
- * sharp and recognised, on one core (sharp.concurrency(1); the loop is sequential). The files are decoded with
- * targetDpi 100 (OMR_BENCH_DPI to change it): the JPEG decoder shrinks by 2 while decoding, which is how the
- * scanning job should call decodeImage for recognition (blocks are then scaled back with blocksInFilePixels).
+ * sharp and recognised, on one core (sharp.concurrency(1); the loop is sequential).
+ * The sheets are the product's own cards as a school prints them: the demo 语文 card and the objective-heavy
+ * card of the synthetic set, printed by the render service (Chromium → PDF → mupdf at 200 dpi), filled by the
+ * seeded generator (packages/omr/src/synth) as a typical stack: clear pencil or pen marks, a few questions left
+ * blank, light skew, one in four upside down, white paper, JPEG quality 80. The files are decoded with
+ * targetDpi 100 as the scanning job does (OMR_BENCH_DPI to change it): the JPEG decoder shrinks by 2 while decoding.
+ * Every reading is judged against the drawn truth: ok:false on any wrong or doubtful reading, as these sheets hold
+ * no hard case (the hard cases are the 10,000-sheet omr-synthetic benchmark's).
  * Run: node --import tsx scripts/bench/omr.bench.ts
  * Prints {"name":"omr_sheets_per_s",...} (higher is better: ok when ≥ 30) with the decode-only time beside it.
- * The sheets are drawn by packages/omr/src/testing/synth.ts from the demo card (seeded answers, light paper
- * grain, skew up to ±2°, one in four upside down) and JPEG-encoded at quality 80; every reading is checked
- * against the drawn answers (ok:false on any wrong or doubtful reading).
  * Timing is CPU time of the process (user + system, libvips' thread included): 6 batches of 40 sheets after a
  * warm-up; the figure is the median batch, the best batch and wall time printed beside it. On a shared machine
  * CPU time still grows with contention (caches, hyper-threads): load average is printed too.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import { decodeImage, recognizeSheet } from '../../packages/omr/src/index.js';
-import { demoCard, fillsFor, randomAnswers, type Answers } from '../../packages/omr/src/testing/fixtures.js';
-import { drawSheet } from '../../packages/omr/src/testing/synth.js';
+import '../../apps/render-service/src/production-env.js';
+import { createPrinter } from '../../apps/render-service/src/printer.js';
+import { templateFromCard } from '../../packages/omr/src/card-template.js';
+import { decodeImage } from '../../packages/omr/src/decode.js';
+import { recognizeSheet } from '../../packages/omr/src/recognize.js';
+import { synthCards } from '../../packages/omr/src/synth/cards.js';
+import type { DistortionRanges } from '../../packages/omr/src/synth/generate.js';
+import { judgeSheet } from '../../packages/omr/src/synth/judge.js';
+import { makeScan, type Scan } from '../../packages/omr/src/synth/scan.js';
+import type { PlanRates } from '../../packages/omr/src/synth/plan.js';
+import type { SheetTemplate } from '../../packages/omr/src/types.js';
+import { loadBlank, printBlanks } from '../../tests/helpers/card-blanks.js';
 
 sharp.concurrency(1);
 const LIMIT = 30;
 const BATCH = 40;
 const BATCHES = 6;
+const SHEETS = 8;
 const DPI = Number(process.env.OMR_BENCH_DPI ?? 100);
 
-const card = demoCard(0);
-const t = card.template;
-const sheets: { jpg: Buffer; answers: Answers }[] = [];
-for (let i = 0; i < 8; i++) {
-  const answers = randomAnswers(t, 500 + i);
-  const { raster } = drawSheet(t, {
-    dpi: 200, bits: card.bits, textAreas: card.textAreas, fills: fillsFor(t, answers, 0.6 + 0.05 * i), noise: 3, seed: i,
-    skewDeg: ((i % 5) - 2), rotation: i % 4 === 3 ? 180 : 0,
-  });
-  const jpg = await sharp(Buffer.from(raster.data), { raw: { width: raster.width, height: raster.height, channels: 1 } })
-    .toColourspace('b-w').withDensity(200).jpeg({ quality: 80 }).toBuffer();
-  sheets.push({ jpg, answers });
+/** A typical stack: clear marks only (a few questions left blank), no 缺考. */
+const TYPICAL: PlanRates = {
+  questions: { clear: 0.95, blank: 0.05 },
+  admission: { clear: 1 },
+  absent: { marked: 0, faint: 0, erased: 0 },
+  pen: 0.12,
+};
+/** A document scanner at 200 dpi on white paper: light skew, a quarter upside down, mild noise. */
+const SCANNER: DistortionRanges = {
+  rotate180: 0.25, skewDeg: 2, scale: [1, 1], minDpi: 200, maxDpi: 200, marginMm: [1, 4], backing: [200, 255],
+  grey: 0, greyPaper: [238, 255], photocopy: 0, gamma: [1, 1], specks: [0, 0], blur: 0.3, blurPx: [0.5, 0.8],
+  noise: [1, 4], jpegQuality: [80, 80],
+};
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'jz-omr-bench-'));
+const sheets: { scan: Scan; template: SheetTemplate }[] = [];
+try {
+  const cards = synthCards();
+  const printer = createPrinter();
+  try {
+    await printBlanks(printer, cards, [200], dir);
+  } finally {
+    await printer.close();
+  }
+  for (let i = 0; i < SHEETS; i++) {
+    const card = i % 2 === 0 ? 'demo' : 'objective';
+    const template = templateFromCard(cards[card], 0);
+    sheets.push({ scan: await makeScan(loadBlank(dir, card, 1, 200), template, 500 + i, { rates: TYPICAL, distortion: SCANNER }), template });
+  }
+} catch (e) {
+  console.log(JSON.stringify({ name: 'omr_sheets_per_s', value: null, unit: 'sheets/s', limit: LIMIT, ok: false, reason: `无法打印答题卡（需要 Chromium）：${(e as Error).message}` }));
+  process.exit(0);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
 }
 
 let wrong = 0;
+const wrongSheets = new Set<number>();
 async function one(k: number) {
-  const s = sheets[k % sheets.length];
-  const [raster] = await decodeImage(s.jpg, { targetDpi: DPI });
-  const r = recognizeSheet(raster, t);
-  if (r.status !== 'ok' || r.admission?.value !== s.answers.admission || r.questions.some((q) => q.doubt || q.marked.join() !== s.answers.questions[q.id].join())) wrong++;
+  const i = k % sheets.length;
+  const { scan, template } = sheets[i];
+  const [raster] = await decodeImage(scan.jpeg, { targetDpi: DPI });
+  const result = recognizeSheet(raster, template);
+  const v = judgeSheet(scan.truth, result, template, { pixelScale: raster.width / scan.width });
+  if (v.rejected || !v.rotationRight || v.groups.some((g) => g.outcome !== 'right')) {
+    wrong++;
+    wrongSheets.add(i);
+  }
 }
 
 const cpuMs = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1000;
@@ -63,14 +106,13 @@ async function batches(run: (k: number) => Promise<unknown>) {
 }
 
 const load = os.loadavg()[0];
-const decodeOnly = await batches((k) => decodeImage(sheets[k % sheets.length].jpg, { targetDpi: DPI }));
+const decodeOnly = await batches((k) => decodeImage(sheets[k % sheets.length].scan.jpeg, { targetDpi: DPI }));
 const full = await batches(one);
 const rate = 1000 / full.cpu;
-const r1 = (v: number) => Math.round(v * 10) / 10;
 console.log(JSON.stringify({
   name: 'omr_sheets_per_s', value: r1(rate), unit: 'sheets/s', limit: LIMIT, ok: rate >= LIMIT && wrong === 0,
   ms_per_sheet: r1(full.cpu), decode_ms: r1(decodeOnly.cpu), recognize_ms: r1(full.cpu - decodeOnly.cpu),
   best_sheets_per_s: r1(1000 / full.best), wall_sheets_per_s: r1(1000 / full.wall), decode_wall_ms: r1(decodeOnly.wall),
-  jpeg_kb: Math.round(sheets.reduce((a, s) => a + s.jpg.length, 0) / sheets.length / 1024), wrong_readings: wrong,
-  load_avg: r1(load), cores: os.cpus().length,
+  jpeg_kb: Math.round(sheets.reduce((a, s) => a + s.scan.jpeg.length, 0) / sheets.length / 1024),
+  wrong_readings: wrong, wrong_sheets: [...wrongSheets].map((i) => 500 + i), load_avg: r1(load), cores: os.cpus().length,
 }));
