@@ -41,6 +41,8 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
   const checkRow = (id: number) => db().selectFrom('marking_check').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const progressOf = async (blockId: number) => ((await call('admin', 'GET', `progress/find_progress?examSubjectId=${subjectId}`)).body.data as { blockId: number; marksDone: number; marksNeeded: number; finalPapers: number }[])
     .find((p) => p.blockId === blockId)!;
+  type Audit = { paperId: number | null; userName: string; at: string; kind: string; old: unknown; new: unknown; reason: string };
+  const auditOf = async (blockId: number) => (await call('t002', 'GET', `marking/audit?blockId=${blockId}`)).body.data as Audit[];
   const blockDone = async (who: string, blockId: number) => (await call(who, 'GET', `marking/block?blockId=${blockId}`)).body.data.done as number;
   const save = (extra: (g: (typeof groups)[number]) => object) => call('admin', 'POST', 'task_allocation/save_task_allocation', {
     examSubjectId: subjectId,
@@ -221,6 +223,8 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     expect((await call('t001', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(403);
     expect((await call('admin2', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(403);
     expect((await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('head1') })).body.msg).toBe('该老师不是本题块的阅卷老师');
+    const audit0 = await auditOf(blockB);
+    const startedAt = Date.now();
     expect((await call('t002', 'POST', 'marking/trial/redo', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(200);
     const a = (await next('teacher1', blockB)).paper!;
     expect(a.trial).toBe(true);
@@ -230,7 +234,24 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     expect((await next('teacher1', blockB)).msg).toBe('试评已完成，等待题组长审核');
     const list = (await call('lesson1', 'GET', `marking/trial/list?blockId=${blockB}`)).body.data as { markers: { userId: number; attempt: number; within: number; done: number }[] };
     expect(list.markers.find((m) => m.userId === uid('teacher1'))).toMatchObject({ attempt: 2, done: 2, within: 2 });
-    expect((await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(200);
+    // a note longer than 500 characters is refused and changes nothing (not passed, no audit row)
+    const long = await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1'), reason: '好'.repeat(501) });
+    expect(long.body.code).toBe(400);
+    expect((await auditOf(blockB)).length).toBe(audit0.length + 1);
+    expect((await next('teacher1', blockB)).msg).toBe('试评已完成，等待题组长审核');
+    expect((await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1'), reason: '两份均在误差内' })).body.code).toBe(200);
+    // 改分记录 (the leader's audit list) keeps both: who, when, old, new, why. By hand from the marks above: round 1
+    // was 7 vs 6 (within) and 1 vs 3 (beyond) → 1/2; round 2 was 6 and 3 → 2/2; teacher1 held no formal lease.
+    const names = Object.fromEntries(((await call('admin', 'GET', `answer/userList?examSubjectId=${subjectId}`)).body.data as { loginId: string; userName: string }[]).map((u) => [u.loginId, u.userName]));
+    const rows = (await auditOf(blockB)).slice(audit0.length);
+    const who = { userId: uid('teacher1'), marker: names.teacher1 };
+    expect(rows.map(({ at: _at, ...r }) => r)).toEqual([
+      { paperId: null, userName: names.t002, kind: 'trialRedo', old: { ...who, attempt: 1, passed: false, done: 2, within: 1, trialPapers: 2 },
+        new: { ...who, attempt: 2, passed: false, done: 0, within: 0, trialPapers: 2, released: 0 }, reason: `${names.teacher1}第 1 轮试评误差内 1/2 份，要求重新试评` },
+      { paperId: null, userName: names.t002, kind: 'trialPass', old: { ...who, attempt: 2, passed: false, done: 2, within: 2, trialPapers: 2 },
+        new: { ...who, attempt: 2, passed: true, done: 2, within: 2, trialPapers: 2 }, reason: '两份均在误差内' },
+    ]);
+    for (const r of rows) expect(Date.parse(r.at)).toBeGreaterThanOrEqual(startedAt - 1000);
     // formal marking: a task of the pool (the first paper is a trial paper, marked 7 and 6 in trial); its score is the formal mark
     const f = (await next('teacher1', blockB)).paper!;
     expect(f.trial).toBeUndefined();
