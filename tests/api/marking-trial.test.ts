@@ -87,9 +87,9 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
 
   it('个人一致性: after N papers the next call re-sends the oldest own paper, blind; the re-mark changes no score and no progress', async () => {
     const p1 = (await next('teacher1', blockA)).paper!;
-    expect((await submit('teacher1', p1.taskId, [7])).data).toEqual({ total: 7, state: 'final' });
+    expect((await submit('teacher1', p1.taskId, [7])).data).toEqual({ total: 7, state: 'final', done: 1 });
     const p2 = (await next('teacher1', blockA)).paper!;
-    expect((await submit('teacher1', p2.taskId, [4])).data).toEqual({ total: 4, state: 'final' });
+    expect((await submit('teacher1', p2.taskId, [4])).data).toEqual({ total: 4, state: 'final', done: 2 });
     const paper1 = await taskPaper(p1.taskId);
     const before = { progress: await progressOf(blockA), done: await blockDone('teacher1', blockA),
       tasks: await db().selectFrom('marking_task').selectAll().where('block_id', '=', blockA).orderBy('id').execute(),
@@ -106,10 +106,11 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     const img = await t.app.inject({ url: `/api/v1/${re.imageUrl}`, headers: { authorization: tok.teacher1! } });
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect((await t.app.inject({ url: `/api/v1/${re.imageUrl}`, headers: { authorization: tok.t001! } })).json().code).toBe(403);
-    // the re-mark answers like a mark (the paper's state), and repeating the request answers the same
+    // the re-mark answers like a mark (the paper's state), and repeating the request answers the same; 已阅 (done)
+    // stays 2, the server's count (marking/block below): the page shows this figure, so a re-check never counts twice
     const requestId = rid();
-    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final' });
-    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final' });
+    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final', done: 2 });
+    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final', done: 2 });
     expect((await submit('teacher1', re.taskId, [9])).msg).toBe('该试卷已提交，请在回评中修改');
     // nothing of the paper, its tasks or the progress changed
     expect(await db().selectFrom('marking_task').selectAll().where('block_id', '=', blockA).orderBy('id').execute()).toEqual(before.tasks);
@@ -194,7 +195,7 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     const first = (await next('teacher1', blockB)).paper!;
     expect(first.trial).toBe(true);
     expect((await checkRow(first.taskId)).paper_id).toBe(pa);
-    expect((await submit('teacher1', first.taskId, [7])).data).toEqual({ total: 7, state: 'done' });
+    expect((await submit('teacher1', first.taskId, [7])).data).toEqual({ total: 7, state: 'done', done: 0 }); // a trial mark is not 已阅
     const second = (await next('teacher1', blockB)).paper!;
     expect([second.trial, (await checkRow(second.taskId)).paper_id]).toEqual([true, pb]);
     await submit('teacher1', second.taskId, [1]);
@@ -256,7 +257,7 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     const f = (await next('teacher1', blockB)).paper!;
     expect(f.trial).toBeUndefined();
     const paperId = await taskPaper(f.taskId);
-    expect((await submit('teacher1', f.taskId, [5])).data).toEqual({ total: 5, state: 'final' });
+    expect((await submit('teacher1', f.taskId, [5])).data).toEqual({ total: 5, state: 'final', done: 1 });
     const p = await db().selectFrom('marking_paper').select(['final_total', 'status']).where('id', '=', paperId).executeTakeFirstOrThrow();
     expect([p.status, Number(p.final_total)]).toEqual(['final', 5]);
     expect((await progressOf(blockB)).marksDone).toBe(1);
