@@ -65,6 +65,11 @@ describe('试评 walk in Chromium', () => {
     await row.waitFor();
     await row.getByRole('button', { name: '通过' }).click();
     await panel.locator('.ant-table-row').filter({ hasText: '已通过' }).waitFor();
+    // 改分记录 keeps the 通过 (who, the round before and after, why)
+    await lead.getByTestId('mark-modes').getByText('改分记录', { exact: true }).click();
+    const passRow = lead.getByTestId('audit-list').locator('.ant-table-row').filter({ hasText: '试评通过' });
+    await passRow.getByText(/第 1 轮 已通过，误差内 1\/1 份/).waitFor();
+    await passRow.getByText('第 1 轮试评误差内 1/1 份，通过', { exact: false }).waitFor();
 
     await marker.reload();
     await marker.getByTestId('mark-work').waitFor();
