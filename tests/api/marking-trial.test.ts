@@ -41,6 +41,8 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
   const checkRow = (id: number) => db().selectFrom('marking_check').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const progressOf = async (blockId: number) => ((await call('admin', 'GET', `progress/find_progress?examSubjectId=${subjectId}`)).body.data as { blockId: number; marksDone: number; marksNeeded: number; finalPapers: number }[])
     .find((p) => p.blockId === blockId)!;
+  type Audit = { paperId: number | null; userName: string; at: string; kind: string; old: unknown; new: unknown; reason: string };
+  const auditOf = async (blockId: number) => (await call('t002', 'GET', `marking/audit?blockId=${blockId}`)).body.data as Audit[];
   const blockDone = async (who: string, blockId: number) => (await call(who, 'GET', `marking/block?blockId=${blockId}`)).body.data.done as number;
   const save = (extra: (g: (typeof groups)[number]) => object) => call('admin', 'POST', 'task_allocation/save_task_allocation', {
     examSubjectId: subjectId,
@@ -85,9 +87,9 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
 
   it('个人一致性: after N papers the next call re-sends the oldest own paper, blind; the re-mark changes no score and no progress', async () => {
     const p1 = (await next('teacher1', blockA)).paper!;
-    expect((await submit('teacher1', p1.taskId, [7])).data).toEqual({ total: 7, state: 'final' });
+    expect((await submit('teacher1', p1.taskId, [7])).data).toEqual({ total: 7, state: 'final', done: 1 });
     const p2 = (await next('teacher1', blockA)).paper!;
-    expect((await submit('teacher1', p2.taskId, [4])).data).toEqual({ total: 4, state: 'final' });
+    expect((await submit('teacher1', p2.taskId, [4])).data).toEqual({ total: 4, state: 'final', done: 2 });
     const paper1 = await taskPaper(p1.taskId);
     const before = { progress: await progressOf(blockA), done: await blockDone('teacher1', blockA),
       tasks: await db().selectFrom('marking_task').selectAll().where('block_id', '=', blockA).orderBy('id').execute(),
@@ -104,10 +106,11 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     const img = await t.app.inject({ url: `/api/v1/${re.imageUrl}`, headers: { authorization: tok.teacher1! } });
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect((await t.app.inject({ url: `/api/v1/${re.imageUrl}`, headers: { authorization: tok.t001! } })).json().code).toBe(403);
-    // the re-mark answers like a mark (the paper's state), and repeating the request answers the same
+    // the re-mark answers like a mark (the paper's state), and repeating the request answers the same; 已阅 (done)
+    // stays 2, the server's count (marking/block below): the page shows this figure, so a re-check never counts twice
     const requestId = rid();
-    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final' });
-    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final' });
+    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final', done: 2 });
+    expect((await submit('teacher1', re.taskId, [8], requestId)).data).toEqual({ total: 8, state: 'final', done: 2 });
     expect((await submit('teacher1', re.taskId, [9])).msg).toBe('该试卷已提交，请在回评中修改');
     // nothing of the paper, its tasks or the progress changed
     expect(await db().selectFrom('marking_task').selectAll().where('block_id', '=', blockA).orderBy('id').execute()).toEqual(before.tasks);
@@ -192,7 +195,7 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     const first = (await next('teacher1', blockB)).paper!;
     expect(first.trial).toBe(true);
     expect((await checkRow(first.taskId)).paper_id).toBe(pa);
-    expect((await submit('teacher1', first.taskId, [7])).data).toEqual({ total: 7, state: 'done' });
+    expect((await submit('teacher1', first.taskId, [7])).data).toEqual({ total: 7, state: 'done', done: 0 }); // a trial mark is not 已阅
     const second = (await next('teacher1', blockB)).paper!;
     expect([second.trial, (await checkRow(second.taskId)).paper_id]).toEqual([true, pb]);
     await submit('teacher1', second.taskId, [1]);
@@ -221,6 +224,8 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     expect((await call('t001', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(403);
     expect((await call('admin2', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(403);
     expect((await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('head1') })).body.msg).toBe('该老师不是本题块的阅卷老师');
+    const audit0 = await auditOf(blockB);
+    const startedAt = Date.now();
     expect((await call('t002', 'POST', 'marking/trial/redo', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(200);
     const a = (await next('teacher1', blockB)).paper!;
     expect(a.trial).toBe(true);
@@ -230,12 +235,29 @@ describe.each(dbKinds)('marking 个人一致性 and 试评 on %s', (kind) => {
     expect((await next('teacher1', blockB)).msg).toBe('试评已完成，等待题组长审核');
     const list = (await call('lesson1', 'GET', `marking/trial/list?blockId=${blockB}`)).body.data as { markers: { userId: number; attempt: number; within: number; done: number }[] };
     expect(list.markers.find((m) => m.userId === uid('teacher1'))).toMatchObject({ attempt: 2, done: 2, within: 2 });
-    expect((await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1') })).body.code).toBe(200);
+    // a note longer than 500 characters is refused and changes nothing (not passed, no audit row)
+    const long = await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1'), reason: '好'.repeat(501) });
+    expect(long.body.code).toBe(400);
+    expect((await auditOf(blockB)).length).toBe(audit0.length + 1);
+    expect((await next('teacher1', blockB)).msg).toBe('试评已完成，等待题组长审核');
+    expect((await call('t002', 'POST', 'marking/trial/pass', { blockId: blockB, userId: uid('teacher1'), reason: '两份均在误差内' })).body.code).toBe(200);
+    // 改分记录 (the leader's audit list) keeps both: who, when, old, new, why. By hand from the marks above: round 1
+    // was 7 vs 6 (within) and 1 vs 3 (beyond) → 1/2; round 2 was 6 and 3 → 2/2; teacher1 held no formal lease.
+    const names = Object.fromEntries(((await call('admin', 'GET', `answer/userList?examSubjectId=${subjectId}`)).body.data as { loginId: string; userName: string }[]).map((u) => [u.loginId, u.userName]));
+    const rows = (await auditOf(blockB)).slice(audit0.length);
+    const who = { userId: uid('teacher1'), marker: names.teacher1 };
+    expect(rows.map(({ at: _at, ...r }) => r)).toEqual([
+      { paperId: null, userName: names.t002, kind: 'trialRedo', old: { ...who, attempt: 1, passed: false, done: 2, within: 1, trialPapers: 2 },
+        new: { ...who, attempt: 2, passed: false, done: 0, within: 0, trialPapers: 2, released: 0 }, reason: `${names.teacher1}第 1 轮试评误差内 1/2 份，要求重新试评` },
+      { paperId: null, userName: names.t002, kind: 'trialPass', old: { ...who, attempt: 2, passed: false, done: 2, within: 2, trialPapers: 2 },
+        new: { ...who, attempt: 2, passed: true, done: 2, within: 2, trialPapers: 2 }, reason: '两份均在误差内' },
+    ]);
+    for (const r of rows) expect(Date.parse(r.at)).toBeGreaterThanOrEqual(startedAt - 1000);
     // formal marking: a task of the pool (the first paper is a trial paper, marked 7 and 6 in trial); its score is the formal mark
     const f = (await next('teacher1', blockB)).paper!;
     expect(f.trial).toBeUndefined();
     const paperId = await taskPaper(f.taskId);
-    expect((await submit('teacher1', f.taskId, [5])).data).toEqual({ total: 5, state: 'final' });
+    expect((await submit('teacher1', f.taskId, [5])).data).toEqual({ total: 5, state: 'final', done: 1 });
     const p = await db().selectFrom('marking_paper').select(['final_total', 'status']).where('id', '=', paperId).executeTakeFirstOrThrow();
     expect([p.status, Number(p.final_total)]).toEqual(['final', 5]);
     expect((await progressOf(blockB)).marksDone).toBe(1);

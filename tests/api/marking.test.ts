@@ -119,20 +119,20 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     expect(off.msg).toMatch(/^分数不合法/);
     expect((await submit('teacher1', p!.taskId, [11])).msg).toMatch(/^分数不合法.*超过满分 10/);
     const r = await submit('teacher1', p!.taskId, [7]);
-    expect(r.data).toEqual({ total: 7, state: 'final' });
+    expect(r.data).toEqual({ total: 7, state: 'final', done: 1 }); // teacher1's first mark of the block
     const pp = await paper(await paperOf(p!.taskId));
     expect([pp.status, Number(pp.final_total)]).toEqual(['final', 7]);
   });
 
   it('mode 2 beyond tolerance: the mean anyway, (9 + 3) / 2 = 6; a marker never gets the same paper twice', async () => {
     const a = await next('teacher1', block['3']!);
-    expect((await submit('teacher1', a!.taskId, [9])).data).toEqual({ total: 9, state: 'waitingSecond' });
+    expect((await submit('teacher1', a!.taskId, [9])).data).toEqual({ total: 9, state: 'waitingSecond', done: 1 });
     const again = await next('teacher1', block['3']!);
     expect(await paperOf(again!.taskId)).not.toBe(await paperOf(a!.taskId));
     const b = await next('t001', block['3']!);
     expect(await paperOf(b!.taskId)).toBe(await paperOf(a!.taskId));
     expect(b!.round).toBe(2);
-    expect((await submit('t001', b!.taskId, [3])).data).toEqual({ total: 3, state: 'final' });
+    expect((await submit('t001', b!.taskId, [3])).data).toEqual({ total: 3, state: 'final', done: 1 });
     const pp = await paper(await paperOf(a!.taskId));
     expect([pp.status, Number(pp.final_total), pp.final_via]).toEqual(['final', 6, 'mean']);
     // monitor: teacher1 gave 9 and t001 3 on one double-marked paper, beyond tolerance: each agree rate 0 of 1;
@@ -150,7 +150,7 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
     const c = await next('t002', block['4']!);
     expect(c!.round).toBe(3);
     expect(await paperOf(c!.taskId)).toBe(await paperOf(a!.taskId));
-    expect((await submit('t002', c!.taskId, [8])).data).toEqual({ total: 8, state: 'final' });
+    expect((await submit('t002', c!.taskId, [8])).data).toEqual({ total: 8, state: 'final', done: 1 });
     expect(Number((await paper(await paperOf(a!.taskId))).final_total)).toBe(9);
   });
 
@@ -191,10 +191,12 @@ describe.each(dbKinds)('online marking on %s', (kind) => {
   it('submitting the same request twice (also at once) counts once', async () => {
     const p = await next('t001', block['2']!);
     const requestId = rid();
+    // 已阅 (done) grows by one, whichever answer is read
+    const done = ((await call(tok.t001!, 'GET', `marking/block?blockId=${block['2']}`)).body.data as { done: number }).done + 1;
     const [x, y] = await Promise.all([submit('t001', p!.taskId, [4], requestId), submit('t001', p!.taskId, [4], requestId)]);
-    expect(x.data).toEqual({ total: 4, state: 'final' });
-    expect(y.data).toEqual({ total: 4, state: 'final' });
-    expect((await submit('t001', p!.taskId, [4], requestId)).data).toEqual({ total: 4, state: 'final' });
+    expect(x.data).toEqual({ total: 4, state: 'final', done });
+    expect(y.data).toEqual({ total: 4, state: 'final', done });
+    expect((await submit('t001', p!.taskId, [4], requestId)).data).toEqual({ total: 4, state: 'final', done });
     const rows = await t.database.db.selectFrom('marking_task').select(['total']).where('request_id', '=', requestId).execute();
     expect(rows.map((r) => Number(r.total))).toEqual([4]);
     // a new request on a submitted paper is refused (回评 is the way)

@@ -65,6 +65,11 @@ describe('试评 walk in Chromium', () => {
     await row.waitFor();
     await row.getByRole('button', { name: '通过' }).click();
     await panel.locator('.ant-table-row').filter({ hasText: '已通过' }).waitFor();
+    // 改分记录 keeps the 通过 (who, the round before and after, why)
+    await lead.getByTestId('mark-modes').getByText('改分记录', { exact: true }).click();
+    const passRow = lead.getByTestId('audit-list').locator('.ant-table-row').filter({ hasText: '试评通过' });
+    await passRow.getByText(/第 1 轮 已通过，误差内 1\/1 份/).waitFor();
+    await passRow.getByText('第 1 轮试评误差内 1/1 份，通过', { exact: false }).waitFor();
 
     await marker.reload();
     await marker.getByTestId('mark-work').waitFor();
@@ -72,6 +77,61 @@ describe('试评 walk in Chromium', () => {
 
     await lead.goto(`${server.url}/#/examMonitor/detail/quality?examId=${task!.examId}&blockId=${blockId}`);
     await lead.getByTestId('monitor-detail-quality').getByRole('columnheader', { name: '个人一致性' }).waitFor();
+    expect(crashes()).toEqual([]);
+  }, 240_000);
+
+  /**
+   * 个人一致性 with N = 1 on a single-marked block where teacher1 has marks: re-checks come blind, between pool papers.
+   * After each submit in the page, 已阅 must equal the server's count (marking/block done), and by the rule it grew
+   * by one exactly when the paper submitted was a real task (a marking_task row), not a re-check (marking_check).
+   */
+  it('已阅 on the marking page follows the server: a blind re-check adds nothing', async () => {
+    const marker = await newPage(browser);
+    const crashes = watchForCrashes(marker);
+    await loginAs(marker, server.url, 'teacher1');
+    const api = apiOf(marker);
+    const trialBlocks = (await server.database.db.selectFrom('marking_block').select('id').where('trial_count', '>', 0).execute()).map((b) => b.id);
+    const task = (await api<MarkingTaskRow[]>('GET', 'marking/tasks')).data
+      .find((t) => t.canMark && t.ratingMode === 1 && t.done > 0 && t.remaining >= 3 && !trialBlocks.includes(t.blockId));
+    expect(task, 'a single-marked demo block teacher1 marked some of').toBeTruthy();
+    const blockId = task!.blockId;
+    const lead = await newPage(browser);
+    await loginAs(lead, server.url, 'admin');
+    const groups = (await apiOf(lead)<Group[]>('GET', `task_allocation/find_group_list?examSubjectId=${task!.examSubjectId}`)).data;
+    const saved = await apiOf(lead)('POST', 'task_allocation/save_task_allocation', { examSubjectId: task!.examSubjectId, blocks: groups.map((g) => ({
+      blockId: g.blockId, name: g.name, questionIds: g.questions.map((q) => q.questionId), ratingMode: g.ratingMode, tolerance: g.tolerance, allocation: g.allocation,
+      leaseSeconds: g.leaseSeconds, leaderUserId: g.leaderUserId, answerText: g.answerText, ...(g.blockId === blockId ? { recheckInterval: 1 } : {}),
+    })) });
+    expect(saved.code, saved.msg).toBe(200);
+    const block = groups.find((g) => g.blockId === blockId)!;
+    const items = block.questions.flatMap((q) => (q.points.length ? q.points.map(() => 0) : [0]));
+    const serverDone = async () => (await api<{ done: number }>('GET', `marking/block?blockId=${blockId}`)).data.done;
+    const shownDone = async () => Number(await marker.getByTestId('mark-progress').locator('b').innerText());
+    const isCheck = async (id: number) => !!(await server.database.db.selectFrom('marking_check').select('id').where('id', '=', id).executeTakeFirst());
+
+    await marker.goto(`${server.url}/#/markDetail?blockId=${blockId}`);
+    await marker.getByTestId('paper-image').waitFor();
+    let counter = task!.done;
+    expect(await shownDone()).toBe(counter);
+    let rechecks = 0;
+    for (let k = 0; k < 5; k++) {
+      const shown = Number(await marker.getByTestId('mark-work').getAttribute('data-task-id'));
+      const answered = marker.waitForResponse((r) => r.url().includes('/api/v1/marking/submit'));
+      for (let i = 0; i < items.length; i++) { await marker.keyboard.press('0'); await marker.keyboard.press('Enter'); }
+      const res = await answered;
+      expect((await res.json()).code).toBe(200);
+      const recheck = await isCheck(shown);
+      if (recheck) rechecks++; else counter++;
+      // the page moves on to another paper; 已阅 is then the hand count and the server's
+      await marker.waitForFunction((id) => {
+        const v = document.querySelector('[data-testid="mark-work"]')?.getAttribute('data-task-id');
+        return !!v && Number(v) !== id && !!document.querySelector('[data-testid="paper-image"]');
+      }, shown);
+      expect(await shownDone(), `submit ${k + 1} (${recheck ? 're-check' : 'task'})`).toBe(counter);
+      expect(await serverDone()).toBe(counter);
+    }
+    // N = 1 with marks already given: the re-checks of those marks are due at once (at least one in five papers)
+    expect(rechecks).toBeGreaterThan(0);
     expect(crashes()).toEqual([]);
   }, 240_000);
 });

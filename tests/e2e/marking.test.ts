@@ -36,7 +36,7 @@ describe('online marking walk in Chromium', () => {
   beforeAll(async () => {
     walk = await startMarkingWalk('marking');
     ({ server, browser } = walk);
-  });
+  }, 300_000); // seeding the scanning demo recognises every sheet
   afterAll(async () => { await walk?.close(); });
 
   it('teacher1 marks ten papers by keyboard only and reports one 问题卷', async () => {
@@ -81,10 +81,15 @@ describe('online marking walk in Chromium', () => {
       return !!v && Number(v) !== id && !!document.querySelector('[data-testid="paper-image"]');
     }, taskId);
 
+    const imageUrls = () => new Set(log.filter((l) => l.kind === 'image').map((l) => l.url));
+    const imageOfTask = (taskId: number) => new RegExp(`[?&]taskId=${taskId}(&|$)`);
     const sent: { taskId: number; total: number }[] = [];
     for (let k = 0; k < 10; k++) {
       const scores = items.map((it, i) => chosenScore(it, k, i));
       const shown = await shownTask();
+      // a marker looks at the paper before typing; meanwhile the page asks for the next paper and fetches its image.
+      // Wait for that fetch to start (not a fixed pause): on a loaded machine the keys could otherwise outrun it
+      await expect.poll(() => imageUrls().size, { timeout: 60_000 }).toBeGreaterThanOrEqual(k + 2);
       const answered = page.waitForResponse((r) => r.url().includes('/api/v1/marking/submit'));
       for (const v of scores) await typeScore(page, v);
       const res = await answered;
@@ -93,13 +98,14 @@ describe('online marking walk in Chromium', () => {
       expect(body.scores).toEqual(scores);
       expect(((await res.json()) as { code: number }).code).toBe(200);
       sent.push({ taskId: body.taskId, total: Math.round(scores.reduce((a, b) => a + b, 0) * 100) / 100 });
-      // preloading: before this submit the page had already fetched the image of the paper after it
-      const submitsSoFar = log.filter((l) => l.kind === 'submit').length;
-      const submitAt = log.filter((l) => l.kind === 'submit')[submitsSoFar - 1]!.at;
+      const submitAt = log.filter((l) => l.kind === 'submit').at(-1)!.at;
       const imagesBefore = new Set(log.filter((l) => l.kind === 'image' && l.at <= submitAt).map((l) => l.url)).size;
       expect(imagesBefore, `paper ${k + 1}: the next image was loaded ahead`).toBeGreaterThanOrEqual(k + 2);
       await page.getByTestId('mark-progress').getByText(String(task!.done + k + 1), { exact: true }).waitFor();
       await movedOn(shown);
+      // preloading: the paper shown now is the prefetched one, its image fetched before the submit above
+      const now = await shownTask();
+      expect(log.some((l) => l.kind === 'image' && imageOfTask(now).test(l.url) && l.at <= submitAt), `paper ${k + 2} was preloaded`).toBe(true);
     }
     expect(new Set(sent.map((s) => s.taskId)).size).toBe(10);
     // the prefetch call of the contract was used
@@ -134,5 +140,5 @@ describe('online marking walk in Chromium', () => {
     await page.getByTestId('help-card').getByText('问题卷').waitFor();
     expect(crashes()).toEqual([]);
     await page.context().close();
-  });
+  }, 300_000); // ten papers on a loaded machine: more than the project's 180 s default
 });

@@ -39,7 +39,8 @@ export const findBlock = (blockId: number) => http.get<MarkingBlockInfo>('/marki
 export const nextPaper = (blockId: number, prefetch = false) =>
   http.post<MarkingPaper | null>('/marking/next', prefetch ? { blockId, prefetch: 1 } : { blockId });
 /** 提交分数（requestId 保证幂等） */
-export const submitScores = (body: SubmitBody) => http.post<SubmitAnswer>('/marking/submit', body);
+/** done: the caller's 已阅 on the block after this mark, as the server counts it (a re-check or trial mark adds nothing). */
+export const submitScores = (body: SubmitBody) => http.post<SubmitAnswer & { done: number }>('/marking/submit', body);
 /** 标记问题卷，交题组长处理 */
 export const reportProblem = (taskId: number, kind: ProblemKind, note?: string) => http.post<unknown>('/marking/problem', { taskId, kind, note });
 /** 回评：本人已阅试卷（可按分数查找） */

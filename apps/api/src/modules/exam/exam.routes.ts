@@ -10,6 +10,7 @@ import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import * as service from './exam.service.js';
+import { dropAnswerFiles } from '../marking/marking-answer.service.js';
 import * as students from './exam-student.service.js';
 import * as questions from './exam-question.service.js';
 import * as knowledge from './exam-knowledge.service.js';
@@ -51,7 +52,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/exam_manage/delete_exam_paper', {
     config: edit,
     schema: { tags, summary: '删除考试（含科目、小题、考生与成绩；已发布的考试不能删除）', body: idBody, response: { 200: envelope(z.null()) } },
-  }, async (req) => { await service.deleteExam(db, userOf(req), req.body.id); return ok(null, '删除成功'); });
+  }, async (req) => { await dropAnswerFiles(ctx, await service.deleteExam(db, userOf(req), req.body.id)); return ok(null, '删除成功'); });
 
   app.post('/exam_manage/copy_subject', {
     config: view,

@@ -10,6 +10,7 @@ import { findQuestions, saveQuestions } from './exam-question.service.js';
 import * as repo from './exam.repository.js';
 import { busyMessage, liveLease, lockExam, withExamLock } from '../job/exam-lock.repository.js';
 import { deleteExamScores, withScoreWrites } from '../score/score-write.service.js';
+import { answerFilesOf } from '../marking/marking-answer.service.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -95,12 +96,15 @@ export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode:
   return getExam(db, user, examId);
 }
 
-export async function deleteExam(db: Db, user: SchoolUser, examId: number): Promise<void> {
+/** Answers the storage keys of the exam's 标答 images (its blocks go with it): the caller drops them after the commit. */
+export async function deleteExam(db: Db, user: SchoolUser, examId: number): Promise<string[]> {
   const exam = await examFor(db, user, examId, 'edit');
   assertNotReleased(exam, '考试成绩已发布，不能删除');
-  await withScoreWrites(db, examId, async (tx) => {
+  return withScoreWrites(db, examId, async (tx) => {
+    const files = await answerFilesOf(tx, { examId });
     await deleteExamScores(tx, examId);
     await repo.deleteExam(tx, examId);
+    return files;
   }, { unreleased: '考试成绩已发布，不能删除' });
 }
 

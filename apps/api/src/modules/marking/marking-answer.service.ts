@@ -11,6 +11,7 @@ import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { assertNoNulFields } from '../../core/input-guard.js';
 import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
+import type { Tx } from '../../db/database.js';
 import { blockFor, type SchoolUser } from './marking.access.js';
 import * as repo from './marking-answer.repository.js';
 import { updateBlock } from './marking.repository.js';
@@ -21,6 +22,23 @@ const NAME = /^[0-9a-f]{16}\.(png|jpg)$/;
 const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
 const keyOf = (schoolId: number, blockId: number, name: string) => `answers/${schoolId}/${blockId}/${name}`;
 export const answerImageUrl = (blockId: number, name: string) => `standard_answer/image?blockId=${blockId}&name=${name}`;
+
+/**
+ * The storage keys of the 标答 images of blocks a command is deleting (read in its transaction, before the delete):
+ * the caller removes them with dropAnswerFiles once the transaction committed (a rolled-back delete keeps them).
+ */
+export async function answerFilesOf(tx: Tx, where: { blockIds: number[] } | { examId: number }): Promise<string[]> {
+  return (await repo.answerImagesOf(tx, where)).flatMap((b) => b.names.map((n) => keyOf(b.schoolId, b.blockId, n)));
+}
+
+/**
+ * Deletes committed-away 标答 files. The command already succeeded, so a file that cannot be deleted is reported
+ * (console) and skipped, not turned into an error; nothing reads it any more (its block or name is gone).
+ */
+export async function dropAnswerFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  const storage = storageOf(ctx);
+  for (const key of keys) await storage.delete(key).catch((e: unknown) => console.error(`标准答案图片删除失败：${key}`, e));
+}
 
 /** The format of the bytes by their signature (the file name and declared type are not trusted). */
 export function imageKind(bytes: Buffer): 'png' | 'jpg' | null {
@@ -83,7 +101,7 @@ export async function remove(ctx: AppContext, user: SchoolUser, blockId: number,
     await repo.setAnswerImages(tx, blockId, rest);
     return rest;
   });
-  await storageOf(ctx).delete(keyOf(user.schoolId, blockId, name));
+  await dropAnswerFiles(ctx, [keyOf(user.schoolId, blockId, name)]);
   return next.map((n) => answerImageUrl(blockId, n));
 }
 

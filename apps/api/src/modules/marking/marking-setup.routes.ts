@@ -9,6 +9,7 @@ import { qualityList } from './marking-quality.service.js';
 import { exportMonitor } from './marking-export.service.js';
 import { sendXlsx } from '../excel/excel.workbook.js';
 import * as region from './marking-region.service.js';
+import { dropAnswerFiles } from './marking-answer.service.js';
 
 const tags = ['阅卷设置'];
 
@@ -26,13 +27,13 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.get('/task_allocation/find_group_list', { schema: { tags, summary: '题块与阅卷分配（无题块时按主观题各建一个）', querystring: s.subjectQuery, response: { 200: envelope(z.array(s.groupSchema)) } } },
     async (req) => ok(await setup.groupList(db, userOf(req), req.query.examSubjectId), '查询成功'));
   app.post('/task_allocation/save_task_allocation', { schema: { tags, summary: '保存题块、评卷方式、误差、分配方式、题组长与阅卷老师', body: s.allocationBody, response: done } },
-    async (req) => { await setup.saveAllocation(db, userOf(req), req.body); return ok(null, '保存成功'); });
+    async (req) => { await dropAnswerFiles(ctx, await setup.saveAllocation(db, userOf(req), req.body)); return ok(null, '保存成功'); });
   app.get('/task_allocation/clean_task_allocation', { schema: { tags, summary: '清空阅卷老师分配', querystring: s.subjectQuery, response: count } },
     async (req) => ok({ count: await setup.cleanAllocation(db, userOf(req), req.query.examSubjectId) }, '已清空'));
   app.post('/task_allocation/save_tmp_subject_leader', { schema: { tags, summary: '设置题组长', body: s.leaderBody, response: done } },
     async (req) => { await setup.saveLeader(db, userOf(req), req.body); return ok(null, '保存成功'); });
   app.post('/task_allocation/clean_painting_task', { schema: { tags, summary: '删除全部题块（未开始阅卷时）', body: s.subjectQuery, response: done } },
-    async (req) => { await setup.cleanBlocks(db, userOf(req), req.body.examSubjectId); return ok(null, '已删除'); });
+    async (req) => { await dropAnswerFiles(ctx, await setup.cleanBlocks(db, userOf(req), req.body.examSubjectId)); return ok(null, '已删除'); });
   app.get('/task_allocation/block_regions', { schema: { tags, summary: '题块在答题卡上的区域（归一化页面坐标）与各页底图（最新扫描的答题卡，或空白卡的作答区域）', querystring: s.subjectQuery, response: { 200: envelope(s.blockRegionsSchema) } } },
     async (req) => ok(await region.blockRegions(db, userOf(req), req.query.examSubjectId), '查询成功'));
   app.get('/task_allocation/block_page_image', { schema: { tags, summary: '题块区域底图：该页最新扫描的答题卡（image/jpeg）', querystring: s.regionPageQuery } },

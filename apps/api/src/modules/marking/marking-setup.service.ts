@@ -16,6 +16,7 @@ import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
 import { quotaOf } from './marking.service.js';
 import { qualityOf } from './marking-quality.service.js';
+import { answerFilesOf } from './marking-answer.service.js';
 
 type SubjectAccess = Awaited<ReturnType<typeof setupSubjectFor>>;
 
@@ -86,7 +87,8 @@ export interface BlockInput {
  * and rating mode (已开始阅卷的题块不能修改题目或评卷方式) and cannot be dropped; markers, leader, quotas,
  * lease and answer may change at any time.
  */
-export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubjectId: number; blocks: BlockInput[] }): Promise<void> {
+/** Answers the storage keys of the 标答 images of the blocks it deleted (the caller drops them after the commit: dropAnswerFiles). */
+export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubjectId: number; blocks: BlockInput[] }): Promise<string[]> {
   const s = await setupSubjectFor(db, user, body.examSubjectId);
   const questions = new Map((await markedQuestions(db, s.subject.id)).map((q) => [q.id, q]));
   const seen = new Set<number>();
@@ -101,7 +103,7 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
   const userIds = [...new Set(body.blocks.flatMap((b) => [...(b.markers ?? []).map((m) => m.userId), ...(b.leaderUserId ? [b.leaderUserId] : [])]))];
   const own = await repo.schoolUsersIn(db, user.schoolId, userIds);
   if (userIds.some((u) => !own.has(u))) throw new BizError('阅卷老师不存在或不是本校教师');
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, s.subject.id);
     const existing = await repo.blocksOfSubject(tx, user.schoolId, s.subject.id);
     const byId = new Map(existing.map((b) => [b.id, b]));
@@ -111,7 +113,9 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
     for (const b of body.blocks) if (b.blockId !== undefined && !byId.has(b.blockId)) throw new BizError('题块不存在');
     for (const b of existing) if (!kept.has(b.id) && started.has(b.id)) throw new BizError(`题块“${b.name}”已开始阅卷，不能删除`);
     const points = await repo.subjectPoints(tx, s.subject.id);
-    await repo.deleteBlocks(tx, existing.filter((b) => !kept.has(b.id)).map((b) => b.id));
+    const dropped = existing.filter((b) => !kept.has(b.id)).map((b) => b.id);
+    const files = await answerFilesOf(tx, { blockIds: dropped });
+    await repo.deleteBlocks(tx, dropped);
     await repo.releaseQuestions(tx, s.subject.id);
     for (const [i, b] of body.blocks.entries()) {
       const qs = b.questionIds.map((qid) => questions.get(qid)!);
@@ -139,6 +143,7 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
       }
     }
     await bumpVersion(tx, s.exam.id, user.schoolId);
+    return files;
   });
 }
 
@@ -165,13 +170,15 @@ export async function cleanAllocation(db: Db, user: SchoolUser, examSubjectId: n
 }
 
 /** clean_painting_task: removes the subject's blocks (defaults come back on the next find_group_list); refused once marking started. */
-export async function cleanBlocks(db: Db, user: SchoolUser, examSubjectId: number): Promise<void> {
+export async function cleanBlocks(db: Db, user: SchoolUser, examSubjectId: number): Promise<string[]> {
   await setupSubjectFor(db, user, examSubjectId);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, examSubjectId);
     const ids = (await repo.blocksOfSubject(tx, user.schoolId, examSubjectId)).map((b) => b.id);
     if ((await repo.startedBlocks(tx, ids)).size) throw new BizError('已开始阅卷，请先清除阅卷数据');
+    const files = await answerFilesOf(tx, { blockIds: ids });
     await repo.deleteBlocks(tx, ids);
+    return files; // 标答 images: dropped by the caller after the commit
   });
 }
 

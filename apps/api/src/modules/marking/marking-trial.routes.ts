@@ -18,7 +18,8 @@ const routes: ModuleRoutes = async (base, ctx) => {
   const { db } = ctx;
   const config = { permission: 'exam:marking:do' };
   const done = { 200: envelope(z.null()) };
-  const markerBody = z.object({ blockId: id, userId: id });
+  // the leader's note (why), kept in 改分记录; left out, the row says the round's outcome
+  const markerBody = z.object({ blockId: id, userId: id, reason: z.string().max(500, '原因不能超过 500 个字').optional() });
 
   app.get('/marking/trial/list', { config, schema: { tags, summary: '试评：试评卷与参考分，各阅卷老师的试评分与是否在误差内（题组长）', querystring: s.blockQuery, response: { 200: envelope(s.trialListSchema) } } },
     async (req) => ok(await trial.trialList(db, userOf(req), req.query.blockId), '查询成功'));

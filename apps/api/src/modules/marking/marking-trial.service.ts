@@ -5,7 +5,7 @@
  * Trial marks live in marking_check and never reach a paper's score or the progress counts.
  */
 import { marksPerPaper, trialOutcome, type RatingModeValue } from '@jz/analysis';
-import type { Db } from '../../db/database.js';
+import type { Db, Tx } from '../../db/database.js';
 import { BizError, notFound } from '../../core/http.js';
 import { blockFor, type SchoolUser } from './marking.access.js';
 import * as checkRepo from './marking-check.repository.js';
@@ -86,32 +86,54 @@ export async function trialRemove(db: Db, user: SchoolUser, body: { blockId: num
   });
 }
 
-async function blockMarker(db: Db, blockId: number, userId: number): Promise<void> {
-  if (!(await repo.isMarker(db, blockId, userId))) throw new BizError('该老师不是本题块的阅卷老师');
+async function blockMarker(db: Db, blockId: number, userId: number): Promise<string> {
+  const m = (await repo.markersOf(db, [blockId])).find((x) => x.userId === userId);
+  if (!m) throw new BizError('该老师不是本题块的阅卷老师');
+  return m.userName;
 }
 
+/** The marker's current round and how its trial marks stand (inside the caller's transaction, under the subject lock). */
+async function roundOf(tx: Tx, block: { id: number; tolerance: number }, userId: number) {
+  const round = await checkRepo.trialMarker(tx, block.id, userId);
+  const papers = await checkRepo.trialPapers(tx, block.id);
+  const marks = (await checkRepo.trialMarks(tx, block.id)).get(userId);
+  const o = trialOutcome(papers.map((p) => ({ paperId: p.paperId, reference: p.total, mark: marks?.get(p.paperId) ?? null })), block.tolerance);
+  return { round, o, state: { attempt: round.attempt, passed: !!round.passedAt, done: o.done, within: o.within, trialPapers: o.total } };
+}
+
+/** 通过 and 重评 are kept in 改分记录 like the score changes (who, when, old, new, why). */
+function trialAudit(tx: Tx, user: SchoolUser, block: { id: number; schoolId: number; examSubjectId: number }, kind: 'trialPass' | 'trialRedo', old: object, next: object, reason: string) {
+  return repo.insertAudit(tx, { schoolId: block.schoolId, examSubjectId: block.examSubjectId, blockId: block.id, paperId: null, examStudentId: null, userId: user.id, kind, old, new: next, reason });
+}
+
+type MarkerBody = { blockId: number; userId: number; reason?: string };
+
 /** 通过: the marker's formal marking opens; only after the marker marked every trial paper of the round. */
-export async function trialPass(db: Db, user: SchoolUser, body: { blockId: number; userId: number }): Promise<void> {
+export async function trialPass(db: Db, user: SchoolUser, body: MarkerBody): Promise<void> {
   const block = await leaderBlock(db, user, body.blockId);
-  await blockMarker(db, block.id, body.userId);
+  const marker = await blockMarker(db, block.id, body.userId);
   await db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, block.examSubjectId);
-    const papers = await checkRepo.trialPapers(tx, block.id);
-    const marks = (await checkRepo.trialMarks(tx, block.id)).get(body.userId);
-    const o = trialOutcome(papers.map((p) => ({ paperId: p.paperId, reference: p.total, mark: marks?.get(p.paperId) ?? null })), block.tolerance);
+    const { o, state } = await roundOf(tx, block, body.userId);
     if (!o.finished) throw new BizError('该老师尚未完成试评，不能通过');
     await checkRepo.passTrial(tx, { schoolId: block.schoolId, blockId: block.id, userId: body.userId, by: user.id });
+    const who = { userId: body.userId, marker };
+    await trialAudit(tx, user, block, 'trialPass', { ...who, ...state }, { ...who, ...state, passed: true },
+      body.reason?.trim() || `${marker}第 ${state.attempt} 轮试评误差内 ${o.within}/${o.total} 份，通过`);
   });
 }
 
 /** 重评: the marker marks the trial papers again (a new round; the old marks stay on record); formal leases go back. */
-export async function trialRedo(db: Db, user: SchoolUser, body: { blockId: number; userId: number }): Promise<void> {
+export async function trialRedo(db: Db, user: SchoolUser, body: MarkerBody): Promise<void> {
   const block = await leaderBlock(db, user, body.blockId);
-  await blockMarker(db, block.id, body.userId);
+  const marker = await blockMarker(db, block.id, body.userId);
   await db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, block.examSubjectId);
-    const round = await checkRepo.trialMarker(tx, block.id, body.userId);
+    const { round, o, state } = await roundOf(tx, block, body.userId);
     await checkRepo.redoTrial(tx, { schoolId: block.schoolId, blockId: block.id, userId: body.userId, attempt: round.attempt });
-    await repo.releaseLeases(tx, [block.id], body.userId);
+    const released = await repo.releaseLeases(tx, [block.id], body.userId);
+    const who = { userId: body.userId, marker };
+    await trialAudit(tx, user, block, 'trialRedo', { ...who, ...state }, { ...who, attempt: round.attempt + 1, passed: false, done: 0, within: 0, trialPapers: o.total, released },
+      body.reason?.trim() || `${marker}第 ${state.attempt} 轮试评误差内 ${o.within}/${o.total} 份，要求重新试评`);
   });
 }

@@ -30,7 +30,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => { const r = await service.next(db, userOf(req), req.body.blockId, req.body.prefetch === 1); return ok(r.paper, r.msg); });
   app.get('/marking/image', { config, schema: { tags, summary: '题块切图（image/jpeg，仅题块，不含考生信息）', querystring: s.imageQuery } },
     async (req, reply) => reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=300').send(await service.image(ctx, userOf(req), req.query)));
-  app.post('/marking/submit', { config, schema: { tags, summary: '提交评分（按 requestId 幂等）', body: s.submitBody, response: result } },
+  app.post('/marking/submit', { config, schema: { tags, summary: '提交评分（按 requestId 幂等）；done = 提交后本人在该题块的已阅份数', body: s.submitBody, response: { 200: envelope(s.submitDoneSchema) } } },
     async (req) => ok(await service.submit(db, userOf(req), req.body), '提交成功'));
   app.post('/marking/problem', { config, schema: { tags, summary: '问题卷：交题组长处理', body: s.problemBody, response: done } },
     async (req) => { await service.problem(db, userOf(req), req.body); return ok(null, '已提交问题卷'); });

@@ -68,6 +68,8 @@ export const paperSchema = z.object({
   trial: z.boolean().optional(),
 });
 export const submitResultSchema = z.object({ total: z.number(), state: z.enum(['done', 'waitingSecond', 'third', 'arbitration', 'final']) });
+/** marking/submit also answers the caller's 已阅 on the block after the mark (the page's counter shows it). */
+export const submitDoneSchema = submitResultSchema.extend({ done: z.number() });
 export const reviewSchema = z.object({ rows: z.array(z.object({ taskId: z.number(), total: z.number(), scores: z.array(z.number()), submittedAt: z.string(), imageUrl: z.string(), chosen })), total: z.number() });
 export const problemRowSchema = z.object({ paperId: z.number(), taskId: z.number().nullable(), kind: z.string(), note: z.string(), reporter: z.string().nullable(), createdAt: z.string(), imageUrl: z.string(), chosen });
 export const arbitrationRowSchema = z.object({ paperId: z.number(), imageUrl: z.string(), scores: z.array(z.object({ marker: z.string(), total: z.number() })), chosen });

@@ -175,9 +175,18 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
  * Run without the exam's score lock (marks of different papers go side by side: docs/DOMAIN-RULES.md §4.1
  * "Locks"); when the paper must be written as question scores it is rolled back and made again under the lock.
  */
-export async function submit(db: Db, user: SchoolUser, body: { taskId: number; scores: number[]; requestId: string }): Promise<{ total: number; state: SubmitState }> {
+export async function submit(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ total: number; state: SubmitState; done: number }> {
   const check = await checks.findCheck(db, user.schoolId, body.taskId);
-  if (check) return checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId);
+  const { blockId, ...r } = check
+    ? { blockId: check.blockId, ...(await checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId)) }
+    : await submitTask(db, user, body);
+  // the caller's 已阅 after the commit, as marking/block counts it (a re-check or trial mark adds nothing): the page shows this
+  return { ...r, done: (await repo.userDone(db, [blockId], user.id)).get(blockId) ?? 0 };
+}
+
+type SubmitInput = { taskId: number; scores: number[]; requestId: string };
+
+async function submitTask(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ blockId: number; total: number; state: SubmitState }> {
   const { task: t0, block } = await taskFor(db, user, body.taskId);
   const checked = await checkedScores(db, block.id, body.scores, t0.chosenQuestionId);
   const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState }> => {
@@ -194,9 +203,9 @@ export async function submit(db: Db, user: SchoolUser, body: { taskId: number; s
     return { total: checked.total, state };
   };
   try {
-    return await db.transaction().execute((tx) => mark(tx, null));
+    return { blockId: block.id, ...(await db.transaction().execute((tx) => mark(tx, null))) };
   } catch (e) {
-    if (e instanceof NeedsScoreLock) return withScoreWrites(db, block.examId, (tx) => mark(tx, tx));
+    if (e instanceof NeedsScoreLock) return { blockId: block.id, ...(await withScoreWrites(db, block.examId, (tx) => mark(tx, tx))) };
     // the same requestId sent for another task at the same moment: the unique index refuses the second
     if ((e as { code?: string }).code === '23505' && String((e as { constraint?: string }).constraint ?? (e as Error).message).includes('request_id')) throw new BizError('请求编号重复');
     throw e;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Input, Modal, Radio } from 'antd';
 import { PROBLEM_KIND_NAMES, type ProblemKind } from '@/api/marking';
 
@@ -9,17 +9,22 @@ const KINDS = Object.keys(PROBLEM_KIND_NAMES) as ProblemKind[];
  * presses Q never has to reach for the mouse.
  */
 export function ProblemDialog({ open, onCancel, onOk }: { open: boolean; onCancel: () => void; onOk: (kind: ProblemKind, note: string) => Promise<boolean> }) {
-  const [kind, setKind] = useState<ProblemKind>('blank');
+  const [kind, setKindState] = useState<ProblemKind>('blank');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  // the kind chosen by key, read by Enter at once: a fast "2, Enter" must not confirm the kind of the last render
+  const kindRef = useRef(kind);
+  const setKind = (k: ProblemKind) => { kindRef.current = k; setKindState(k); };
   const confirm = async () => {
+    const k = kindRef.current;
     if (busy) return;
-    if (kind === 'other' && !note.trim()) return;
+    if (k === 'other' && !note.trim()) return;
     setBusy(true);
-    const ok = await onOk(kind, note).finally(() => setBusy(false));
+    const ok = await onOk(k, note).finally(() => setBusy(false));
     if (ok) { setKind('blank'); setNote(''); }
   };
-  useEffect(() => {
+  // installed as the dialog is drawn (a layout effect), so a key pressed the moment it shows is not lost
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       const inNote = (e.target as HTMLElement | null)?.tagName === 'TEXTAREA';

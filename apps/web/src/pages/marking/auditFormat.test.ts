@@ -10,5 +10,8 @@ describe('audit cells', () => {
     expect(auditValue({ status: 'problem' })).toBe('问题卷');
     expect(auditValue({ papers: 40 })).toBe('40 份');
     expect(auditValue({ x: 1 })).toBe('{"x":1}');
+    // a 试评 round as trialPass / trialRedo keep it
+    expect(auditValue({ userId: 5, marker: '张老师', attempt: 2, passed: true, done: 2, within: 1, trialPapers: 2 })).toBe('张老师：第 2 轮 已通过，误差内 1/2 份');
+    expect(auditValue({ userId: 5, marker: '张老师', attempt: 3, passed: false, done: 0, within: 0, trialPapers: 2, released: 1 })).toBe('张老师：第 3 轮 未通过，误差内 0/2 份');
   });
 });

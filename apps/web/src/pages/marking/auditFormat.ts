@@ -6,6 +6,7 @@
 export const AUDIT_KIND_NAMES: Record<string, string> = {
   rescore: '回评改分', override: '抽查改分', arbitrate: '仲裁', clear: '清除阅卷数据', problem: '问题卷',
   problemScore: '问题卷给分', problemReturn: '问题卷退回', score: '给分',
+  reassign: '回收未阅', trialPass: '试评通过', trialRedo: '试评重评',
 };
 const STATUS_NAMES: Record<string, string> = { problem: '问题卷', marking: '待阅', final: '已完成', arbitration: '待仲裁', third: '待三评' };
 
@@ -23,6 +24,8 @@ export function auditValue(v: unknown): string {
     const scores = Array.isArray(v.scores) ? v.scores.map((x) => num(x) ?? '?').join('+') : null;
     const who = typeof v.marker === 'string' ? `${v.marker}：` : '';
     if (total !== null) return `${who}${total}${scores ? `（${scores}）` : ''}`;
+    // a marker's 试评 round (trialPass / trialRedo)
+    if (typeof v.attempt === 'number') return `${who}第 ${v.attempt} 轮 ${v.passed ? '已通过' : '未通过'}，误差内 ${num(v.within) ?? 0}/${num(v.trialPapers) ?? 0} 份`;
     if (typeof v.status === 'string') return STATUS_NAMES[v.status] ?? v.status;
     if (typeof v.papers === 'number') return `${v.papers} 份`;
   }

@@ -149,7 +149,8 @@ export function useMarkDetail(blockId: number) {
       if (t.kind === 'mark') {
         const res = await submitScores({ taskId: t.paper.taskId, scores, requestId: requestIdFor(`mark:${t.paper.taskId}`) });
         if (res.code !== 200) { afterRefusal(res); return; }
-        if (!t.paper.trial) setDone((d) => d + 1); // a trial mark is not progress
+        // the server's count, not +1 here: a blind re-check (it looks like any paper) and a trial mark are not progress
+        setDone(res.data.done);
         await advance();
       } else if (t.kind === 'rescore') {
         const res = await rescore(t.row.taskId, scores, requestIdFor(`rescore:${t.row.taskId}:${scores.join(',')}`), reason || undefined);

@@ -45,7 +45,7 @@ export function MonitorProgress() {
         </Space>
       )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers} loading={s.loading} columns={[...markerProgressColumns(s.markers), reassign.column]} />
+        <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers} loading={s.loading} columns={[...markerProgressColumns(s.markers), reassign.column]} testId="monitor-progress-table" />
       )}
       {reassign.modal}
     </Card>
