@@ -20,7 +20,7 @@ export interface SheetFill {
   answers?: Record<string, string>;
   /** Question number → letters filled faintly (a light pencil trace, darkness about 30 %). */
   faint?: Record<string, string>;
-  /** 选做题 box by its numbers ('22/23') → the question numbers whose bubbles are filled. */
+  /** 选做题 box by its numbers ('22/23'; a box of a K > 1 group '22/23/24#2') → the question numbers whose bubbles are filled. */
   chosen?: Record<string, string[]>;
 }
 
@@ -73,7 +73,7 @@ export function sheetSvg(layout: Layout, pageNo: number, fill: SheetFill, opts: 
         });
       }
       if (e.kind === 'choice') {
-        const marked = fill.chosen?.[(e.nos as (string | number)[]).join('/')] ?? [];
+        const marked = fill.chosen?.[(e.nos as (string | number)[]).join('/') + (e.slot ? `#${e.slot}` : '')] ?? [];
         (e.nos as (string | number)[]).forEach((no, i) => parts.push(bubbleSvg(e.x + e.markX0 + i * e.markPitch, e.y + e.markY, e.bubble.w, e.bubble.h,
           marked.includes(String(no)) ? 'dark' : 'none')));
       }
