@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectiveRecognizeResult, ScanAbnormal } from '@jz/shared/api/scan';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { newScanExam, sheetJpeg, subjectScores, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * 选做 2 of 3 end to end (issue 10 §4, issue 11; docs/DOMAIN-RULES.md 选做题) on PGlite and PostgreSQL: a subject
@@ -149,12 +149,7 @@ describe.each(dbKinds)('选做 2 of 3 on %s', (kind) => {
     ].sort());
     await markAll(plain);
 
-    const scores = async (i: number) => {
-      const r = await api('GET', `question_score/find?examId=${examId}&examStudentId=${s(i)}`);
-      expect(r.body.code, r.body.msg).toBe(200);
-      const sub = r.body.data.subjects.find((x: { examSubjectId: number }) => x.examSubjectId === subjectId);
-      return { total: sub.score, q: Object.fromEntries(sub.questions.map((q: { no: string; score: number | null }) => [q.no, q.score])) };
-    };
+    const scores = (i: number) => subjectScores(t, admin, examId, subjectId, s(i));
     expect(await scores(0)).toEqual({ total: 26, q: { 1: 5, 2: 6, 22: 7, 23: null, 24: 8 } });
     expect(await scores(1)).toEqual({ total: 23, q: { 1: 5, 2: 4, 22: 5, 23: 9, 24: null } });
     expect(await scores(2)).toEqual({ total: 26, q: { 1: 5, 2: 8, 22: 3, 23: null, 24: 10 } });

@@ -7,7 +7,7 @@ import type { ObjectiveRecognizeResult, ScanAbnormal } from '@jz/shared/api/scan
 import { computeRelease } from '../../apps/api/src/modules/release/release.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { newScanExam, sheetJpeg, subjectScores, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * 选做题 end to end (issues 10/11; docs/DOMAIN-RULES.md 选做题) on PGlite and PostgreSQL: a subject of
@@ -170,12 +170,7 @@ describe.each(dbKinds)('选做题 on %s', (kind) => {
     expect(await t.database.db.selectFrom('question_score').select('score').where('question_id', 'in', [qid['22']!, qid['23']!]).execute()).toEqual([]);
     await markAll(plain, q2);
 
-    const scores = async (i: number) => {
-      const r = await api('GET', `question_score/find?examId=${examId}&examStudentId=${students[i]!.id}`);
-      expect(r.body.code, r.body.msg).toBe(200);
-      const s = r.body.data.subjects.find((x: { examSubjectId: number }) => x.examSubjectId === subjectId);
-      return { total: s.score, q: Object.fromEntries(s.questions.map((q: { no: string; score: number | null }) => [q.no, q.score])) };
-    };
+    const scores = (i: number) => subjectScores(t, admin, examId, subjectId, students[i]!.id);
     expect(await scores(0)).toEqual({ total: 18, q: { 1: 5, 2: 6, 22: 7, 23: null } });
     expect(await scores(1)).toEqual({ total: 18, q: { 1: 5, 2: 4, 22: null, 23: 9 } });
     expect(await scores(2)).toEqual({ total: 16, q: { 1: 5, 2: 8, 22: null, 23: 3 } });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
+import { mathGradeClass, sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
 import { loginAs, newPage, watchForCrashes } from './helpers.js';
 import { apiOf } from './marking-helpers.js';
 
@@ -34,15 +34,12 @@ describe('选做 2 of 3 in Chromium: card → scan → doubt fixed → marking �
     server = await startServer('pglite', { dataDir: path.join(dir, 'data') });
     browser = await launchBrowser();
     const db = server.database.db;
-    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-    const course = await db.selectFrom('school_grade_course').select('grade_id').where('school_id', '=', school.id).where('course_code', '=', 'SX').orderBy('grade_id').executeTakeFirstOrThrow();
-    const klass = await db.selectFrom('school_class as c').innerJoin('student as s', 's.class_id', 'c.id').select('c.id')
-      .where('c.grade_id', '=', course.grade_id).groupBy('c.id').orderBy('c.id').executeTakeFirstOrThrow();
+    const { gradeId, classId } = await mathGradeClass(db);
     const page = await newPage(browser);
     await loginAs(page, server.url, 'admin');
     const api = apiOf(page);
     const ex = await api<{ id: number; subjects: { id: number }[] }>('POST', 'exam_manage/add_single_exam', {
-      name: 'E2E选做二', examType: 1, gradeId: course.grade_id, startDate: '2026-11-20', endDate: '2026-11-20', subjects: [{ courseCode: 'SX', fullScore: 25 }], classIds: [klass.id],
+      name: 'E2E选做二', examType: 1, gradeId, startDate: '2026-11-20', endDate: '2026-11-20', subjects: [{ courseCode: 'SX', fullScore: 25 }], classIds: [classId],
     });
     expect(ex.code, ex.msg).toBe(200);
     examId = ex.data.id;
