@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectiveRecognizeResult, ScanAbnormal } from '@jz/shared/api/scan';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, subjectScores, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { newScanExam, scanFilledSheets, subjectScores, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * 选做 2 of 3 end to end (issue 10 §4, issue 11; docs/DOMAIN-RULES.md 选做题) on PGlite and PostgreSQL: a subject
@@ -67,13 +67,7 @@ describe.each(dbKinds)('选做 2 of 3 on %s', (kind) => {
       { answers: { 1: 'A' }, chosen: { [`${G}#2`]: ['24'] } },
       { answers: { 1: 'A' }, chosen: { [`${G}#1`]: ['23'], [`${G}#2`]: ['23'] } },
     ];
-    const files: { name: string; data: Buffer }[] = [];
-    for (const [i, f] of fills.entries()) {
-      for (let p = 1; p <= layout.pages.length; p++) files.push({ name: `s${i}-${p}.jpg`, data: await sheetJpeg(layout, p, { ...f, examNo: students[i]!.examNo }) });
-    }
-    const up = await uploadScans(t, admin, `scanned_batch/upload?examSubjectId=${subjectId}`, files);
-    expect(up.code, up.msg).toBe(200);
-    await waitScanBatch(t, admin, up.data.batch.id);
+    await scanFilledSheets(t, admin, subjectId, layout, fills, students);
 
     const abnormal = (await api<ScanAbnormal[]>('GET', `scanned_abnormal/list?examSubjectId=${subjectId}`)).body.data;
     expect(abnormal.map((a) => [a.kind, a.page.examStudentId]).sort()).toEqual([['doubt', students[2]!.id], ['doubt', students[3]!.id]].sort());

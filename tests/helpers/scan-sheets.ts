@@ -155,3 +155,17 @@ export async function subjectScores(t: TestApp, token: string, examId: number, s
   const s = r.body.data.subjects.find((x) => x.examSubjectId === subjectId)!;
   return { total: s.score, q: Object.fromEntries(s.questions.map((q) => [q.no, q.score])) };
 }
+
+/**
+ * Every page of each student's sheet drawn from the card (fills[i] for students[i], with that student's 考号; files
+ * s<i>-<page>.jpg), uploaded as one batch of the subject and recognised.
+ */
+export async function scanFilledSheets(t: TestApp, token: string, subjectId: number, layout: Layout, fills: SheetFill[], students: { examNo: string }[]): Promise<void> {
+  const files: { name: string; data: Buffer }[] = [];
+  for (const [i, f] of fills.entries()) {
+    for (let p = 1; p <= layout.pages.length; p++) files.push({ name: `s${i}-${p}.jpg`, data: await sheetJpeg(layout, p, { ...f, examNo: students[i]!.examNo }) });
+  }
+  const up = await uploadScans(t, token, `scanned_batch/upload?examSubjectId=${subjectId}`, files);
+  if (up.code !== 200) throw new Error(up.msg);
+  await waitScanBatch(t, token, up.data.batch.id);
+}
