@@ -108,6 +108,9 @@ describe.each(dbKinds)('选做 2 of 3 on %s', (kind) => {
     const bad = await api('POST', 'task_allocation/save_task_allocation', { examSubjectId: subjectId, blocks: [
       { name: '第2题', questionIds: [qid['2']], ratingMode: 1 }, { name: '前两道', questionIds: [qid['22'], qid['23']], ratingMode: 1 }, { name: '第24题', questionIds: [qid['24']], ratingMode: 1 }] });
     expect(bad.body.msg).toBe('题块“前两道”：选做题22/23/24题须单独成一个题块，并包含该组的每一道题');
+    // the group's two boxes are cut box by box: no region of its own for the block
+    const region = await api('POST', 'task_allocation/save_block_region', { blockId: blocks[1]!.blockId, region: { page: 1, x: 0.1, y: 0.5, w: 0.5, h: 0.2 } });
+    expect([region.body.code, region.body.msg]).toEqual([400, '选做多道题的题块按答题卡上的各选做框切割，不能另设题块区域']);
     const me = (await t.database.db.selectFrom('app_user').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow()).id;
     for (const b of blocks) expect((await api('POST', 'answer/addReader', { blockId: b.blockId, userIds: [me] })).body.code).toBe(200);
     const [plain, elective] = [blocks[0]!.blockId, blocks[1]!.blockId];
