@@ -7,7 +7,7 @@ import type { ObjectiveRecognizeResult, ScanAbnormal } from '@jz/shared/api/scan
 import { computeRelease } from '../../apps/api/src/modules/release/release.service.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { newScanExam, scanFilledSheets, subjectScores, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * 选做题 end to end (issues 10/11; docs/DOMAIN-RULES.md 选做题) on PGlite and PostgreSQL: a subject of
@@ -33,8 +33,6 @@ describe.each(dbKinds)('选做题 on %s', (kind) => {
   const api = <T = any>(method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
     t.call<T>({ method, url: `/api/v1/${url}`, token, ...(payload ? { payload } : {}) });
 
-  const upload = (files: { name: string; data: Buffer }[]) => uploadScans(t, admin, `scanned_batch/upload?examSubjectId=${subjectId}`, files);
-  const waitBatch = (batchId: number) => waitScanBatch(t, admin, batchId);
   const questions = [
     { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' },
     { no: '2', type: 'subjective', fullScore: 10, step: 1 },
@@ -88,13 +86,7 @@ describe.each(dbKinds)('选做题 on %s', (kind) => {
       { answers: { 1: 'A' }, chosen: {} },
       { answers: { 1: 'A' }, chosen: { '22/23': ['22', '23'] } },
     ];
-    const files: { name: string; data: Buffer }[] = [];
-    for (const [i, f] of fills.entries()) {
-      for (let p = 1; p <= layout.pages.length; p++) files.push({ name: `s${i}-${p}.jpg`, data: await sheetJpeg(layout, p, { ...f, examNo: students[i]!.examNo }) });
-    }
-    const up = await upload(files);
-    expect(up.code, up.msg).toBe(200);
-    await waitBatch(up.data.batch.id);
+    await scanFilledSheets(t, admin, subjectId, layout, fills, students);
 
     const abnormal = (await api<ScanAbnormal[]>('GET', `scanned_abnormal/list?examSubjectId=${subjectId}`)).body.data;
     expect(abnormal.map((a) => [a.kind, a.page.examStudentId]).sort()).toEqual([['doubt', students[2]!.id], ['doubt', students[3]!.id]].sort());
@@ -170,12 +162,7 @@ describe.each(dbKinds)('选做题 on %s', (kind) => {
     expect(await t.database.db.selectFrom('question_score').select('score').where('question_id', 'in', [qid['22']!, qid['23']!]).execute()).toEqual([]);
     await markAll(plain, q2);
 
-    const scores = async (i: number) => {
-      const r = await api('GET', `question_score/find?examId=${examId}&examStudentId=${students[i]!.id}`);
-      expect(r.body.code, r.body.msg).toBe(200);
-      const s = r.body.data.subjects.find((x: { examSubjectId: number }) => x.examSubjectId === subjectId);
-      return { total: s.score, q: Object.fromEntries(s.questions.map((q: { no: string; score: number | null }) => [q.no, q.score])) };
-    };
+    const scores = (i: number) => subjectScores(t, admin, examId, subjectId, students[i]!.id);
     expect(await scores(0)).toEqual({ total: 18, q: { 1: 5, 2: 6, 22: 7, 23: null } });
     expect(await scores(1)).toEqual({ total: 18, q: { 1: 5, 2: 4, 22: null, 23: 9 } });
     expect(await scores(2)).toEqual({ total: 16, q: { 1: 5, 2: 8, 22: null, 23: 3 } });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
+import { mathGradeClass, sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
 import { loginAs, watchForCrashes } from './helpers.js';
 
@@ -74,10 +74,7 @@ describe('scanning screens in Chromium', () => {
     const db = server.database.db;
     // an unreleased exam of its own (the demo exams are released, and a released exam takes no more sheets):
     // 数学 for one class of a grade that teaches it, made through the API as 新建考试 would, with its default card saved
-    const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
-    const course = await db.selectFrom('school_grade_course').select('grade_id').where('school_id', '=', school.id).where('course_code', '=', 'SX').orderBy('grade_id').executeTakeFirstOrThrow();
-    const klass = await db.selectFrom('school_class as c').innerJoin('student as s', 's.class_id', 'c.id').select('c.id')
-      .where('c.grade_id', '=', course.grade_id).groupBy('c.id').orderBy('c.id').executeTakeFirstOrThrow();
+    const { gradeId, classId } = await mathGradeClass(db);
     const page = await newPage1280(browser);
     await loginAs(page, server.url, 'admin');
     const made = await page.evaluate(async ({ gradeId, classId }) => {
@@ -98,7 +95,7 @@ describe('scanning screens in Chromium', () => {
       if (q.code !== 200) return { error: q.msg as string };
       const saved = await post('/card/save', { examSubjectId: sid, settings: {} });
       return saved.code === 200 ? { examId: ex.data.id as number, subjectId: sid, layout: saved.data.layout as Layout } : { error: saved.msg as string };
-    }, { gradeId: course.grade_id, classId: klass.id });
+    }, { gradeId, classId });
     await page.context().close();
     if ('error' in made) throw new Error(made.error);
     exam = await db.selectFrom('exam').select(['id', 'name']).where('id', '=', made.examId).executeTakeFirstOrThrow();

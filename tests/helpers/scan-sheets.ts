@@ -20,7 +20,7 @@ export interface SheetFill {
   answers?: Record<string, string>;
   /** Question number → letters filled faintly (a light pencil trace, darkness about 30 %). */
   faint?: Record<string, string>;
-  /** 选做题 box by its numbers ('22/23') → the question numbers whose bubbles are filled. */
+  /** 选做题 box by its numbers ('22/23'; a box of a K > 1 group '22/23/24#2') → the question numbers whose bubbles are filled. */
   chosen?: Record<string, string[]>;
 }
 
@@ -73,7 +73,7 @@ export function sheetSvg(layout: Layout, pageNo: number, fill: SheetFill, opts: 
         });
       }
       if (e.kind === 'choice') {
-        const marked = fill.chosen?.[(e.nos as (string | number)[]).join('/')] ?? [];
+        const marked = fill.chosen?.[(e.nos as (string | number)[]).join('/') + (e.slot ? `#${e.slot}` : '')] ?? [];
         (e.nos as (string | number)[]).forEach((no, i) => parts.push(bubbleSvg(e.x + e.markX0 + i * e.markPitch, e.y + e.markY, e.bubble.w, e.bubble.h,
           marked.includes(String(no)) ? 'dark' : 'none')));
       }
@@ -125,6 +125,15 @@ export async function waitScanBatch(t: TestApp, token: string, batchId: number):
   }
 }
 
+/** A grade of 示例中学 that teaches 数学 (SX) and its first class with students: where an e2e walk makes its own exam. */
+export async function mathGradeClass(db: TestApp['database']['db']): Promise<{ gradeId: number; classId: number }> {
+  const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
+  const course = await db.selectFrom('school_grade_course').select('grade_id').where('school_id', '=', school.id).where('course_code', '=', 'SX').orderBy('grade_id').executeTakeFirstOrThrow();
+  const klass = await db.selectFrom('school_class as c').innerJoin('student as s', 's.class_id', 'c.id').select('c.id')
+    .where('c.grade_id', '=', course.grade_id).groupBy('c.id').orderBy('c.id').executeTakeFirstOrThrow();
+  return { gradeId: course.grade_id, classId: klass.id };
+}
+
 /** A new exam of 示例中学 for the first class with students, one subject SX of the given full score. */
 export async function newScanExam(t: TestApp, token: string, name: string, fullScore: number): Promise<{ examId: number; subjectId: number }> {
   const db = t.database.db;
@@ -136,4 +145,27 @@ export async function newScanExam(t: TestApp, token: string, name: string, fullS
     subjects: [{ courseCode: 'SX', fullScore, examDate: '2026-11-20' }], classIds: [cls.id] } });
   if (created.body.code !== 200) throw new Error(created.body.msg);
   return { examId: created.body.data.id, subjectId: created.body.data.subjects[0]!.id };
+}
+
+/** A student's total and question scores of one subject as question_score/find answers them (question no → score). */
+export async function subjectScores(t: TestApp, token: string, examId: number, subjectId: number, examStudentId: number): Promise<{ total: number; q: Record<string, number | null> }> {
+  const r = await t.call<{ subjects: { examSubjectId: number; score: number; questions: { no: string; score: number | null }[] }[] }>({
+    method: 'GET', url: `/api/v1/question_score/find?examId=${examId}&examStudentId=${examStudentId}`, token });
+  if (r.body.code !== 200) throw new Error(r.body.msg);
+  const s = r.body.data.subjects.find((x) => x.examSubjectId === subjectId)!;
+  return { total: s.score, q: Object.fromEntries(s.questions.map((q) => [q.no, q.score])) };
+}
+
+/**
+ * Every page of each student's sheet drawn from the card (fills[i] for students[i], with that student's 考号; files
+ * s<i>-<page>.jpg), uploaded as one batch of the subject and recognised.
+ */
+export async function scanFilledSheets(t: TestApp, token: string, subjectId: number, layout: Layout, fills: SheetFill[], students: { examNo: string }[]): Promise<void> {
+  const files: { name: string; data: Buffer }[] = [];
+  for (const [i, f] of fills.entries()) {
+    for (let p = 1; p <= layout.pages.length; p++) files.push({ name: `s${i}-${p}.jpg`, data: await sheetJpeg(layout, p, { ...f, examNo: students[i]!.examNo }) });
+  }
+  const up = await uploadScans(t, token, `scanned_batch/upload?examSubjectId=${subjectId}`, files);
+  if (up.code !== 200) throw new Error(up.msg);
+  await waitScanBatch(t, token, up.data.batch.id);
 }

@@ -124,6 +124,33 @@ describe('A4, two columns', () => {
   });
 });
 
+describe('选做 2 of 3: two boxes, each with its own bubble row', () => {
+  // 15–19 written as MATH, then 22/23/24 of which the student answers two (A4, one column)
+  const layout = buildCardLayout({ ...MATH, pages: 4, questions: [
+    ...MATH.questions.filter((q) => !q.choice),
+    ...[22, 23, 24].map((no) => ({ no, type: 'subjective' as const, fullScore: 10, choice: '22/23/24', choicePick: 2 })),
+  ] });
+  let pages: Raster[];
+  beforeAll(async () => { pages = await print(layout); });
+
+  it('prints both boxes on one page and reads each box\'s mark as its own question (24 in box 1, 22 in box 2)', () => {
+    expect(validateCardLayout(layout)).toEqual([]);
+    const where = layout.pages.findIndex((pg) => pg.elements.some((e) => e.kind === 'choice'));
+    const t = templateFromCard(layout, where);
+    expect(t.questions.filter((q) => q.id.startsWith('选做:')).map((q) => [q.id, q.bubbles.map((b) => b.value)]))
+      .toEqual([['选做:22/23/24#1', ['22', '23', '24']], ['选做:22/23/24#2', ['22', '23', '24']]]);
+    expect(t.blocks.map((b) => b.id).filter((id) => id.includes('#'))).toEqual(['22/23/24#1', '22/23/24#2']);
+    const page = copy(pages[where]);
+    const rnd = mulberry32(9);
+    const bubble = (id: string, v: string) => t.questions.find((q) => q.id === id)!.bubbles.find((b) => b.value === v)!;
+    paint(page, bubble('选做:22/23/24#1', '24'), 90, rnd);
+    paint(page, bubble('选做:22/23/24#2', '22'), 90, rnd);
+    const r = recognizeSheet(page, t);
+    expect(r).toMatchObject({ status: 'ok', anchorsFound: 4 });
+    expect([chosenQuestion(r, [22, 23, 24], 1), chosenQuestion(r, [22, 23, 24], 2)]).toEqual(['24', '22']);
+  });
+});
+
 describe('考号 by a barcode label', () => {
   const layout = buildCardLayout({ ...MATH, paper: 'A3', columns: 2, admissionMode: 'barcode' });
 

@@ -1,7 +1,7 @@
 // The product's own card → a sheet template, in millimetres, from the same numbers the renderer draws with
 // (packages/report-templates/src/card/render.ts): bubble (col, digit) centre = x + colX0 + c·colPitch,
 // y + rowY0 + d·rowPitch; page-code cell i at (x + i·(cellMm + 0.8), y + h − cellMm); boxes are border-box.
-import { pageSizeOf, type CardElement, type CardLayout } from '@jz/report-templates/card/layout';
+import { choiceKey, pageSizeOf, type CardElement, type CardLayout } from '@jz/report-templates/card/layout';
 import type { Bubble, BubbleGroup, Rect, SheetTemplate } from './types.js';
 
 type El<K extends CardElement['kind']> = Extract<CardElement, { kind: K }>;
@@ -66,9 +66,10 @@ export function templateFromCard(layout: CardLayout, pageIndex: number): SheetTe
   }
   // 选做题: the chosen question's mark is read like a single-choice question (id 选做:22/23, values the
   // question numbers); the one written box is cut as block 22/23 and its score goes to the marked question.
+  // A box of a K > 1 group carries its slot: mark 选做:22/23/24#2, block 22/23/24#2.
   for (const c of of('choice')) {
     template.questions.push({
-      id: choiceQuestionId(c.nos),
+      id: choiceQuestionId(c.nos, c.slot),
       kind: 'single',
       bubbles: c.nos.map((no, i) => ({ value: String(no), ...centred(c.x + c.markX0 + i * c.markPitch, c.y + c.markY, c.bubble.w, c.bubble.h) })),
     });
@@ -77,20 +78,20 @@ export function templateFromCard(layout: CardLayout, pageIndex: number): SheetTe
     if (e.kind === 'fillIn' || e.kind === 'subjective' || e.kind === 'essay') {
       template.blocks.push({ id: String(e.no), rect: { x: e.x, y: e.y, w: e.w, h: e.h } });
     }
-    if (e.kind === 'choice') template.blocks.push({ id: e.nos.join('/'), rect: { x: e.x, y: e.y, w: e.w, h: e.h } });
+    if (e.kind === 'choice') template.blocks.push({ id: choiceKey(e.nos, e.slot), rect: { x: e.x, y: e.y, w: e.w, h: e.h } });
   }
   return template;
 }
 
-/** Id of a 选做题's mark in a template and its reading: 选做:22/23. */
-export const choiceQuestionId = (nos: readonly (number | string)[]) => `选做:${nos.join('/')}`;
+/** Id of a 选做题's mark in a template and its reading: 选做:22/23 (a box of a K > 1 group: 选做:22/23/24#2). */
+export const choiceQuestionId = (nos: readonly (number | string)[], slot?: number) => `选做:${choiceKey(nos, slot)}`;
 
 /**
  * The question a 选做题's written score goes to, from the reading of its mark: the one marked number, or null
  * when none or several are marked (the paper goes to the doubt queue: 选做题未填涂或多涂).
  */
-export function chosenQuestion(result: { questions: { id: string; marked: string[] }[] }, nos: readonly (number | string)[]): string | null {
-  const q = result.questions.find((x) => x.id === choiceQuestionId(nos));
+export function chosenQuestion(result: { questions: { id: string; marked: string[] }[] }, nos: readonly (number | string)[], slot?: number): string | null {
+  const q = result.questions.find((x) => x.id === choiceQuestionId(nos, slot));
   return q && q.marked.length === 1 ? q.marked[0] : null;
 }
 

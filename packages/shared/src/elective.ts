@@ -61,3 +61,18 @@ export function electiveProblems(questions: readonly ElectiveQuestionLike[]): st
 
 /** Label of a group for messages: 第22/23题. */
 export const electiveLabel = (g: { questions: readonly { no: string }[] }) => `第${g.questions.map((q) => q.no).join('/')}题`;
+
+/**
+ * A 选做 box's key as recognition stores it: the group's numbers (22/23), and #slot for a box of a K > 1 group
+ * (22/23/24#2, the card's second box of the group).
+ */
+export function parseChoiceKey(key: string): { nos: string[]; slot: number | null } {
+  const m = /^(.*)#(\d+)$/.exec(key);
+  return { nos: (m ? m[1]! : key).split('/'), slot: m ? Number(m[2]) : null };
+}
+
+/** Name of a 选做 box for people: 选做题 22/23, 选做题 22/23/24 第 2 框. */
+export function choiceBoxName(key: string): string {
+  const { nos, slot } = parseChoiceKey(key);
+  return `选做题 ${nos.join('/')}${slot ? ` 第 ${slot} 框` : ''}`;
+}

@@ -560,6 +560,8 @@ export interface MarkingPaperTable {
   updated_at: Timestamp;
   /** A 选做 block's paper: the question the student chose (0019); null otherwise. */
   chosen_question_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Which box of a K > 1 选做 group the paper is (1 otherwise). */
+  slot: ColumnType<number, number | undefined, number>;
 }
 export interface MarkingTaskTable {
   id: Generated<number>;

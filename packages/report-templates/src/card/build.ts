@@ -24,6 +24,8 @@ export interface CardQuestionInput {
   words?: number;
   /** 选做题: subjective questions sharing this key are alternatives answered in one box (e.g. 22/23). */
   choice?: string;
+  /** 选做题: how many of the group a student answers (K, default 1); K > 1 prints K boxes, each with its bubbles. */
+  choicePick?: number;
 }
 
 export type AdmissionMode = 'bubbles' | 'barcode';
@@ -199,13 +201,22 @@ export function buildCardLayout(input: BuildCardInput): CardLayout {
         const group = subjective.filter((x) => x.choice === q.choice);
         if (group.length < 2) throw new CardLayoutError(`答题卡版式无效：选做题 ${q.no} 至少要有两道可选的题`);
         const fullScore = Math.max(...group.map((x) => x.fullScore));
+        const pick = q.choicePick ?? 1;
+        if (pick >= group.length) throw new CardLayoutError(`答题卡版式无效：选做题 ${q.no} 选做 ${pick} 道须少于组内 ${group.length} 道题`);
         const h = boxH(fullScore) + 4;
-        need(h);
-        cur().push({
-          kind: 'choice', x: cx(), y, w: cw(), h, nos: group.map((x) => x.no), fullScore,
-          markX0: CHOICE.markX0, markPitch: CHOICE.markPitch, markY: CHOICE.markY, bubble: { ...CHOICE.bubble },
-        });
-        y += h + GAP;
+        // K > 1: K boxes, each naming (by its bubble) which question of the group it answers, kept in one column
+        // when they fit one (recognition compares the boxes' choices on one page)
+        const all = pick * h + (pick - 1) * GAP;
+        if (pick > 1 && room() < all && all <= contentBottom - g.contentTop) nextColumn();
+        for (let slot = 1; slot <= pick; slot++) {
+          need(h);
+          cur().push({
+            kind: 'choice', x: cx(), y, w: cw(), h, nos: group.map((x) => x.no), fullScore,
+            markX0: CHOICE.markX0, markPitch: CHOICE.markPitch, markY: CHOICE.markY, bubble: { ...CHOICE.bubble },
+            ...(pick > 1 ? { slot, pick } : {}),
+          });
+          y += h + GAP;
+        }
         continue;
       }
       const h = boxH(q.fullScore);

@@ -111,6 +111,30 @@ describe('选做题', () => {
     expect(html).toContain('从第 23、24 题中任选一题作答，并用 2B 铅笔涂黑所选题号');
   });
 
+  it('K > 1: K boxes of the group, each with the bubbles of every question of the group and its own id', () => {
+    const three = (pick?: number) => [23, 24, 25].map((no) => ({ no, type: 'subjective' as const, fullScore: 10, choice: 'A', ...(pick ? { choicePick: pick } : {}) }));
+    const l = buildCardLayout({ ...WRITTEN, questions: [...WRITTEN.questions, ...three(2)] });
+    const choices = all(l).map((x) => x.e).filter((e): e is El<'choice'> => e.kind === 'choice');
+    // two boxes (选做 2 of 3), each 57 mm high (18 + 10 × 3.5 + 4), the second 3 mm under the first when they share a column
+    expect(choices.map((c) => [c.nos, c.slot, c.pick, c.h])).toEqual([[[23, 24, 25], 1, 2, 57], [[23, 24, 25], 2, 2, 57]]);
+    expect(choices.map((c) => areaId(c))).toEqual(['choice:23/24/25#1', 'choice:23/24/25#2']);
+    expect(validateCardLayout(l)).toEqual([]);
+    const html = renderCardHtml(l);
+    expect(html).toContain('选做①（10分）');
+    expect(html).toContain('选做②（10分）');
+    expect(html).toContain('从第 23、24、25 题中任选 2 题，每框答一题并涂黑该框所答题号，各框题号不同');
+    // K = 1 of the same three: one box without a slot, as before
+    const one = all(buildCardLayout({ ...WRITTEN, questions: [...WRITTEN.questions, ...three()] })).map((x) => x.e).filter((e) => e.kind === 'choice');
+    expect(one.map((c) => [areaId(c), (c as El<'choice'>).slot])).toEqual([['choice:23/24/25', undefined]]);
+    expect(() => buildCardLayout({ ...WRITTEN, questions: [...WRITTEN.questions, ...three(3)] })).toThrow('答题卡版式无效：选做题 23 选做 3 道须少于组内 3 道题');
+    // both boxes in one column of the last page (4: 23/24/25#1 at y 20, #2 at 20 + 57 + 3 = 80)
+    expect(all(l).filter((x) => x.e.kind === 'choice').map((x) => [x.page, x.e.y])).toEqual([[4, 20], [4, 80]]);
+    // box 2 dragged onto page 3 (free below question 22's box, which ends at 93.5 + 70.5 = 164): refused live
+    const moved = buildCardLayout({ ...WRITTEN, questions: [...WRITTEN.questions, ...three(2)],
+      overrides: [{ area: 'choice:23/24/25#2', page: 3, x: 18, y: 170, w: 174, h: 57 }] });
+    expect(validateCardLayout(moved).map((i) => i.message)).toEqual(['第 3 页：选做题 23/24/25 第 2 框须与同组第 1 框在同一页（第 4 页）']);
+  });
+
   it('needs two questions', () => {
     expect(() => buildCardLayout({ ...WRITTEN, questions: [...WRITTEN.questions, { no: 23, type: 'subjective', fullScore: 10, choice: 'A' }] }))
       .toThrow('答题卡版式无效：选做题 23 至少要有两道可选的题');

@@ -1,6 +1,6 @@
 // Where content may go on a card page (all mm): the printable area inside the anchors and page code, the
 // columns content flows in, and the stable id of each area the maker lets the user move or resize.
-import { pageSizeOf, type CardElement, type CardPaper } from './layout.js';
+import { choiceKey, pageSizeOf, type CardElement, type CardPaper } from './layout.js';
 
 /** Anchors: 5 mm squares 10 mm in from each edge; content 18 mm from the sides. */
 export const FRAME = { anchorSize: 5, anchorInset: 10, side: 18, top: 24, bottom: 20, gutter: 8 } as const;
@@ -34,7 +34,7 @@ export function areaId(e: CardElement): string | null {
     case 'fillIn': return `fillIn:${e.no}`;
     case 'subjective': return `subjective:${e.no}${e.continued ? ':续' : ''}`;
     case 'essay': return `essay:${e.no}:${e.startCount}`;
-    case 'choice': return `choice:${e.nos.join('/')}`;
+    case 'choice': return `choice:${choiceKey(e.nos, e.slot)}`;
     case 'barcode': case 'notes': case 'admission': case 'absent': return e.kind;
     default: return null;
   }
@@ -47,7 +47,7 @@ export function areaName(e: CardElement): string {
     case 'fillIn': return `第 ${e.no} 题填空区`;
     case 'subjective': return `第 ${e.no} 题答题区${e.continued ? '（续）' : ''}`;
     case 'essay': return `第 ${e.no} 题作文格${e.startCount ? '（续）' : ''}`;
-    case 'choice': return `选做题 ${e.nos.join('/')}`;
+    case 'choice': return `选做题 ${e.nos.join('/')}${e.slot ? ` 第 ${e.slot} 框` : ''}`;
     case 'barcode': return '条形码区';
     case 'notes': return '注意事项';
     case 'admission': return '考号填涂区';

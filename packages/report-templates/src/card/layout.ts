@@ -114,13 +114,20 @@ export const EssayEl = z.object({
  * 选做题: questions `nos` of which the student answers one, in one written box. The student fills the bubble of
  * the chosen question (bubble i centre: x + markX0 + i·markPitch, y + markY); recognition reads it and the
  * written score goes to that question. Full score = each alternative's.
+ * A group answered K > 1 times (选做 2 of 3) prints K such boxes, `slot` 1..K of `pick` K: each box names
+ * (by its bubble) which of the group's questions it answers.
  */
 export const ChoiceEl = z.object({
   kind: z.literal('choice'), ...box,
   nos: z.array(z.union([z.number().int().positive(), z.string().min(1)])).min(2).max(6),
   fullScore: z.number().nonnegative(),
   markX0: mm, markPitch: size, markY: mm, bubble: BubbleSpec,
+  slot: z.number().int().min(1).max(5).optional(),
+  pick: z.number().int().min(2).max(5).optional(),
 });
+
+/** Key of a 选做 box: the group's numbers (22/23), and #slot for a box of a K > 1 group (22/23/24#2). */
+export const choiceKey = (nos: readonly (number | string)[], slot?: number) => `${nos.join('/')}${slot ? `#${slot}` : ''}`;
 
 export const CardElement = z.discriminatedUnion('kind', [
   AnchorEl, PageCodeEl, HeaderEl, StudentInfoEl, AdmissionEl, BarcodeEl, AbsentEl, NotesEl, SectionTitleEl,

@@ -74,10 +74,12 @@ const draw: { [K in CardElement['kind']]: (e: El<K>) => ReactNode } = {
     e.continued ? null : scoreBox(e.w)),
   choice: (e) => h('div', { className: 'box thick', style: at(e.x, e.y, e.w, e.h) },
     h('div', { style: at(2, e.markY - 2, e.markX0 - e.bubble.w / 2 - 3, 4, { fontSize: mm(3.3), fontWeight: 700, lineHeight: mm(4), whiteSpace: 'nowrap' }) },
-      `选做题（${e.fullScore}分）`),
+      e.slot ? `选做${'①②③④⑤'[e.slot - 1]}（${e.fullScore}分）` : `选做题（${e.fullScore}分）`),
     e.nos.map((no, i) => bubble(e.markX0 + i * e.markPitch, e.markY, e.bubble.w, e.bubble.h, String(no), `m${i}`)),
     h('div', { style: at(2, e.markY + 3, e.w - 34, 4, { fontSize: mm(2.4), lineHeight: mm(4), whiteSpace: 'nowrap', overflow: 'hidden' }) },
-      `从第 ${e.nos.join('、')} 题中任选一题作答，并用 2B 铅笔涂黑所选题号`),
+      e.slot
+        ? `从第 ${e.nos.join('、')} 题中任选 ${e.pick} 题，每框答一题并涂黑该框所答题号，各框题号不同`
+        : `从第 ${e.nos.join('、')} 题中任选一题作答，并用 2B 铅笔涂黑所选题号`),
     scoreBox(e.w)),
   essay: (e) => {
     const items: ReactNode[] = [h('div', { key: 't', style: at(0, 0, e.w, e.titleH, { fontSize: mm(3.3), fontWeight: 700, lineHeight: mm(e.titleH) }) },

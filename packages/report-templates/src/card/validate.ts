@@ -75,5 +75,12 @@ export function validateCardLayout(layout: CardLayout): CardIssue[] {
       }
     }
   });
+  // the boxes of a K > 1 选做 group on one page: recognition compares their choices there
+  const boxes = layout.pages.flatMap((page) => page.elements.flatMap((e) => (e.kind === 'choice' && e.slot ? [{ page: page.index, e }] : [])));
+  const pageOfFirst = new Map(boxes.filter((b) => b.e.slot === 1).map((b) => [b.e.nos.join('/'), b.page]));
+  for (const { page, e } of boxes) {
+    const p = pageOfFirst.get(e.nos.join('/'));
+    if (p !== undefined && p !== page) issues.push({ page, area: areaId(e), message: `第 ${page} 页：${areaName(e)}须与同组第 1 框在同一页（第 ${p} 页）` });
+  }
   return issues;
 }

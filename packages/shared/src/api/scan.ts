@@ -387,6 +387,8 @@ export const objectiveRecognizeResultSchema = z.object({
   /** 选做题 boxes of the card: the question numbers, the one chosen (null = none or several), confirmed by a person. */
   electives: z.array(z.object({
     nos: z.array(z.string()),
+    /** A box of a K > 1 group: which of the group's K boxes (1-based); absent for K = 1. */
+    slot: z.number().int().optional(),
     chosen: z.string().nullable(),
     confirmed: z.boolean(),
     doubt: z.string().nullable(),

@@ -59,9 +59,9 @@ function defaultSettings(src: Source): CardSettings {
     paper: 'A4',
     columns: 1,
     admissionMode: 'bubbles',
-    // the question set-up's 选做 groups of one answer each print as 选做题 boxes (a K > 1 group keeps its boxes)
+    // the question set-up's 选做 groups print as 选做题 boxes (K boxes for a group answered K times)
     choiceGroups: electiveGroupsOf(src.questions)
-      .filter((g) => g.pick === 1 && g.questions.length <= 6 && g.questions.every((q) => choosable(src).includes(q)))
+      .filter((g) => g.questions.length <= 6 && g.questions.every((q) => choosable(src).includes(q)))
       .map((g) => g.questions.map((q) => q.id)),
     overrides: [],
   };
@@ -85,8 +85,9 @@ function defaultSettings(src: Source): CardSettings {
 /** The card input of the settings; the default settings give the card of the question set-up alone. */
 function cardInput(src: Source, s: CardSettings): BuildCardInput {
   const blanks = new Map(s.fillBlanks.map((f) => [f.questionId, f.blanks]));
-  // a 选做题 group is keyed by its first question's id
+  // a 选做题 group is keyed by its first question's id; it prints K boxes when it is exactly a set-up group of K
   const choice = new Map(s.choiceGroups.flatMap((g) => g.map((qid) => [qid, String(g[0])] as const)));
+  const pickOf = new Map(s.choiceGroups.map((g) => [String(g[0]), setUpPick(src, g)] as const));
   const letters = CARD_OPTION_LETTERS;
   const questions: CardQuestionInput[] = src.questions.map((q, i) => {
     if (i === src.essayIdx) return { no: q.no, type: 'essay', fullScore: q.fullScore, words: s.essayWords ?? CARD_ESSAY_WORDS.default };
@@ -96,7 +97,8 @@ function cardInput(src: Source, s: CardSettings): BuildCardInput {
       return { no: q.no, type: q.type, fullScore: q.fullScore, options: [...letters.slice(0, max + 1)] };
     }
     if (q.type === 'fill') return { no: q.no, type: 'fill', fullScore: q.fullScore, blanks: blanks.get(q.id) ?? 1 };
-    return { no: q.no, type: q.type, fullScore: q.fullScore, ...(choice.has(q.id) ? { choice: choice.get(q.id) } : {}) };
+    const key = choice.get(q.id);
+    return { no: q.no, type: q.type, fullScore: q.fullScore, ...(key ? { choice: key, choicePick: pickOf.get(key) } : {}) };
   });
   return {
     examName: src.exam.name, subjectName: src.subject.course_name, examSubjectId: src.subject.id, admissionDigits: s.admissionDigits, questions,
@@ -117,6 +119,13 @@ function layoutOf(input: BuildCardInput, pages: number | null = null): CardLayou
     }
   }
   throw new BizError((last as Error).message);
+}
+
+/** K of a card's 选做 group: the set-up group's K when the card's group is exactly that group, else 1. */
+function setUpPick(src: Source, ids: readonly number[]): number {
+  const g = electiveGroupsOf(src.questions).find((x) => x.questions.some((q) => q.id === ids[0]));
+  const same = !!g && g.questions.length === ids.length && g.questions.every((q) => ids.includes(q.id));
+  return same ? g.pick : 1;
 }
 
 /** Subjective questions that may be 选做题 (the essay may not). */

@@ -27,10 +27,16 @@ async function geometryOf(db: Db | Tx, user: SchoolUser, examSubjectId: number):
   return pageGeometry(scanned ?? (await printableCard(db as Db, user, examSubjectId)).layout);
 }
 
-/** The ids of the card areas of a block: its questions' numbers, and a 选做 group's box (numbers joined by '/'). */
+/**
+ * The ids of the card areas of a block: its questions' numbers, and a 选做 group's box (numbers joined by '/';
+ * a K > 1 group's boxes 22/23/24#1 …).
+ */
 function areaIdsOf(qs: repo.BlockQuestionRow[]): string[] {
   const nos = qs.map((q) => q.no);
-  return qs.some((q) => q.electiveGroup) ? [nos.join('/'), ...nos] : nos;
+  if (!qs.some((q) => q.electiveGroup)) return nos;
+  const pick = qs[0]!.electivePick;
+  const boxes = pick > 1 ? Array.from({ length: pick }, (_, i) => `${nos.join('/')}#${i + 1}`) : [nos.join('/')];
+  return [...boxes, ...nos];
 }
 
 /**
@@ -101,6 +107,8 @@ export async function saveRegion(db: Db, user: SchoolUser, body: { blockId: numb
     const problem = regionProblem(region, pages.length);
     if (problem) throw new BizError(problem);
     if (!pages.find((p) => p.page === region.page)!.areas.length) throw new BizError(`答题卡第 ${region.page} 页没有作答区域，不能在此页设置题块区域`);
+    // a K > 1 group is cut box by box (one paper per box): one region cannot stand for its K boxes
+    if ((await repo.blockQuestions(db, [block.id])).some((q) => q.electivePick > 1)) throw new BizError('选做多道题的题块按答题卡上的各选做框切割，不能另设题块区域');
   }
   await db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, block.examSubjectId);

@@ -37,8 +37,8 @@ async function ensureBlocks(db: Db, s: SubjectAccess): Promise<void> {
     await repo.lockSubject(tx, s.subject.id);
     if ((await repo.blocksOfSubject(tx, s.exam.schoolId, s.subject.id)).length) return;
     const marked = await markedQuestions(tx, s.subject.id);
-    // choose-one groups only: the card prints them as one box (a K > 1 group keeps a block per question)
-    const groups = new Map(electiveGroupsOf(marked).filter((g) => g.pick === 1).map((g) => [g.name, g]));
+    // the card prints a group as one box (K boxes for K > 1), all marked in one block
+    const groups = new Map(electiveGroupsOf(marked).map((g) => [g.name, g]));
     let i = 0;
     for (const q of marked) {
       // a 选做 group is one block (the card prints one box for it), where its first question stands
@@ -147,10 +147,13 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
   });
 }
 
-/** A block holding a 选做 question holds exactly its group: the one box of the card, scored on the chosen question. */
+/**
+ * A block holding a 选做 question holds exactly its group: the card's box (K boxes for K > 1), each paper scored
+ * on the question its box answers.
+ */
 function checkElectiveBlock(b: BlockInput, questions: Map<number, Awaited<ReturnType<typeof markedQuestions>>[number]>): void {
   const qs = b.questionIds.map((id) => questions.get(id)!);
-  const groups = electiveGroupsOf([...questions.values()]).filter((g) => g.pick === 1);
+  const groups = electiveGroupsOf([...questions.values()]);
   const names = new Set(qs.map((q) => q.electiveGroup));
   const group = groups.find((g) => names.has(g.name));
   if (!group) return;

@@ -59,14 +59,16 @@ export async function blocksOfUser(q: Q, schoolId: number, userId: number): Prom
 }
 
 export interface BlockQuestionRow { blockId: number; questionId: number; no: string; fullScore: number; step: number; points: PointRow[]; sort: number;
-  /** The question's 选做 group when it is a choose-one group (K = 1: one box, one paper on the chosen question), else null. */
-  electiveGroup: string | null }
+  /** The question's 选做 group (each box of a student is a paper on the question it answers), else null. */
+  electiveGroup: string | null;
+  /** The group's K (1 without a group). */
+  electivePick: number }
 
 export async function blockQuestions(q: Q, blockIds: number[]): Promise<BlockQuestionRow[]> {
   if (!blockIds.length) return [];
   const rows = await q.selectFrom('marking_block_question as bq').innerJoin('question as qu', 'qu.id', 'bq.question_id')
     .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort',
-      sql<string | null>`case when coalesce(qu.elective_pick, 1) = 1 then qu.elective_group end`.as('electiveGroup')])
+      'qu.elective_group as electiveGroup', sql<number>`coalesce(qu.elective_pick, 1)::int`.as('electivePick')])
     .where('bq.block_id', 'in', blockIds).orderBy('bq.block_id').orderBy('bq.sort').orderBy('qu.sort').orderBy('qu.id').execute();
   return rows.map((r) => ({ ...r, fullScore: Number(r.fullScore), step: Number(r.step), points: (r.points as PointRow[]) ?? [] }));
 }
@@ -241,7 +243,7 @@ export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, electiv
     insert into marking_paper (school_id, block_id, exam_student_id, class_id, image_keys)
     select b.school_id, b.id, ps.exam_student_id, es.class_id, ps.keys
     from per_student ps join marking_block b on b.id = ${blockId} join exam_student es on es.id = ps.exam_student_id
-    on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys
+    on conflict (block_id, exam_student_id, slot) do update set image_keys = excluded.image_keys
       where marking_paper.image_keys is distinct from excluded.image_keys`.execute(tx);
   await addFirstRounds(tx, blockId, rounds);
 }
@@ -281,37 +283,41 @@ async function syncRegionPapers(tx: Tx, blockId: number, cut: RegionCut, electiv
     select b.school_id, b.id, k.exam_student_id, es.class_id, array[k.key], k.qid
     from keyed k join marking_block b on b.id = ${blockId} join exam_student es on es.id = k.exam_student_id
     where ${elective} = false or k.qid is not null
-    on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys, chosen_question_id = excluded.chosen_question_id
+    on conflict (block_id, exam_student_id, slot) do update set image_keys = excluded.image_keys, chosen_question_id = excluded.chosen_question_id
       where marking_paper.image_keys is distinct from excluded.image_keys or marking_paper.chosen_question_id is distinct from excluded.chosen_question_id`.execute(tx);
 }
 
 /**
- * A 选做 block's papers: the card's one box of the group (cut block id 22/23, the group's numbers in question
- * order) of every student whose choice is known (scan_student.elective, read or confirmed); the paper carries the
- * chosen question. A sheet whose choice is open is abnormal (识别存疑) and makes no paper until a person settles it.
+ * A 选做 block's papers: the card's box of the group (cut block id 22/23, the group's numbers in question order)
+ * of every student whose choice is known (scan_student.elective, read or confirmed); the paper carries the chosen
+ * question. A K > 1 group has K boxes (22/23/24#1 …), each of a student its own paper (slot 1..K). A sheet whose
+ * choice is open is abnormal (识别存疑) and makes no paper until a person settles it.
  */
 async function syncElectivePapers(tx: Tx, blockId: number): Promise<void> {
   await sql`
     with grp as (
-      select string_agg(qu.no, '/' order by qu.sort, qu.id) as crop_id, min(bq.exam_subject_id) as sid
+      select string_agg(qu.no, '/' order by qu.sort, qu.id) as nos, max(coalesce(qu.elective_pick, 1))::int as pick, min(bq.exam_subject_id) as sid
       from marking_block_question bq join question qu on qu.id = bq.question_id where bq.block_id = ${blockId}
+    ), boxes as (
+      select g.sid, s.slot, case when g.pick = 1 then g.nos else g.nos || '#' || s.slot end as crop_id
+      from grp g cross join generate_series(1, (select pick from grp)) s(slot)
     ), crops as (
-      select p.exam_student_id, (array_agg(blk->>'key' order by p.id desc))[1] as key
-      from grp join scan_page p on p.exam_subject_id = grp.sid and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+      select bx.slot, bx.crop_id, bx.sid, p.exam_student_id, (array_agg(blk->>'key' order by p.id desc))[1] as key
+      from boxes bx join scan_page p on p.exam_subject_id = bx.sid and p.status = 'ok' and p.exam_student_id is not null and not p.absent
       cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
-      where blk->>'id' = grp.crop_id and blk->>'key' is not null
-      group by p.exam_student_id
+      where blk->>'id' = bx.crop_id and blk->>'key' is not null
+      group by bx.slot, bx.crop_id, bx.sid, p.exam_student_id
     ), chosen as (
-      select c.exam_student_id, c.key, qu.id as qid
-      from crops c cross join grp
-      join scan_student ss on ss.exam_subject_id = grp.sid and ss.exam_student_id = c.exam_student_id
+      select c.exam_student_id, c.slot, c.key, qu.id as qid
+      from crops c
+      join scan_student ss on ss.exam_subject_id = c.sid and ss.exam_student_id = c.exam_student_id
       join marking_block_question bq on bq.block_id = ${blockId}
-      join question qu on qu.id = bq.question_id and qu.no = ss.elective->>grp.crop_id
+      join question qu on qu.id = bq.question_id and qu.no = ss.elective->>c.crop_id
     )
-    insert into marking_paper (school_id, block_id, exam_student_id, class_id, image_keys, chosen_question_id)
-    select b.school_id, b.id, c.exam_student_id, es.class_id, array[c.key], c.qid
+    insert into marking_paper (school_id, block_id, exam_student_id, class_id, image_keys, chosen_question_id, slot)
+    select b.school_id, b.id, c.exam_student_id, es.class_id, array[c.key], c.qid, c.slot
     from chosen c join marking_block b on b.id = ${blockId} join exam_student es on es.id = c.exam_student_id
-    on conflict (block_id, exam_student_id) do update set image_keys = excluded.image_keys, chosen_question_id = excluded.chosen_question_id
+    on conflict (block_id, exam_student_id, slot) do update set image_keys = excluded.image_keys, chosen_question_id = excluded.chosen_question_id
       where marking_paper.image_keys is distinct from excluded.image_keys or marking_paper.chosen_question_id is distinct from excluded.chosen_question_id`.execute(tx);
 }
 
@@ -326,7 +332,7 @@ export async function addFirstRounds(tx: Tx, blockId: number, rounds: 1 | 2): Pr
 
 export async function insertPaper(tx: Tx, v: { schoolId: number; blockId: number; examStudentId: number; classId: number; imageKeys: string[] }): Promise<number> {
   const r = await tx.insertInto('marking_paper').values({ school_id: v.schoolId, block_id: v.blockId, exam_student_id: v.examStudentId, class_id: v.classId, image_keys: v.imageKeys })
-    .onConflict((oc) => oc.columns(['block_id', 'exam_student_id']).doUpdateSet({ image_keys: v.imageKeys })).returning('id').executeTakeFirstOrThrow();
+    .onConflict((oc) => oc.columns(['block_id', 'exam_student_id', 'slot']).doUpdateSet({ image_keys: v.imageKeys })).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
 

@@ -25,6 +25,36 @@ export function electiveDoubt(id: string, marked: string[]): string | null {
   return marked.length ? '选做题填涂了多个题号，请确认所选的题' : '选做题未填涂所选的题号，请确认';
 }
 
+/** Boxes of a K > 1 group naming the same question: the group (22/23/24), the boxes' slots, the question. */
+export interface ElectiveClash { group: string; slots: number[]; no: string; ids: string[] }
+
+/**
+ * The boxes of a K > 1 group (marks 选做:22/23/24#1, #2 …) must name different questions: every set of boxes
+ * of one group whose single marks name the same question.
+ */
+export function electiveClashList(readings: readonly { id: string; marked: readonly string[] }[]): ElectiveClash[] {
+  const byChoice = new Map<string, ElectiveClash>();
+  for (const r of readings) {
+    const m = /^选做:(.+)#(\d+)$/.exec(r.id);
+    if (!m || r.marked.length !== 1) continue;
+    const key = `${m[1]}|${r.marked[0]}`;
+    const c = byChoice.get(key) ?? { group: m[1]!, slots: [], no: r.marked[0]!, ids: [] };
+    c.slots.push(Number(m[2]));
+    c.ids.push(r.id);
+    byChoice.set(key, c);
+  }
+  return [...byChoice.values()].filter((c) => c.ids.length > 1);
+}
+
+/** The clash doubts by mark id: 选做题第 1、2 个答题框填涂了同一题号（第 22 题），请确认各框所选的题. */
+export function electiveClashes(readings: readonly { id: string; marked: readonly string[] }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of electiveClashList(readings)) {
+    for (const id of c.ids) out.set(id, `选做题第 ${c.slots.join('、')} 个答题框填涂了同一题号（第 ${c.no} 题），请确认各框所选的题`);
+  }
+  return out;
+}
+
 /** What is stored in scan_page.rec. */
 export interface StoredReading {
   rotation: 0 | 180;
@@ -95,12 +125,14 @@ async function cut(raster: Raster, rect: ScanRect): Promise<Buffer> {
 function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W: number, H: number): ScanDoubt[] {
   const t = result.homography ?? result.transform!; // a photo: template → picture through its perspective map
   const out: ScanDoubt[] = [];
+  const clashes = electiveClashes(result.questions);
   const groupDoubt = (kind: ScanDoubt['kind'], id: string, reading: { marked: string[]; darkness: number[]; doubt?: string }, bubbles: { x: number; y: number; w: number; h: number; value: string }[]) => {
     const options = bubbles.map((b, i) => ({ value: b.value, darkness: Math.round((reading.darkness[i] ?? 0) * 1000) / 1000, rect: toImage(t, b, rotation, W, H) }));
-    out.push({ kind, id, reason: DOUBT_NAMES[reading.doubt!] ?? electiveDoubt(id, reading.marked) ?? '识别存疑', marked: reading.marked, options, rect: union(options.map((o) => o.rect)) });
+    const reason = DOUBT_NAMES[reading.doubt!] ?? electiveDoubt(id, reading.marked) ?? clashes.get(id) ?? '识别存疑';
+    out.push({ kind, id, reason, marked: reading.marked, options, rect: union(options.map((o) => o.rect)) });
   };
   for (const q of result.questions) {
-    if (!q.doubt && !electiveDoubt(q.id, q.marked)) continue;
+    if (!q.doubt && !electiveDoubt(q.id, q.marked) && !clashes.has(q.id)) continue;
     const g = tpl.questions.find((x) => x.id === q.id);
     if (g) groupDoubt('question', q.id, q, g.bubbles);
   }
@@ -150,11 +182,13 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   const image = opts.source && rotation === 0 ? opts.source : await jpegOf(upright);
   const blockRects = tpl.blocks.map((b) => ({ id: b.id, rect: toImage(result.homography ?? result.transform!, b.rect, rotation, W, H) }));
   const blocks = await Promise.all(blockRects.map(async (b) => ({ ...b, jpeg: await cut(upright, b.rect) })));
+  const clashes = electiveClashes(result.questions);
   const reading: StoredReading = {
     rotation,
     threshold: result.threshold ?? null,
     residualPx: result.residualPx ?? null,
-    questions: result.questions.map((q) => ({ no: q.id, marked: q.marked, doubt: q.doubt ? DOUBT_NAMES[q.doubt] ?? q.doubt : electiveDoubt(q.id, q.marked) })),
+    questions: result.questions.map((q) => ({ no: q.id, marked: q.marked,
+      doubt: q.doubt ? DOUBT_NAMES[q.doubt] ?? q.doubt : electiveDoubt(q.id, q.marked) ?? clashes.get(q.id) ?? null })),
     doubts: doubtsOf(result, tpl, rotation, W, H),
     blocks: blockRects.map((b) => ({ ...b, key: '' })),
     admission: result.admission ? { value: result.admission.value, doubt: result.admission.doubt ? DOUBT_NAMES[result.admission.doubt] ?? result.admission.doubt : null } : null,

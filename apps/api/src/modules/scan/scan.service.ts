@@ -12,6 +12,7 @@ import {
   type ScanOperator, type ScanOverview, type ScanPage, type ScanRecycled, type ScanScoreResult, type ScanStudent, type ScanStudentPage,
   type ScanStudentSheet, type ScanUploadResult,
 } from '@jz/shared/api/scan';
+import { parseChoiceKey } from '@jz/shared/elective';
 import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
@@ -23,7 +24,7 @@ import * as cardRepo from '../card/card.repository.js';
 import { printableCard } from '../card/card.service.js';
 import { scanBatchFor, scanPageFor, scanSubjectFor, type SchoolUser, type ScanSubject } from './scan.access.js';
 import { decodePages } from './scan.engine.js';
-import { recognizePage, type StoredReading } from './scan.recognize.js';
+import { electiveClashList, recognizePage, type StoredReading } from './scan.recognize.js';
 import * as repo from './scan.repository.js';
 import { FILES_PER_JOB, finishBatch, keys, markBad, savePageOutcome, SCAN_JOB_KIND, type ScanJobParams } from './scan.job.js';
 import { pageCountOf, syncSubject, type Confirmed, type SyncResult } from './scan.sync.js';
@@ -359,6 +360,9 @@ export async function confirmMarks(db: Db, user: SchoolUser, pageId: number, bod
     if (q.questionNo.startsWith('选做:') && new Set(q.marked).size !== 1) throw new BizError(`${q.questionNo.slice(3)} 选做题须确认一道所选的题`);
     questions[q.questionNo] = [...new Set(q.marked)].sort();
   }
+  // the boxes of a K > 1 group must end up naming different questions
+  const clash = electiveClashList(rec.questions.map((r) => ({ id: r.no, marked: questions[r.no] ?? r.marked })))[0];
+  if (clash) throw new BizError(`选做题 ${clash.group}：第 ${clash.slots.join('、')} 个答题框选了同一道题（第 ${clash.no} 题），各框须选不同的题`);
   if (body.absent !== undefined && s.page.page_no !== 1) throw new BizError('缺考标记在答题卡第 1 页');
   const confirmed: Confirmed = { questions, ...(body.absent !== undefined ? { absent: body.absent } : {}) };
   await change(db, s, async (tx) => { await repo.updatePage(tx, pageId, { confirmed: JSON.stringify(confirmed) }); });
@@ -415,7 +419,8 @@ export async function objectiveResult(db: Db, user: SchoolUser, examSubjectId: n
       const c = conf?.questions[r.no];
       if (r.no.startsWith('选做:')) {
         const marked = c ?? r.marked;
-        electives.push({ nos: r.no.slice(3).split('/'), chosen: marked.length === 1 ? marked[0]! : null, confirmed: !!c, doubt: c ? null : r.doubt });
+        const { nos, slot } = parseChoiceKey(r.no.slice(3));
+        electives.push({ nos, ...(slot ? { slot } : {}), chosen: marked.length === 1 ? marked[0]! : null, confirmed: !!c, doubt: c ? null : r.doubt });
         continue;
       }
       if (!read.has(r.no)) read.set(r.no, { marked: c ?? r.marked, confirmed: !!c, doubt: c ? null : r.doubt });

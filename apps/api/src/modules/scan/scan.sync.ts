@@ -11,7 +11,7 @@ import { replaceRecognisedAnswers, type RecognisedSheet, type ScoreTx } from '..
 import type { ScanAbnormalKind } from '@jz/shared/api/scan';
 import * as repo from './scan.repository.js';
 import { resolvePages } from './scan.resolve.js';
-import type { StoredReading } from './scan.recognize.js';
+import { electiveClashList, type StoredReading } from './scan.recognize.js';
 
 /** What a person confirmed on a page (scanned_abnormal/confirmMarks). */
 export interface Confirmed { questions: Record<string, string[]>; absent?: boolean }
@@ -82,6 +82,13 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
           const marked = confirmed[r.no] ?? r.marked;
           choices.set(q.id, marked.length ? normalizeChoice(q.type as QType, marked.join('')) ?? marked.join('') : null);
         }
+      }
+    }
+    // two boxes of a K > 1 group naming one question (on different pages, or confirmed so): neither is known
+    const chosen = elective[s.examStudentId];
+    if (chosen) {
+      for (const c of electiveClashList(Object.entries(chosen).map(([k, v]) => ({ id: `选做:${k}`, marked: v ? [v] : [] })))) {
+        for (const id of c.ids) chosen[id.slice(3)] = null;
       }
     }
     const answers = questions.map((q) => ({ questionId: q.id, choice: choices.get(q.id) ?? null }));

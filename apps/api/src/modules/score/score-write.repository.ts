@@ -127,6 +127,14 @@ export async function electiveOverflow(tx: Tx, examSubjectId: number): Promise<{
   return r.rows;
 }
 
+/** Of some questions, those a student's marking papers were chosen as (the boxes of a K > 1 选做 group). */
+export async function chosenByPapers(tx: Tx, examStudentId: number, questionIds: number[]): Promise<Set<number>> {
+  if (!questionIds.length) return new Set();
+  const rows = await tx.selectFrom('marking_paper').select('chosen_question_id as qid').distinct()
+    .where('exam_student_id', '=', examStudentId).where('chosen_question_id', 'in', questionIds).execute();
+  return new Set(rows.map((r) => r.qid!));
+}
+
 /** Removes one student's scores of some questions (the unchosen questions of a 选做 group). */
 export async function deleteStudentQuestions(tx: Tx, examStudentId: number, questionIds: number[]): Promise<void> {
   if (questionIds.length) await tx.deleteFrom('question_score').where('exam_student_id', '=', examStudentId).where('question_id', 'in', questionIds).execute();

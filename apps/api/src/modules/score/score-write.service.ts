@@ -148,23 +148,26 @@ export async function writeQuestionScores(tx: ScoreTx, examSubjectId: number, ro
   if (source === 'marking') await clearUnchosen(tx, examSubjectId, rows);
   await repo.insertScores(tx, cols, true);
   await repo.deleteAbsences(tx, examSubjectId, [...new Set(cols.studentIds)]);
-  // online marking of a K > 1 group marks each question's box as it is (no choice on the card): not refused
-  if (source !== 'marking') await checkElective(tx, examSubjectId);
+  await checkElective(tx, examSubjectId);
   await examRepo.markFlow(tx, examSubjectId, 'score');
 }
 
 /**
- * Marking decides which question of a 选做 group (K = 1) the student answered: the group's other questions lose
- * any score they had, so the subject counts the chosen one only.
+ * Marking decides which questions of a 选做 group the student answered: for K = 1 the written one; for K > 1 the
+ * questions the student's boxes (papers) were chosen as. The group's other questions lose any score they had,
+ * so the subject counts the chosen ones only (and never more than K: checkElective).
  */
 async function clearUnchosen(tx: ScoreTx, examSubjectId: number, rows: QuestionScoreRow[]): Promise<void> {
   const questions = await examRepo.questionsOf(tx, [examSubjectId]);
   const byId = new Map(questions.map((q) => [q.id, q]));
+  const done = new Set<string>();
   for (const r of rows) {
-    const g = byId.get(r.questionId)?.electiveGroup;
-    if (!g || (byId.get(r.questionId)!.electivePick ?? 1) !== 1) continue;
-    const others = questions.filter((q) => q.electiveGroup === g && q.id !== r.questionId).map((q) => q.id);
-    await repo.deleteStudentQuestions(tx, r.examStudentId, others);
+    const q = byId.get(r.questionId);
+    if (!q?.electiveGroup || done.has(`${r.examStudentId}|${q.electiveGroup}`)) continue;
+    const group = questions.filter((x) => x.electiveGroup === q.electiveGroup).map((x) => x.id);
+    const keep = (q.electivePick ?? 1) === 1 ? new Set([r.questionId]) : await repo.chosenByPapers(tx, r.examStudentId, group);
+    if ((q.electivePick ?? 1) > 1) done.add(`${r.examStudentId}|${q.electiveGroup}`);
+    await repo.deleteStudentQuestions(tx, r.examStudentId, group.filter((id) => !keep.has(id)));
   }
 }
 

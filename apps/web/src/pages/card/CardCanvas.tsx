@@ -10,7 +10,7 @@ const LABELS: Record<string, string> = {
 
 const label = (e: LayoutEl) => {
   if (e.kind === 'objective') return `选择题 ${e.questions?.[0]?.no}–${e.questions?.[e.questions.length - 1]?.no}`;
-  if (e.kind === 'choice') return `选做题 ${(e.nos ?? []).join('/')}`;
+  if (e.kind === 'choice') return `选做题 ${(e.nos ?? []).join('/')}${e.slot ? ` 第 ${e.slot} 框` : ''}`;
   if (e.no !== undefined) return `${LABELS[e.kind] ?? e.kind} ${e.no}${e.continued || e.startCount ? '（续）' : ''}`;
   return LABELS[e.kind] ?? '';
 };

@@ -246,6 +246,7 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
                     {(fields, { add, remove }) => (
                       <div data-testid="card-choice-groups" style={{ marginBottom: 12 }}>
                         <div style={{ fontWeight: 600, marginBottom: 8 }}>选做题（多题任选一题作答，学生填涂所选题号）</div>
+                        <div style={{ fontSize: 12, color: '#888', marginBottom: 8 }}>与小题设置中选做 K 道的题组相同时，印 K 个选做框，学生在每框填涂该框所答的题号</div>
                         {fields.map((f, i) => (
                           <Space key={f.key} align="start" style={{ display: 'flex' }}>
                             <Form.Item name={f.name} style={{ marginBottom: 8, width: 290 }}>

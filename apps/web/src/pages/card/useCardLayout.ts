@@ -4,7 +4,7 @@ import { checkCardLayout, type AnswerCard, type CardAreaOverride, type CardIssue
 /** A card element as the layout JSON carries it (packages/report-templates CardLayout, all mm). */
 export interface LayoutEl {
   kind: string; x: number; y: number; w: number; h: number;
-  no?: number | string; nos?: (number | string)[]; continued?: boolean; startCount?: number; questions?: { no: number | string }[];
+  no?: number | string; nos?: (number | string)[]; slot?: number; continued?: boolean; startCount?: number; questions?: { no: number | string }[];
 }
 export interface CardLayoutView { paper: 'A4' | 'A3'; columns: number; pages: { index: number; elements: LayoutEl[] }[] }
 
@@ -15,7 +15,7 @@ export function areaIdOf(e: LayoutEl): string | null {
     case 'fillIn': return `fillIn:${e.no}`;
     case 'subjective': return `subjective:${e.no}${e.continued ? ':续' : ''}`;
     case 'essay': return `essay:${e.no}:${e.startCount}`;
-    case 'choice': return `choice:${(e.nos ?? []).join('/')}`;
+    case 'choice': return `choice:${(e.nos ?? []).join('/')}${e.slot ? `#${e.slot}` : ''}`;
     case 'barcode': case 'notes': case 'admission': case 'absent': return e.kind;
     default: return null;
   }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, RedoOutlined, RotateRightOutlined } from '@ant-design/icons';
 import { scanImageSrc, type ScanAbnormal, type ScanDoubt, type ScanPage } from '@/api/scan';
+import { choiceBoxName } from '@jz/shared/elective';
 import { BubbleCrops } from './BubbleCrops';
 import { ImagePreview } from './ImagePreview';
 import { pageItem } from './scanConstants';
@@ -44,7 +45,7 @@ function ConfirmMarks({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   }, [a.page.id]);
   const row = (d: ScanDoubt, control: React.ReactNode) => (
     <div key={`${d.kind}-${d.id}`} data-testid={`doubt-${d.kind}-${d.id}`} style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap', padding: '8px 0', borderBottom: '1px solid #f5f5f5' }}>
-      <div style={{ width: 90 }}><b>{elective(d) ? `选做题 ${d.id.slice(3)}` : d.kind === 'question' ? `第 ${d.id} 题` : d.kind === 'absent' ? '缺考标记' : `考号第 ${d.id} 位`}</b><div style={{ fontSize: 12, color: '#fa8c16' }}>{d.reason}</div></div>
+      <div style={{ width: 90 }}><b>{elective(d) ? choiceBoxName(d.id.slice(3)) : d.kind === 'question' ? `第 ${d.id} 题` : d.kind === 'absent' ? '缺考标记' : `考号第 ${d.id} 位`}</b><div style={{ fontSize: 12, color: '#fa8c16' }}>{d.reason}</div></div>
       <BubbleCrops imageUrl={url} doubt={d} />
       {control}
     </div>
@@ -54,7 +55,7 @@ function ConfirmMarks({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
       <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>核对原图涂点后确认或更正（蓝框为识别为已涂的选项，数字为涂黑程度）。</Typography.Paragraph>
       {questions.map((d) => row(d, elective(d) ? (
         // a 选做 box: exactly one chosen question (its written score goes there)
-        <Radio.Group aria-label={`选做题${d.id.slice(3)}所选的题`} value={marks[d.id]?.[0]} onChange={(e) => setMarks({ ...marks, [d.id]: [e.target.value as string] })}
+        <Radio.Group aria-label={`${choiceBoxName(d.id.slice(3)).replace(/ /g, '')}所选的题`} value={marks[d.id]?.[0]} onChange={(e) => setMarks({ ...marks, [d.id]: [e.target.value as string] })}
           options={d.options.map((o) => ({ value: o.value, label: `第${o.value}题` }))} />
       ) : (
         <Checkbox.Group aria-label={`第${d.id}题确认答案`} value={marks[d.id] ?? []} onChange={(v) => setMarks({ ...marks, [d.id]: (v as string[]).slice().sort() })}

@@ -43,8 +43,8 @@ export function StudentSheetModal({ examSubjectId, student, onClose }: { examSub
                   客观题得分：<b data-testid="objective-score">{result.objectiveScore === null ? '—' : fmtScore(result.objectiveScore)}</b>
                 </div>
                 {result.electives.map((e) => (
-                  <div key={e.nos.join('/')} style={{ marginBottom: 8 }} data-testid="recognised-elective">
-                    选做题 {e.nos.join('/')}：{e.chosen ? <b>选做第{e.chosen}题</b> : <span style={{ color: '#cf1322' }}>未能确定所选的题</span>}
+                  <div key={`${e.nos.join('/')}#${e.slot ?? ''}`} style={{ marginBottom: 8 }} data-testid="recognised-elective">
+                    选做题 {e.nos.join('/')}{e.slot ? ` 第 ${e.slot} 框` : ''}：{e.chosen ? <b>选做第{e.chosen}题</b> : <span style={{ color: '#cf1322' }}>未能确定所选的题</span>}
                     {e.confirmed && <Tag color="blue" style={{ marginLeft: 4 }}>已确认</Tag>}
                     {e.doubt && <Tag color="orange" style={{ marginLeft: 4 }}>{e.doubt}</Tag>}
                   </div>
