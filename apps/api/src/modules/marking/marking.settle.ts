@@ -81,8 +81,8 @@ export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promi
  * is needed; a final score written as question scores when the subject is complete (or was written before).
  * A problem paper stays with the leader.
  */
-export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
-  return settle(tx, block, paperId, tx);
+export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number, questions?: repo.BlockQuestionRow[]): Promise<{ decision: Decision | null; state: SubmitState }> {
+  return settle(tx, block, paperId, tx, questions);
 }
 
 /**
@@ -91,24 +91,25 @@ export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number):
  * the subject held FOR SHARE to the commit (repo.holdOpenPaper) proves the subject cannot complete meanwhile, so
  * the per-subject completion check is needed only near the end of marking.
  */
-export function settleWithoutScoreLock(tx: Tx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
-  return settle(tx, block, paperId, null);
+export function settleWithoutScoreLock(tx: Tx, block: repo.BlockRow, paperId: number, questions?: repo.BlockQuestionRow[]): Promise<{ decision: Decision | null; state: SubmitState }> {
+  return settle(tx, block, paperId, null, questions);
 }
 
-async function settle(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null): Promise<{ decision: Decision | null; state: SubmitState }> {
-  const outcome = await decidePaper(tx, block, paperId, scoreTx);
+/** questions: the block's, when the caller has read them already (else read here). */
+async function settle(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null, questions?: repo.BlockQuestionRow[]): Promise<{ decision: Decision | null; state: SubmitState }> {
+  const outcome = await decidePaper(tx, block, paperId, scoreTx, questions);
   // last, so the exam's one version row is locked only until the commit: marks of different papers run side by side
-  await bumpVersion(tx, block.examId, block.schoolId); // the live monitor of every instance (marking-live.ts)
+  await bumpVersion(tx, block.examId, block.schoolId, paperId); // the live monitor of every instance (marking-live.ts)
   return outcome;
 }
 
-async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null): Promise<{ decision: Decision | null; state: SubmitState }> {
+async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null, blockQs?: repo.BlockQuestionRow[]): Promise<{ decision: Decision | null; state: SubmitState }> {
   const paper = await repo.lockPaper(tx, paperId);
   if (paper.status === 'problem') return { decision: null, state: 'done' };
-  const questions = paperQuestions(await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
+  const questions = paperQuestions(blockQs ?? await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
   const { items } = itemsOf(questions);
-  const marks: Mark[] = (await repo.tasksOfPaper(tx, paperId)).filter((t) => t.submittedAt && t.scores)
-    .map((t) => ({ round: t.round as Mark['round'], scores: t.scores! }));
+  // read after the paper's lock: a mark of the same paper committed meanwhile is seen
+  const marks: Mark[] = (await repo.marksOfPaper(tx, paperId)).map((t) => ({ round: t.round as Mark['round'], scores: t.scores }));
   const decision = decide({ mode: block.ratingMode as RatingModeValue, tolerance: block.tolerance, items }, marks);
   if (decision.state === 'final') {
     await repo.setPaper(tx, paperId, { status: 'final', finalScores: decision.scores, finalTotal: decision.total, finalVia: decision.via });
