@@ -5,8 +5,10 @@
  * every marker so the tables look like a bench run's. Every round trip of the pg driver is counted per request
  * (the measured requests run one at a time, so the current one owns every query). Prints one JSON line per call kind (round trips, DB time, wall time per call) and, with
  * PROFILE_EXPLAIN=1, each statement of one sample call with EXPLAIN (ANALYZE, BUFFERS) run in a rolled-back
- * transaction. Needs DATABASE_URL.
- * Env: MARKING_LOAD_MARKERS (300), MARKING_LOAD_STUDENTS (2000), PROFILE_WARM_ROUNDS (4), PROFILE_CALLS (200).
+ * transaction. Also the CPU of the api (this process) and of the database's server processes per next + submit
+ * pair (/proc, PostgreSQL on this machine). Needs DATABASE_URL.
+ * Env: MARKING_LOAD_MARKERS (300), MARKING_LOAD_STUDENTS (2000), PROFILE_WARM_ROUNDS (4), PROFILE_CALLS (200),
+ * PROFILE_PREPARE (0: no prepared statements).
  */
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.js';
@@ -14,6 +16,7 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { createSession } from '../../apps/api/src/core/auth.js';
 import { openDatabase } from '../../apps/api/src/db/database.js';
 import { line, markingDatabase, round1 } from './marking-lib.js';
+import { cpuSecondsOf } from './queue-lib.js';
 
 const MARKERS = Number(process.env.MARKING_LOAD_MARKERS ?? 300);
 const STUDENTS = Number(process.env.MARKING_LOAD_STUDENTS ?? 2000);
@@ -31,7 +34,7 @@ const query = pg.Client.prototype.query as unknown as QueryFn;
   if (rec && r instanceof Promise) {
     rec.n++;
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-    const s = { sql: text, params: (args[1] as unknown[]) ?? [], ms: 0 };
+    const s = { sql: text, params: (args[1] as unknown[]) ?? (args[0] as { values?: unknown[] }).values ?? [], ms: 0 };
     rec.statements.push(s);
     r.then(() => { s.ms = performance.now() - t0; rec.ms += s.ms; }, () => undefined);
   }
@@ -41,7 +44,7 @@ const query = pg.Client.prototype.query as unknown as QueryFn;
 async function main() {
   if (!process.env.DATABASE_URL) return line({ name: 'marking-profile', value: null, ok: false, reason: '未设置 DATABASE_URL，无法运行（需要 PostgreSQL）' });
   const scratch = await markingDatabase(`jz_h11_mprof_${process.pid}`, { students: STUDENTS, markers: MARKERS, ratingModes: [2, 2, 1, 1] });
-  const database = await openDatabase({ databaseUrl: scratch.url });
+  const database = await openDatabase({ databaseUrl: scratch.url, prepare: process.env.PROFILE_PREPARE !== '0' });
   const app = await buildApp({ db: database.db, config: { ...loadConfig({}), webDist: undefined } });
   try {
     const { exam } = scratch;
@@ -66,10 +69,19 @@ async function main() {
       return { next: n, submit: s };
     };
     for (let r = 0; r < WARM; r++) await Promise.all(exam.markers.map((_, i) => round(i)));
+    // the CPU of each server process of the scratch database (pid → seconds); a process gone meanwhile is lost
+    const backendCpu = async () => {
+      const pids = (await database.db.selectFrom('pg_stat_activity' as never).select('pid' as never).where('datname' as never, '=', scratch.url.split('/').pop() as never).execute()) as { pid: number }[];
+      return new Map(pids.map((r) => [r.pid, cpuSecondsOf(r.pid)]));
+    };
+    const pg0 = await backendCpu();
+    const node0 = process.cpuUsage();
     measure = true;
     const got: { next: Awaited<ReturnType<typeof call>>; submit: Awaited<ReturnType<typeof call>> }[] = [];
     for (let k = 0; k < CALLS; k++) { const x = await round(k % exam.markers.length); if (x) got.push(x); }
     measure = false;
+    const nodeCpu = process.cpuUsage(node0);
+    const pgCpuMs = [...(await backendCpu())].reduce((a, [pid, sec]) => a + sec - (pg0.get(pid) ?? 0), 0) * 1000;
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     for (const kind of ['next', 'submit'] as const) {
       const xs = got.map((g) => g[kind]);
@@ -79,6 +91,7 @@ async function main() {
         db_ms_mean: round1(sum(xs.map((x) => x.rec.ms)) / xs.length), wall_ms_mean: round1(sum(xs.map((x) => x.wall)) / xs.length),
       });
     }
+    line({ name: 'marking-profile-cpu', pairs: got.length, pg_backend_cpu_ms_per_pair: round1(pgCpuMs / got.length), api_cpu_ms_per_pair: round1((nodeCpu.user + nodeCpu.system) / 1000 / got.length) });
     const sample = got[Math.floor(got.length / 2)]!;
     for (const kind of ['next', 'submit'] as const) {
       for (const s of sample[kind].rec.statements) {
