@@ -1,5 +1,6 @@
 /** SQL of the live monitor (migrations/0023_marking_live.ts): the per-exam change version. */
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { Db, Tx } from '../../db/database.js';
 
 /** Version rows per exam (migration 0028): marks of papers on different shards never wait for each other's commit. */
@@ -10,9 +11,14 @@ export const VERSION_SHARDS = 32;
  * `key` picks the shard (a paper id: marks of one paper are serialised by its row lock anyway); 0 by default.
  */
 export async function bumpVersion(q: Db | Tx, examId: number, schoolId: number, key = 0): Promise<void> {
-  await q.insertInto('marking_change').values({ exam_id: examId, shard: key % VERSION_SHARDS, school_id: schoolId, version: 1 })
+  await versionBump(q, examId, schoolId, key).execute();
+}
+
+/** bumpVersion's statement, also usable as a CTE of another write (marking.repository setPaper). */
+export function versionBump(q: QueryCreator<DB>, examId: number, schoolId: number, key = 0) {
+  return q.insertInto('marking_change').values({ exam_id: examId, shard: key % VERSION_SHARDS, school_id: schoolId, version: 1 })
     .onConflict((oc) => oc.columns(['exam_id', 'shard']).doUpdateSet({ version: sql`marking_change.version + 1`, changed_at: sql`now()` }))
-    .execute();
+    .returning('version');
 }
 
 /** Current versions of the exams (the sum of their shards; 0 for an exam never changed). One query for every stream of an instance. */

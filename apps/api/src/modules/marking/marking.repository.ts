@@ -5,6 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { BlockRegion } from '@jz/shared/block-region';
 import type { Db, Tx } from '../../db/database.js';
+import { versionBump } from './marking-live.repository.js';
 
 type Q = Db | Tx;
 
@@ -366,13 +367,17 @@ export async function lockPaper(tx: Tx, paperId: number): Promise<PaperRow> {
   return toPaper(r);
 }
 
-export async function setPaper(tx: Tx, paperId: number, v: { status: PaperRow['status']; finalScores?: number[] | null; finalTotal?: number | null; finalVia?: string | null; written?: boolean }): Promise<void> {
-  await tx.updateTable('marking_paper').set({
+/** Sets the paper's state; with `bump`, the exam's live version (bumpVersion, the paper's shard) in the same statement. */
+export async function setPaper(tx: Tx, paperId: number, v: { status: PaperRow['status']; finalScores?: number[] | null; finalTotal?: number | null; finalVia?: string | null; written?: boolean },
+  bump?: { examId: number; schoolId: number }): Promise<void> {
+  const set = {
     status: v.status, updated_at: new Date(),
     ...(v.finalScores !== undefined ? { final_scores: v.finalScores === null ? null : JSON.stringify(v.finalScores) } : {}),
     ...(v.finalTotal !== undefined ? { final_total: v.finalTotal } : {}), ...(v.finalVia !== undefined ? { final_via: v.finalVia } : {}),
     ...(v.written !== undefined ? { written: v.written } : {}),
-  }).where('id', '=', paperId).execute();
+  };
+  if (!bump) return void await tx.updateTable('marking_paper').set(set).where('id', '=', paperId).execute();
+  await tx.with('bumped', (w) => versionBump(w, bump.examId, bump.schoolId, paperId)).updateTable('marking_paper').set(set).where('id', '=', paperId).execute();
 }
 
 export async function papersOfBlock(q: Q, blockId: number, status?: PaperRow['status']): Promise<PaperRow[]> {
@@ -553,9 +558,15 @@ async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: 
   return r.rows[0] ? toTask(r.rows[0]) : undefined;
 }
 
-export async function submitTask(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }): Promise<void> {
-  await tx.updateTable('marking_task').set({ scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null })
-    .where('id', '=', taskId).execute();
+/**
+ * Stores a marker's mark on the task and locks its paper (lockPaper), one statement (a marker's submit; the task is
+ * locked already, so the lock order task → paper is kept).
+ */
+export async function submitTaskLockPaper(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }, paperId: number): Promise<PaperRow> {
+  const submitted = { scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null };
+  const r = await tx.with('submitted', (w) => w.updateTable('marking_task').set(submitted).where('id', '=', taskId).returning('id'))
+    .selectFrom('marking_paper').select(paperCols).where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
+  return toPaper(r);
 }
 
 export async function rescoreTask(tx: Tx, taskId: number, v: { scores: number[]; total: number }): Promise<void> {

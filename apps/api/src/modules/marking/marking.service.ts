@@ -197,8 +197,8 @@ export async function submit(db: Db, user: SchoolUser, body: { taskId: number; s
       throw new BizError('该试卷已提交，请在回评中修改');
     }
     if (task.markerId !== user.id || task.round > 3) throw new BizError('试卷已超时收回，请阅下一份');
-    await repo.submitTask(tx, task.id, { ...checked, requestId: body.requestId });
-    const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId, questions) : await settleWithoutScoreLock(tx, block, task.paperId, questions);
+    const paper = await repo.submitTaskLockPaper(tx, task.id, { ...checked, requestId: body.requestId }, task.paperId);
+    const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId, { questions, paper }) : await settleWithoutScoreLock(tx, block, task.paperId, { questions, paper });
     return { total: checked.total, state };
   };
   try {
