@@ -63,12 +63,20 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return h.startsWith('Bearer ') ? h.slice(7) : h;
 }
 
+/**
+ * The caller of a token: session, user, school state, role scopes and the roles' permissions in one round trip
+ * (it runs on every request; docs/DECISIONS.md "Marking speed"). A platform user's permissions come from its sys_role.
+ */
 export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | undefined> {
   const row = await db
     .selectFrom('session as s')
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .leftJoin('school as sc', 'sc.id', 'u.school_id')
-    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus', 'u.must_change_password', 's.on_behalf'])
+    .select(['s.id as sessionId', 's.kind', 'u.id', 'u.school_id', 'u.login_id', 'u.user_name', 'u.user_type', 'u.status', 'u.sys_role_id', 'sc.status as schoolStatus', 'u.must_change_password', 's.on_behalf',
+      sql<{ role_code: string; grade_id: number | null; class_id: number | null; course_code: string | null }[]>`coalesce((select json_agg(json_build_object(
+        'role_code', r.role_code, 'grade_id', r.grade_id, 'class_id', r.class_id, 'course_code', r.course_code) order by r.id) from user_role r where r.user_id = u.id), '[]'::json)`.as('roles'),
+      sql<string[]>`array(select distinct rp.permission_code from role_permission rp where rp.school_id = u.school_id
+        and rp.role_code in (select r.role_code from user_role r where r.user_id = u.id))`.as('rolePermissions')])
     .where('s.token_hash', '=', sha256(token))
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', sql<Date>`now()`)
@@ -94,17 +102,9 @@ export async function loadAuthUser(db: Db, token: string): Promise<AuthUser | un
     user.permissions = new Set(role ? role.permissions : PLATFORM_PERMISSION_CODES);
     return user;
   }
-  const roles = await db.selectFrom('user_role').select(['role_code', 'grade_id', 'class_id', 'course_code'])
-    .where('user_id', '=', row.id).execute();
-  user.roles = roles.map((r) => ({ roleCode: r.role_code as RoleCode, gradeId: r.grade_id, classId: r.class_id, courseCode: r.course_code }));
-  const codes = [...new Set(user.roles.map((r) => r.roleCode))];
-  if (codes.includes('school_admin')) {
-    user.permissions = new Set(ALL_PERMISSION_CODES);
-  } else if (codes.length) {
-    const perms = await db.selectFrom('role_permission').select('permission_code')
-      .where('school_id', '=', row.school_id!).where('role_code', 'in', codes).execute();
-    user.permissions = new Set(perms.map((p) => p.permission_code));
-  }
+  user.roles = row.roles.map((r) => ({ roleCode: r.role_code as RoleCode, gradeId: r.grade_id, classId: r.class_id, courseCode: r.course_code }));
+  const codes = new Set(user.roles.map((r) => r.roleCode));
+  user.permissions = codes.has('school_admin') ? new Set(ALL_PERMISSION_CODES) : new Set(row.rolePermissions);
   return user;
 }
 

@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   pglite?: PGlite;
   /** PostgreSQL: give up connecting after this long (ms; default 10 s). */
   connectTimeoutMs?: number;
+  /** PostgreSQL: run short statements as named prepared statements (preparedStatements; default true). */
+  prepare?: boolean;
   /**
    * PostgreSQL: the server cancels a statement running longer (statement_timeout, ms; 0 = never). The client
    * gives up on an unanswered query a minute after that (query_timeout), so a server that stops answering
@@ -41,6 +43,38 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Per connection: statements prepared at most (beyond, new texts run unnamed), and the longest text and parameter list prepared. */
+const PREPARED_MAX = 400;
+const PREPARED_TEXT_MAX = 6000;
+const PREPARED_PARAMS_MAX = 64;
+
+/**
+ * Runs the connection's short statements as named prepared statements (docs/DECISIONS.md "Marking speed"): the
+ * server parses and plans each text once per connection instead of on every call (planning was most of a marking
+ * call's statement time). Texts with long IN lists or bulk VALUES stay unnamed, and at most PREPARED_MAX per
+ * connection are kept. A prepared text whose result columns changed under it (a migration of another instance)
+ * fails once with 0A000 and is prepared afresh under a new name. Not for a transaction-pooling pgbouncer.
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const names = new Map<string, string>();
+  let seq = 0;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, values: unknown, ...rest: unknown[]) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || rest.length || text.length > PREPARED_TEXT_MAX || values.length > PREPARED_PARAMS_MAX
+      || !/^\s*(select|insert|update|delete|with)\b/i.test(text)) return query(text, values, ...rest);
+    let name = names.get(text);
+    if (!name) {
+      if (names.size >= PREPARED_MAX) return query(text, values);
+      name = `jz${++seq}`;
+      names.set(text, name);
+    }
+    return query({ name, text, values }).catch((e: { code?: string }) => {
+      if (e.code === '0A000') names.delete(text);
+      throw e;
+    });
+  };
+}
+
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 300_000;
 
@@ -57,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle connection cut by the server (restart, admin command) must not crash the process.
     pool.on('error', (err) => console.warn(`PostgreSQL 连接中断: ${err.message}`));
+    if (options.prepare ?? true) pool.on('connect', preparedStatements);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

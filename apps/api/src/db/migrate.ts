@@ -17,6 +17,7 @@ import * as m0021 from './migrations/0021_marking_queue.js';
 import * as m0023 from './migrations/0023_marking_live.js';
 import * as m0026 from './migrations/0026_marking_trial.js';
 import * as m0027 from './migrations/0027_block_region.js';
+import * as m0028 from './migrations/0028_marking_change_shards.js';
 import * as m0030 from './migrations/0030_elective_boxes.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0023_marking_live': m0023,
   '0026_marking_trial': m0026,
   '0027_block_region': m0027,
+  '0028_marking_change_shards': m0028,
   '0030_elective_boxes': m0030,
 };
 

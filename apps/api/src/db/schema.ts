@@ -618,6 +618,8 @@ export interface DB {
 // ---- Live marking monitor (migrations/0023_marking_live.ts).
 export interface MarkingChangeTable {
   exam_id: number;
+  /** 0028: one of the exam's version rows; the exam's version is their sum. */
+  shard: Generated<number>;
   school_id: number;
   version: ColumnType<string, number | string | undefined, number | string>;
   changed_at: Generated<Date>;

@@ -88,7 +88,7 @@ export async function submitCheck(db: Db, user: SchoolUser, c0: CheckRow, checke
     }
     const original = c.taskId ? (await repo.findTask(tx, user.schoolId, c.taskId))?.total ?? null : null;
     await checkRepo.answerCheck(tx, c.id, { ...checked, requestId, originalTotal: original });
-    if (c.kind === 'recheck') await bumpVersion(tx, block.examId, block.schoolId); // the monitor's 个人一致性 changed
+    if (c.kind === 'recheck') await bumpVersion(tx, block.examId, block.schoolId, c.paperId); // the monitor's 个人一致性 changed
     return { total: checked.total, state: await state() };
   });
 }

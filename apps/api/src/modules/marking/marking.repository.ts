@@ -5,6 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { BlockRegion } from '@jz/shared/block-region';
 import type { Db, Tx } from '../../db/database.js';
+import { versionBump } from './marking-live.repository.js';
 
 type Q = Db | Tx;
 
@@ -40,6 +41,20 @@ export async function findBlock(q: Q, blockId: number): Promise<BlockRow | undef
   return r ? toBlock(r) : undefined;
 }
 
+/**
+ * The block as the user sees it, in one round trip (it starts every marker's call): the block, whether the user
+ * marks it, and its questions as blockQuestions gives them.
+ */
+export async function findBlockAs(q: Q, blockId: number, userId: number): Promise<(BlockRow & { isMarker: boolean; questions: BlockQuestionRow[] }) | undefined> {
+  const r = await blockSelect(q).select([
+    sql<boolean>`exists (select 1 from marking_marker m where m.block_id = b.id and m.user_id = ${userId})`.as('isMarker'),
+    sql<BlockQuestionRow[]>`coalesce((select json_agg(json_build_object('blockId', bq.block_id, 'questionId', bq.question_id, 'no', qu.no,
+      'fullScore', qu.full_score, 'step', qu.step, 'points', bq.points, 'sort', bq.sort, 'electiveGroup', qu.elective_group, 'electivePick', ${electivePick})
+      order by bq.sort, qu.sort, qu.id) from marking_block_question bq join question qu on qu.id = bq.question_id where bq.block_id = b.id), '[]'::json)`.as('questions'),
+  ]).where('b.id', '=', blockId).executeTakeFirst();
+  return r ? { ...toBlock(r), isMarker: r.isMarker, questions: r.questions.map(toQuestion) } : undefined;
+}
+
 export async function blocksOfSubject(q: Q, schoolId: number, examSubjectId: number): Promise<BlockRow[]> {
   const rows = await blockSelect(q).where('b.school_id', '=', schoolId).where('b.exam_subject_id', '=', examSubjectId).orderBy('b.sort').orderBy('b.id').execute();
   return rows.map(toBlock);
@@ -64,13 +79,16 @@ export interface BlockQuestionRow { blockId: number; questionId: number; no: str
   /** The group's K (1 without a group). */
   electivePick: number }
 
+const electivePick = sql<number>`coalesce(qu.elective_pick, 1)::int`;
+const toQuestion = (r: Omit<BlockQuestionRow, 'points'> & { points: unknown }): BlockQuestionRow => ({ ...r, fullScore: Number(r.fullScore), step: Number(r.step), points: (r.points as PointRow[]) ?? [] });
+
 export async function blockQuestions(q: Q, blockIds: number[]): Promise<BlockQuestionRow[]> {
   if (!blockIds.length) return [];
   const rows = await q.selectFrom('marking_block_question as bq').innerJoin('question as qu', 'qu.id', 'bq.question_id')
     .select(['bq.block_id as blockId', 'bq.question_id as questionId', 'qu.no', 'qu.full_score as fullScore', 'qu.step', 'bq.points', 'bq.sort',
-      'qu.elective_group as electiveGroup', sql<number>`coalesce(qu.elective_pick, 1)::int`.as('electivePick')])
+      'qu.elective_group as electiveGroup', electivePick.as('electivePick')])
     .where('bq.block_id', 'in', blockIds).orderBy('bq.block_id').orderBy('bq.sort').orderBy('qu.sort').orderBy('qu.id').execute();
-  return rows.map((r) => ({ ...r, fullScore: Number(r.fullScore), step: Number(r.step), points: (r.points as PointRow[]) ?? [] }));
+  return rows.map(toQuestion);
 }
 
 /** Serialises set-up changes of one exam subject (the subject row lock, held to the end of the transaction). */
@@ -356,13 +374,17 @@ export async function lockPaper(tx: Tx, paperId: number): Promise<PaperRow> {
   return toPaper(r);
 }
 
-export async function setPaper(tx: Tx, paperId: number, v: { status: PaperRow['status']; finalScores?: number[] | null; finalTotal?: number | null; finalVia?: string | null; written?: boolean }): Promise<void> {
-  await tx.updateTable('marking_paper').set({
+/** Sets the paper's state; with `bump`, the exam's live version (bumpVersion, the paper's shard) in the same statement. */
+export async function setPaper(tx: Tx, paperId: number, v: { status: PaperRow['status']; finalScores?: number[] | null; finalTotal?: number | null; finalVia?: string | null; written?: boolean },
+  bump?: { examId: number; schoolId: number }): Promise<void> {
+  const set = {
     status: v.status, updated_at: new Date(),
     ...(v.finalScores !== undefined ? { final_scores: v.finalScores === null ? null : JSON.stringify(v.finalScores) } : {}),
     ...(v.finalTotal !== undefined ? { final_total: v.finalTotal } : {}), ...(v.finalVia !== undefined ? { final_via: v.finalVia } : {}),
     ...(v.written !== undefined ? { written: v.written } : {}),
-  }).where('id', '=', paperId).execute();
+  };
+  if (!bump) return void await tx.updateTable('marking_paper').set(set).where('id', '=', paperId).execute();
+  await tx.with('bumped', (w) => versionBump(w, bump.examId, bump.schoolId, paperId)).updateTable('marking_paper').set(set).where('id', '=', paperId).execute();
 }
 
 export async function papersOfBlock(q: Q, blockId: number, status?: PaperRow['status']): Promise<PaperRow[]> {
@@ -426,7 +448,7 @@ export interface TaskRow {
   /** The paper's chosen question of a 选做 block (id and number), else null. */
   chosenQuestionId: number | null; chosenNo: string | null;
 }
-function taskSelect(q: Q) {
+function taskSelect(q: Pick<Q, 'selectFrom'>) {
   return q.selectFrom('marking_task').select([
     'id', 'school_id as schoolId', 'block_id as blockId', 'paper_id as paperId', 'round', 'marker_id as markerId', 'lease_until as leaseUntil', 'scores', 'total',
     'submitted_at as submittedAt', 'request_id as requestId', sql<boolean>`coalesce(lease_until > now(), false)`.as('leaseLive'),
@@ -443,6 +465,26 @@ export async function findTask(q: Q, schoolId: number, taskId: number): Promise<
 
 export async function lockTask(tx: Tx, taskId: number): Promise<TaskRow> {
   return toTask(await taskSelect(tx).where('id', '=', taskId).forUpdate().executeTakeFirstOrThrow());
+}
+
+/**
+ * lockTask and taskByRequest in one round trip (a marker's submit): the task locked, with the task already stored
+ * under requestId, if any (id and marker). Read before the lock is granted, the prior task may be stale only for a
+ * request being stored at this moment: the unique index on request_id refuses one of the two.
+ */
+export async function lockTaskWithPrior(tx: Tx, taskId: number, requestId: string): Promise<TaskRow & { priorId: number | null; priorMarkerId: number | null }> {
+  const r = await taskSelect(tx).select([
+    sql<number | null>`(select o.id from marking_task o where o.request_id = ${requestId})`.as('priorId'),
+    sql<number | null>`(select o.marker_id from marking_task o where o.request_id = ${requestId})`.as('priorMarkerId'),
+  ]).where('id', '=', taskId).forUpdate().executeTakeFirstOrThrow();
+  return { ...toTask(r), priorId: r.priorId, priorMarkerId: r.priorMarkerId };
+}
+
+/** The submitted marks of a paper in round order (deciding it: no names needed). */
+export async function marksOfPaper(tx: Tx, paperId: number): Promise<{ round: number; scores: number[] }[]> {
+  const rows = await tx.selectFrom('marking_task').select(['round', 'scores']).where('paper_id', '=', paperId).where('submitted_at', 'is not', null)
+    .where('scores', 'is not', null).orderBy('round').execute();
+  return rows.map((r) => ({ round: r.round, scores: r.scores as number[] }));
 }
 
 export async function taskByRequest(q: Q, requestId: string): Promise<TaskRow | undefined> {
@@ -462,6 +504,20 @@ export async function tasksOfPaper(q: Q, paperId: number): Promise<(TaskRow & { 
 /** The caller's live leases in the block, oldest first. */
 export async function heldTasks(q: Q, blockId: number, userId: number): Promise<TaskRow[]> {
   const rows = await taskSelect(q).where('block_id', '=', blockId).where('marker_id', '=', userId).where('submitted_at', 'is', null)
+    .where(sql<boolean>`lease_until > now()`).orderBy('lease_until').orderBy('id').execute();
+  return rows.map(toTask);
+}
+
+/**
+ * releaseLeases(expired only) and heldTasks in one statement (marking/next): the user's expired leases in the block
+ * go back to the pool and the live ones come back, oldest first. The two sets are disjoint (lease_until < now() or
+ * > now()), so the select, which sees the rows as they were before the update, reads the same rows as after it.
+ */
+export async function releaseExpiredAndHeld(tx: Tx, blockId: number, userId: number): Promise<TaskRow[]> {
+  const rows = await taskSelect(tx.with('released', (w) => w.updateTable('marking_task').set({ marker_id: null, lease_until: null })
+    .where('block_id', '=', blockId).where('marker_id', '=', userId).where('submitted_at', 'is', null).where('round', '<', 4)
+    .where(sql<boolean>`lease_until < now()`).returning('id')))
+    .where('block_id', '=', blockId).where('marker_id', '=', userId).where('submitted_at', 'is', null)
     .where(sql<boolean>`lease_until > now()`).orderBy('lease_until').orderBy('id').execute();
   return rows.map(toTask);
 }
@@ -509,9 +565,15 @@ async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: 
   return r.rows[0] ? toTask(r.rows[0]) : undefined;
 }
 
-export async function submitTask(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }): Promise<void> {
-  await tx.updateTable('marking_task').set({ scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null })
-    .where('id', '=', taskId).execute();
+/**
+ * Stores a marker's mark on the task and locks its paper (lockPaper), one statement (a marker's submit; the task is
+ * locked already, so the lock order task → paper is kept).
+ */
+export async function submitTaskLockPaper(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }, paperId: number): Promise<PaperRow> {
+  const submitted = { scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null };
+  const r = await tx.with('submitted', (w) => w.updateTable('marking_task').set(submitted).where('id', '=', taskId).returning('id'))
+    .selectFrom('marking_paper').select(paperCols).where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
+  return toPaper(r);
 }
 
 export async function rescoreTask(tx: Tx, taskId: number, v: { scores: number[]; total: number }): Promise<void> {

@@ -34,7 +34,12 @@ export function toPaper(t: repo.TaskRow): MarkingPaper {
  * paper is scored on its chosen question only.
  */
 export async function checkedScores(q: Db, blockId: number, scores: number[], chosenQuestionId: number | null): Promise<{ scores: number[]; total: number }> {
-  const { items } = itemsOf(paperQuestions(await repo.blockQuestions(q, [blockId]), chosenQuestionId));
+  return scoresChecked(await repo.blockQuestions(q, [blockId]), scores, chosenQuestionId);
+}
+
+/** checkedScores on the block's questions already read. */
+export function scoresChecked(questions: repo.BlockQuestionRow[], scores: number[], chosenQuestionId: number | null): { scores: number[]; total: number } {
+  const { items } = itemsOf(paperQuestions(questions, chosenQuestionId));
   const problems = scoresProblems(items, scores);
   if (problems.length) throw new BizError(`分数不合法：${problems.slice(0, 5).join('；')}`);
   return { scores, total: totalOf(scores) };
@@ -93,9 +98,8 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
  * caller go back to the pool first, so an old paper can never be submitted beside a new round of it.
  */
 export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: boolean): Promise<{ paper: MarkingPaper | null; msg: string }> {
-  const { block, leader } = await blockFor(db, user, blockId, 'marker');
+  const { block, leader, questions: blockQs } = await blockFor(db, user, blockId, 'marker');
   if (!block.canMark) return { paper: null, msg: '该题块已暂停阅卷' };
-  const blockQs = await repo.blockQuestions(db, [blockId]);
   const { items } = itemsOf(blockQs);
   if (!items.length) throw new BizError('题块没有题目，请先设置题块');
   const elective = blockQs.some((q) => q.electiveGroup !== null);
@@ -107,10 +111,10 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     // 试评: until the leader passes the marker, trial papers only (marking-check.service)
     const trial = await checks.trialGate(tx, block, user.id, leader, want);
     if (trial) return trial;
-    await repo.releaseLeases(tx, [blockId], user.id, true);
-    // held tasks and re-checks, oldest lease first (a re-check looks like any paper)
+    // expired leases back to the pool; held tasks and re-checks, oldest lease first (a re-check looks like any paper)
+    const heldTasks = await repo.releaseExpiredAndHeld(tx, blockId, user.id);
     const rechecks = block.recheckInterval > 0 ? await checks.heldRechecks(tx, blockId, user.id) : []; // off: no extra read
-    const held: MarkingPaper[] = [...(await repo.heldTasks(tx, blockId, user.id)).map(toPaper), ...rechecks.map(checks.checkPaper)]
+    const held: MarkingPaper[] = [...heldTasks.map(toPaper), ...rechecks.map(checks.checkPaper)]
       .sort((a, b) => a.leaseExpiresAt.localeCompare(b.leaseExpiresAt) || a.taskId - b.taskId);
     let quota = await quotaOf(tx, block, marker);
     let taken = quota === null ? 0 : await repo.takenCount(tx, blockId, user.id);
@@ -176,30 +180,33 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
  * "Locks"); when the paper must be written as question scores it is rolled back and made again under the lock.
  */
 export async function submit(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ total: number; state: SubmitState; done: number }> {
-  const check = await checks.findCheck(db, user.schoolId, body.taskId);
-  const { blockId, ...r } = check
-    ? { blockId: check.blockId, ...(await checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId)) }
-    : await submitTask(db, user, body);
+  const { blockId, ...r } = await submitMark(db, user, body);
   // the caller's 已阅 after the commit, as marking/block counts it (a re-check or trial mark adds nothing): the page shows this
   return { ...r, done: (await repo.userDone(db, [blockId], user.id)).get(blockId) ?? 0 };
 }
 
 type SubmitInput = { taskId: number; scores: number[]; requestId: string };
 
-async function submitTask(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ blockId: number; total: number; state: SubmitState }> {
-  const { task: t0, block } = await taskFor(db, user, body.taskId);
-  const checked = await checkedScores(db, block.id, body.scores, t0.chosenQuestionId);
+async function submitMark(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ blockId: number; total: number; state: SubmitState }> {
+  // a task first (the usual case: one read); a check's id is never a task's (one sequence)
+  const t0 = await repo.findTask(db, user.schoolId, body.taskId);
+  if (!t0) {
+    const check = await checks.findCheck(db, user.schoolId, body.taskId);
+    if (!check) throw notFound('阅卷任务');
+    return { blockId: check.blockId, ...(await checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId)) };
+  }
+  const { block, questions } = await blockFor(db, user, t0.blockId);
+  const checked = scoresChecked(questions, body.scores, t0.chosenQuestionId);
   const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState }> => {
-    const prior = await repo.taskByRequest(tx, body.requestId);
-    if (prior && (prior.id !== body.taskId || prior.markerId !== user.id)) throw new BizError('请求编号重复');
-    const task = await repo.lockTask(tx, t0.id);
+    const task = await repo.lockTaskWithPrior(tx, t0.id, body.requestId);
+    if (task.priorId !== null && (task.priorId !== body.taskId || task.priorMarkerId !== user.id)) throw new BizError('请求编号重复');
     if (task.submittedAt) {
       if (task.requestId === body.requestId && task.markerId === user.id) return { total: task.total ?? 0, state: stateOf((await repo.lockPaper(tx, task.paperId)).status) };
       throw new BizError('该试卷已提交，请在回评中修改');
     }
     if (task.markerId !== user.id || task.round > 3) throw new BizError('试卷已超时收回，请阅下一份');
-    await repo.submitTask(tx, task.id, { ...checked, requestId: body.requestId });
-    const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId) : await settleWithoutScoreLock(tx, block, task.paperId);
+    const paper = await repo.submitTaskLockPaper(tx, task.id, { ...checked, requestId: body.requestId }, task.paperId);
+    const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId, { questions, paper }) : await settleWithoutScoreLock(tx, block, task.paperId, { questions, paper });
     return { total: checked.total, state };
   };
   try {
@@ -222,7 +229,7 @@ export async function problem(db: Db, user: SchoolUser, body: { taskId: number; 
     if (t.markerId !== user.id || t.submittedAt || t.round > 3) throw new BizError('只能报告正在评阅的试卷');
     const paper = await repo.lockPaper(tx, t.paperId);
     await repo.setPaper(tx, paper.id, { status: 'problem' });
-    await bumpVersion(tx, block.examId, block.schoolId);
+    await bumpVersion(tx, block.examId, block.schoolId, paper.id);
     await repo.releaseTask(tx, t.id);
     await repo.insertProblem(tx, { schoolId: block.schoolId, blockId: block.id, paperId: paper.id, taskId: t.id, kind: body.kind, note: body.note ?? '', userId: user.id });
     await repo.insertAudit(tx, {

@@ -81,8 +81,11 @@ export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promi
  * is needed; a final score written as question scores when the subject is complete (or was written before).
  * A problem paper stays with the leader.
  */
-export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
-  return settle(tx, block, paperId, tx);
+/** What the caller has read already: the block's questions, the paper locked (FOR UPDATE) in this transaction. */
+export interface Known { questions?: repo.BlockQuestionRow[]; paper?: repo.PaperRow }
+
+export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number, known: Known = {}): Promise<{ decision: Decision | null; state: SubmitState }> {
+  return settle(tx, block, paperId, tx, known);
 }
 
 /**
@@ -91,27 +94,31 @@ export function settlePaper(tx: ScoreTx, block: repo.BlockRow, paperId: number):
  * the subject held FOR SHARE to the commit (repo.holdOpenPaper) proves the subject cannot complete meanwhile, so
  * the per-subject completion check is needed only near the end of marking.
  */
-export function settleWithoutScoreLock(tx: Tx, block: repo.BlockRow, paperId: number): Promise<{ decision: Decision | null; state: SubmitState }> {
-  return settle(tx, block, paperId, null);
+export function settleWithoutScoreLock(tx: Tx, block: repo.BlockRow, paperId: number, known: Known = {}): Promise<{ decision: Decision | null; state: SubmitState }> {
+  return settle(tx, block, paperId, null, known);
 }
 
-async function settle(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null): Promise<{ decision: Decision | null; state: SubmitState }> {
-  const outcome = await decidePaper(tx, block, paperId, scoreTx);
-  // last, so the exam's one version row is locked only until the commit: marks of different papers run side by side
-  await bumpVersion(tx, block.examId, block.schoolId); // the live monitor of every instance (marking-live.ts)
+/**
+ * Every settle raises the exam's live version (the live monitor of every instance, marking-live.ts) on the paper's
+ * shard: with the paper's update (one statement), or on its own for a problem paper.
+ */
+async function settle(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null, known: Known): Promise<{ decision: Decision | null; state: SubmitState }> {
+  const outcome = await decidePaper(tx, block, paperId, scoreTx, known);
+  if (!outcome.decision) await bumpVersion(tx, block.examId, block.schoolId, paperId);
   return outcome;
 }
 
-async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null): Promise<{ decision: Decision | null; state: SubmitState }> {
-  const paper = await repo.lockPaper(tx, paperId);
+async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreTx: ScoreTx | null, known: Known): Promise<{ decision: Decision | null; state: SubmitState }> {
+  const paper = known.paper ?? await repo.lockPaper(tx, paperId);
   if (paper.status === 'problem') return { decision: null, state: 'done' };
-  const questions = paperQuestions(await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
+  const bump = { examId: block.examId, schoolId: block.schoolId };
+  const questions = paperQuestions(known.questions ?? await repo.blockQuestions(tx, [block.id]), paper.chosenQuestionId);
   const { items } = itemsOf(questions);
-  const marks: Mark[] = (await repo.tasksOfPaper(tx, paperId)).filter((t) => t.submittedAt && t.scores)
-    .map((t) => ({ round: t.round as Mark['round'], scores: t.scores! }));
+  // read after the paper's lock: a mark of the same paper committed meanwhile is seen
+  const marks: Mark[] = (await repo.marksOfPaper(tx, paperId)).map((t) => ({ round: t.round as Mark['round'], scores: t.scores }));
   const decision = decide({ mode: block.ratingMode as RatingModeValue, tolerance: block.tolerance, items }, marks);
   if (decision.state === 'final') {
-    await repo.setPaper(tx, paperId, { status: 'final', finalScores: decision.scores, finalTotal: decision.total, finalVia: decision.via });
+    await repo.setPaper(tx, paperId, { status: 'final', finalScores: decision.scores, finalTotal: decision.total, finalVia: decision.via }, bump);
     // (checked after the paper is final in this transaction, so the subject's state counts it)
     if (!scoreTx && (paper.written || (!(await repo.holdOpenPaper(tx, block.examSubjectId)) && (await subjectComplete(tx, block.examSubjectId))))) throw new NeedsScoreLock();
     const updated = { ...paper, status: 'final' as const, finalScores: decision.scores, finalTotal: decision.total };
@@ -121,6 +128,6 @@ async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreT
   }
   const status = decision.state === 'waitingSecond' ? 'marking' : decision.state;
   if (status === 'third') await repo.addTask(tx, { schoolId: block.schoolId, blockId: block.id, paperId, round: 3 });
-  await repo.setPaper(tx, paperId, { status, finalScores: null, finalTotal: null, finalVia: null });
+  await repo.setPaper(tx, paperId, { status, finalScores: null, finalTotal: null, finalVia: null }, bump);
   return { decision, state: decision.state };
 }
