@@ -4,6 +4,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { BlockRegion } from '@jz/shared/block-region';
+import { anyId } from '../../db/any-id.js';
 import type { Db, Tx } from '../../db/database.js';
 import { versionBump } from './marking-live.repository.js';
 
@@ -437,7 +438,7 @@ export async function unwrittenFinals(tx: Tx, examSubjectId: number): Promise<(P
 }
 
 export async function markWritten(tx: Tx, paperIds: number[]): Promise<void> {
-  if (paperIds.length) await tx.updateTable('marking_paper').set({ written: true }).where('id', 'in', paperIds).execute();
+  if (paperIds.length) await tx.updateTable('marking_paper').set({ written: true }).where(anyId('id', paperIds)).execute();
 }
 
 // ---------------------------------------------------------------- tasks

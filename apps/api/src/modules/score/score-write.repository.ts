@@ -3,6 +3,7 @@
  * score-write.service.ts calls these, inside a transaction that holds the exam's score lock.
  */
 import { sql } from 'kysely';
+import { anyId } from '../../db/any-id.js';
 import type { Tx } from '../../db/database.js';
 
 /** Parallel arrays of question scores (one entry per student and question). */
@@ -51,7 +52,7 @@ export async function insertAbsences(tx: Tx, examSubjectId: number, studentIds: 
 
 export async function deleteAbsences(tx: Tx, examSubjectId: number, studentIds: number[]): Promise<void> {
   if (!studentIds.length) return;
-  await tx.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', 'in', studentIds).execute();
+  await tx.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where(anyId('exam_student_id', studentIds)).execute();
 }
 
 /** Removes one student's scores and absence in one subject. */
@@ -65,9 +66,9 @@ export async function deleteStudentSubject(tx: Tx, examSubjectId: number, examSt
 export async function deleteStudentsQuestions(tx: Tx, examSubjectId: number, studentIds: number[], questionIds: number[]): Promise<void> {
   if (!studentIds.length) return;
   if (questionIds.length) {
-    await tx.deleteFrom('question_score').where('exam_student_id', 'in', studentIds).where('question_id', 'in', questionIds).execute();
+    await tx.deleteFrom('question_score').where(anyId('exam_student_id', studentIds)).where(anyId('question_id', questionIds)).execute();
   }
-  await tx.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where('exam_student_id', 'in', studentIds).execute();
+  await tx.deleteFrom('subject_absence').where('exam_subject_id', '=', examSubjectId).where(anyId('exam_student_id', studentIds)).execute();
 }
 
 /** Removes every score and absence of a subject. */
