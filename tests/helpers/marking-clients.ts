@@ -54,12 +54,17 @@ export interface MarkerRun {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One marker's loop until stop() or no paper is left; latencies of answered calls (ms) go to stats. */
+const MAX_ATTEMPTS = 200;
+
 export async function runMarker(m: MarkerRun): Promise<void> {
   const rand = mulberry32(m.seed);
   let at = m.seed % m.urls.length;
   let n = 0;
   const call = async <T>(route: string, body: object, times: number[]): Promise<Envelope<T>> => {
+    let last = '';
     for (let attempt = 0; ; attempt++) {
+      // a restart takes seconds; an error that outlasts ≈ 3 minutes of retries is the product's, not the kill's
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`${route}: no answer after ${MAX_ATTEMPTS} attempts: ${last}`);
       const t0 = performance.now();
       try {
         const res = await fetch(`${m.urls[at]}/api/v1/${route}`, { method: 'POST', headers: { authorization: m.token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -68,9 +73,11 @@ export async function runMarker(m: MarkerRun): Promise<void> {
           times.push(performance.now() - t0);
           return json;
         }
-        if (!m.retry) throw new Error(`${route}: ${json.code} ${json.msg}`);
+        last = `${json.code} ${json.msg}`;
+        if (!m.retry) throw new Error(`${route}: ${last}`);
       } catch (e) {
         if (!m.retry) throw e;
+        last ||= (e as Error).message;
       }
       m.stats.retried++;
       at = (at + 1) % m.urls.length;
