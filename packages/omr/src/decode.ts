@@ -60,7 +60,10 @@ async function decodePage(bytes: Uint8Array, page: number, known: Metadata | und
     const shrink = targetDpi ? 2 ** Math.floor(Math.log2(fileDpi / targetDpi)) : 1;
     if (shrink >= 2) {
       const width = Math.max(1, Math.round(w / shrink));
-      img = img.resize({ width, height: Math.max(1, Math.round(h / shrink)), fit: 'fill', kernel: 'nearest' });
+      // A JPEG is shrunk by its decoder, so the resize left is the identity; any other file (a 1-bit dithered
+      // PNG or TIFF above all) is averaged: sampling every other pixel of a dither keeps it a sieve at half the
+      // resolution, and the grey corner marks of such scans were not found at all.
+      img = img.resize({ width, height: Math.max(1, Math.round(h / shrink)), fit: 'fill', kernel: meta.format === 'jpeg' ? 'nearest' : 'linear' });
       dpi = (fileDpi * width) / w;
     }
     // Always one channel out: sharp would otherwise hand back even a greyscale file as three sRGB channels.

@@ -10,7 +10,11 @@ const id = z.coerce.number().int().positive();
 const num = z.number().finite();
 const rect = z.object({ x: num, y: num, w: num.positive(), h: num.positive() });
 const bubble = rect.extend({ value: z.string().min(1).max(8) });
-const group = z.object({ id: z.string().min(1).max(32), kind: z.enum(['single', 'multiple']), bubbles: z.array(bubble).max(64) });
+const group = z.object({
+  id: z.string().min(1).max(32), kind: z.enum(['single', 'multiple']), bubbles: z.array(bubble).max(64),
+  /** The source form's block of fields (imported templates: a photo's blocks settle one by one). */
+  block: z.string().max(64).optional(),
+});
 
 export const sheetTemplateSchema = z.object({
   version: z.literal(1),
@@ -19,6 +23,14 @@ export const sheetTemplateSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   anchors: z.array(rect).max(4),
+  /** How the corner marks look: solid blocks (default), rings or bullseyes, thin L brackets (packages/omr types.ts). */
+  anchorShape: z.enum(['solid', 'ring', 'bracket']).optional(),
+  /** A letter or digit is printed inside every bubble (found on the blank, or said by an imported template). */
+  printedLabels: z.boolean().optional(),
+  /** Without anchors: settle the page frame on the printed bubbles. */
+  alignFrame: z.boolean().optional(),
+  /** Photographed sheets: find the paper's edges and undo the perspective first. */
+  findPage: z.boolean().optional(),
   page: z.number().int().positive().optional(),
   admission: z.object({ digits: z.array(group).max(20).optional(), barcode: rect.optional() }).optional(),
   absent: rect.optional(),
@@ -34,7 +46,9 @@ export const ANCHOR_SHORTAGE = (n: number) => `至少需要标出 3 个定位点
 export function templateProblems(t: SheetTemplateBody, image: { width: number; height: number }): string[] {
   const out: string[] = [];
   if (t.width !== image.width || t.height !== image.height) out.push(`模板尺寸 ${t.width}×${t.height} 与空白答题卡图片 ${image.width}×${image.height} 不一致`);
-  if (t.anchors.length < 3) out.push(ANCHOR_SHORTAGE(t.anchors.length));
+  // no anchors at all: a form scanned or photographed edge to edge, framed by the page (imported templates say so)
+  const pageFramed = t.anchors.length === 0 && (t.alignFrame || t.findPage);
+  if (t.anchors.length < 3 && !pageFramed) out.push(ANCHOR_SHORTAGE(t.anchors.length));
   const inside = (r: { x: number; y: number; w: number; h: number }) => r.x >= 0 && r.y >= 0 && r.x + r.w <= image.width && r.y + r.h <= image.height;
   const where: [string, { x: number; y: number; w: number; h: number }][] = [
     ...t.anchors.map((r, i) => [`定位点 ${i + 1}`, r] as [string, typeof r]),
