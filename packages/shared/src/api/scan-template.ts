@@ -84,3 +84,25 @@ export const blankCardSchema = z.object({ imageUrl: z.string(), width: z.number(
 export const savedTemplateSchema = blankCardSchema.extend({
   template: sheetTemplateSchema, drawing: z.unknown(), updatedAt: z.number(), updatedBy: z.string(),
 });
+
+/** One shape the person drew in the editor (packages/omr drawing.ts), for the editor's snap. */
+const drawnBase = { id: z.string().min(1).max(64), x: num, y: num, w: num.positive(), h: num.positive() };
+const drawnGrid = { ...drawnBase, rows: z.number().int().min(1).max(60), cols: z.number().int().min(1).max(26), inset: z.number().min(0).max(0.45),
+  bubble: z.object({ w: num.positive(), h: num.positive() }).optional() };
+export const drawnShapeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('anchor'), ...drawnBase, shape: z.enum(['solid', 'ring', 'bracket']).optional() }),
+  z.object({ kind: z.literal('admission'), ...drawnGrid }),
+  z.object({ kind: z.literal('absent'), ...drawnBase }),
+  z.object({ kind: z.literal('objective'), ...drawnGrid, firstQuestion: z.number().int().min(1).max(9999), multiple: z.boolean() }),
+  z.object({ kind: z.literal('subjective'), ...drawnBase, label: z.string().max(64) }),
+]);
+export type DrawnShapeBody = z.infer<typeof drawnShapeSchema>;
+/** make_template/snap: a shape drawn on the subject's blank, put onto what is printed there. */
+export const templateSnapBody = z.object({ examSubjectId: id, imageUrl: z.string().min(1).max(300), shape: drawnShapeSchema });
+/** make_template/import: the blank the template is placed on (the file itself is the multipart body). */
+export const templateImportQuery = z.object({ examSubjectId: id, imageUrl: z.string().min(1).max(300) });
+export const importedTemplateSchema = savedTemplateSchema.extend({
+  /** What the source tool does that the product does not, in Chinese. */
+  warnings: z.array(z.string()),
+});
+export type ImportedTemplateResult = z.infer<typeof importedTemplateSchema>;
