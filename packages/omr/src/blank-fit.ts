@@ -18,21 +18,28 @@ export interface BlankFit {
   problems: string[];
 }
 
-export function fitToBlank(r: Raster, template: SheetTemplate): BlankFit {
+/**
+ * `placed`: the anchors were already put on this blank by the engine's own finder (an imported template,
+ * import/place.ts): they are kept as they are, with the source's sizes.
+ */
+export function fitToBlank(r: Raster, template: SheetTemplate, opts: { placed?: boolean } = {}): BlankFit {
   const problems: string[] = [];
-  const snapped = template.anchors.map((a) => snapAnchor(r, a, template.anchorShape));
+  // a photographed form (its paper found in each picture) or one framed by its page: its rectangles are in its own
+  // page frame, which is the blank scaled, and its anchors (if any) are found on each picture, not placed here
+  const pageFramed = !!template.findPage || template.anchors.length === 0;
+  const snapped = pageFramed || opts.placed ? [] : template.anchors.map((a) => snapAnchor(r, a, template.anchorShape));
   snapped.forEach((s, i) => { if (!s) problems.push(`定位点 ${i + 1} 的框内没有找到定位标记：请把框放在答题卡角上的定位标记上`); });
   if (problems.length) return { template, problems };
   const found = snapped as NonNullable<(typeof snapped)[number]>[];
   const shapes = new Set(found.map((s) => s.shape));
   if (shapes.size > 1) return { template, problems: ['四个定位点的形状不一致：请把每个框放在同一种定位标记上'] };
   const anchorShape: AnchorShape | undefined = template.anchorShape ?? (found.length ? found[0]!.shape : undefined);
-  const out: SheetTemplate = { ...template, anchors: found.map((s) => s.rect) };
+  const out: SheetTemplate = pageFramed || opts.placed ? { ...template } : { ...template, anchors: found.map((s) => s.rect) };
   if (anchorShape && anchorShape !== 'solid') out.anchorShape = anchorShape;
   if (out.printedLabels === undefined) {
     const med = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1] ?? 0;
     const scale = found.length ? { ink: med(found.map((s) => s.ink)), paper: med(found.map((s) => s.paper)) } : pageInk(r);
-    const s = makeSampler(r, [1, 0, 0, 0, 1, 0], scale);
+    const s = makeSampler(r, pageFramed ? [r.width / template.width, 0, 0, 0, r.height / template.height, 0] : [1, 0, 0, 0, 1, 0], scale);
     const bubbles = [...template.questions, ...(template.admission?.digits ?? [])].flatMap((g) => g.bubbles);
     if (bubbles.length && med(bubbles.map((b) => darkness(s, b))) >= PRINTED_LABEL_DARKNESS) out.printedLabels = true;
   }

@@ -75,8 +75,9 @@ function regionLevels(r: Raster, q: Rect) {
 }
 
 /**
- * The printed bubble nearest (cx, cy) within `reach` pitches: a blob of the window between a third of a pitch and
- * a whole pitch on each side (smaller: a letter or a speck; larger: a table line or a label).
+ * The printed bubble nearest (cx, cy) within `reach` pitches: a blob of the window between a fifth of a pitch and
+ * a little more than a pitch on each side (smaller: a speck; larger: a table line or a label), the larger of two
+ * at the same spot (the outline, not the letter inside it).
  */
 function bubbleNear(r: Raster, cx: number, cy: number, px: number, py: number, reach: number, thr: number): Omit<Hit, 'r' | 'c'> | null {
   const x0 = Math.max(0, Math.floor(cx - (reach + 0.5) * px)); const y0 = Math.max(0, Math.floor(cy - (reach + 0.5) * py));
@@ -88,7 +89,7 @@ function bubbleNear(r: Raster, cx: number, cy: number, px: number, py: number, r
   let best: (Omit<Hit, 'r' | 'c'> & { d: number }) | null = null;
   eachBlob(gw, gh, ink, ({ bx0, by0, bx1, by1 }) => {
     const w = bx1 - bx0 + 1; const h = by1 - by0 + 1;
-    if (w < px / 3 || h < py / 3 || w > 1.2 * px || h > 1.2 * py || w > 2.5 * h || h > 2.5 * w) return;
+    if (w < Math.max(4, px / 5) || h < Math.max(4, py / 5) || w > 1.2 * px || h > 1.2 * py || w > 2.5 * h || h > 2.5 * w) return;
     const x = x0 + (bx0 + bx1 + 1) / 2; const y = y0 + (by0 + by1 + 1) / 2;
     const dx = (x - cx) / px; const dy = (y - cy) / py;
     if (Math.abs(dx) > reach || Math.abs(dy) > reach) return;

@@ -35,7 +35,7 @@ export function importTemplateFile(text: string, blank: Raster, name: string): P
   } else {
     throw new ImportError('无法识别的模板文件：支持 OMRChecker 的 template.json 和 FormScanner 的 .xtmpl');
   }
-  const fit = fitToBlank(blank, placed.template);
+  const fit = fitToBlank(blank, placed.template, { placed: true });
   if (fit.problems.length) throw new ImportError(fit.problems.join('；'));
   return { ...numberedQuestions({ ...placed, template: fit.template }), source };
 }

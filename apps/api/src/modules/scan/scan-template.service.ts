@@ -160,7 +160,8 @@ export async function importFile(ctx: AppContext, req: FastifyRequest, user: Sch
   const size = { width: blankImage.width, height: blankImage.height };
   const problems = templateProblems(parsed.data, size);
   if (problems.length) throw new BizError(`模板文件无法导入：${problems.join('；')}`);
-  const drawing = { imported: r.source, fileName: file.filename.slice(0, 100), warnings: r.warnings, columns: r.columns };
+  // how the source tool wrote its columns, so results can be shown the way the school knew them
+  const drawing = { imported: r.source, fileName: file.filename.slice(0, 100), warnings: r.warnings, columns: r.columns, emptyValue: r.emptyValue };
   const saved = await store(ctx, user, { examSubjectId: q.examSubjectId, key, size, template: parsed.data, drawing });
   return { ...saved, warnings: r.warnings };
 }
