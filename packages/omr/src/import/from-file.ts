@@ -73,7 +73,7 @@ function numberedQuestions(imp: ImportedTemplate): ImportedTemplate {
   const to = (id: string) => renamed.get(id) ?? id;
   return {
     ...imp,
-    template: { ...t, questions: t.questions.map((q) => ({ ...q, id: to(q.id) })) },
+    template: { ...t, questions: t.questions.map((q) => ({ ...q, id: to(q.id) })).sort((a, b) => Number(a.id) - Number(b.id) || (a.id < b.id ? -1 : 1)) },
     columns: Object.fromEntries(Object.entries(imp.columns).map(([col, gs]) => [col, gs.map(to)])),
     emptyValue: Object.fromEntries(Object.entries(imp.emptyValue).map(([id, v]) => [to(id), v])),
   };
