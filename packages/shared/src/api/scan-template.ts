@@ -103,8 +103,11 @@ export const drawnShapeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subjective'), ...drawnBase, label: z.string().max(64) }),
 ]);
 export type DrawnShapeBody = z.infer<typeof drawnShapeSchema>;
-/** make_template/snap: a shape drawn on the subject's blank, put onto what is printed there. */
-export const templateSnapBody = z.object({ examSubjectId: id, imageUrl: z.string().min(1).max(300), shape: drawnShapeSchema });
+/**
+ * make_template/snap: a shape drawn on the subject's blank, put onto what is printed there. The shape is checked
+ * against drawnShapeSchema after the access check (as save's template), so a caller without access hears 403 first.
+ */
+export const templateSnapBody = z.object({ examSubjectId: id, imageUrl: z.string().min(1).max(300), shape: z.record(z.string(), z.unknown()) });
 /** make_template/import: the blank the template is placed on (the file itself is the multipart body). */
 export const templateImportQuery = z.object({ examSubjectId: id, imageUrl: z.string().min(1).max(300) });
 export const importedTemplateSchema = savedTemplateSchema.extend({

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { sheetTemplateSchema, templateProblems, type DrawnShapeBody, type SheetTemplateBody } from '@jz/shared/api/scan-template';
+import { drawnShapeSchema, sheetTemplateSchema, templateProblems, type DrawnShapeBody, type SheetTemplateBody } from '@jz/shared/api/scan-template';
 import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
@@ -118,10 +118,15 @@ export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjec
 }
 
 /** make_template/snap: one shape the person drew, put onto what the blank prints there (the editor's snap). */
-export async function snap(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; shape: DrawnShapeBody }): Promise<DrawnShapeBody> {
+export async function snap(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; shape: unknown }): Promise<DrawnShapeBody> {
   await scanSubjectFor(ctx.db, user, body.examSubjectId);
+  const parsed = drawnShapeSchema.safeParse(body.shape);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BizError(`框选区域有误（${issue.path.join('/')}）：${issue.message}`);
+  }
   const blankImage = await blankRaster(ctx, blankKey(user, body.examSubjectId, body.imageUrl));
-  const r = await snapDrawnShape(blankImage, body.shape);
+  const r = await snapDrawnShape(blankImage, parsed.data);
   if ('problem' in r) throw new BizError(r.problem);
   return r.shape;
 }
@@ -132,8 +137,8 @@ export async function snap(ctx: AppContext, user: SchoolUser, body: { examSubjec
  * of the file is read.
  */
 export async function importFile(ctx: AppContext, req: FastifyRequest, user: SchoolUser, q: { examSubjectId: number; imageUrl: string }): Promise<SavedTemplate & { warnings: string[] }> {
-  if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传模板文件');
   await editableSubject(ctx.db, user, q.examSubjectId);
+  if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传模板文件');
   const key = blankKey(user, q.examSubjectId, q.imageUrl);
   const file = await req.file({ limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 2, fieldSize: 300, parts: 3 } });
   if (!file) throw new BizError('请选择模板文件（OMRChecker 的 template.json 或 FormScanner 的 .xtmpl）');
