@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { newScanExam, uploadScans, waitScanBatch } from '../helpers/scan-sheets.js';
 import { omrCheckerExpected } from '@jz/omr/real-samples/expected';
+import { FORMSCANNER_IDS, QUESTIONNAIRE, T00001_ANSWERS } from '@jz/omr/real-samples/by-eye';
 import { asLetters, drawLikeASchool, FIXTURES, openMcrExpected, samplesDir, type Expected, type SchoolDrawing } from '../helpers/third-party-sets.js';
 
 /**
@@ -51,28 +52,15 @@ const fsTemplate = (form: 'Test' | 'Questionnaire') => (blank: Parameters<typeof
   form === 'Test' ? { name: form, width: 2480, height: 3437, anchorSize: 135 } : { name: form, width: 2480, height: 3437, anchorShape: 'bracket', anchorSize: 107 },
 ).template, blank);
 
-// Read by eye from the scans: the handwritten 考号 (T00004's second column holds two marks, 0 and 5) and T00001's answers.
-const FS_IDS: Record<string, { id: string; flag?: boolean }> = {
-  'T00001.jpg': { id: '104556' }, 'T00002.jpg': { id: '245784' }, 'T00003.jpg': { id: '102344' }, 'T00004.jpg': { id: '205790', flag: true }, 'T00005.jpg': { id: '199733' },
-};
-const T00001 = 'AB AC B C C D A D C B C A A B D C B A B D B C A D C D B A A B C C D A C A C B C A'.split(' ');
-const QUESTIONNAIRE: Record<string, Record<string, string>> = {
-  'Q00001.jpg': { gender: 'M', age: '25-29', restaurants: '3-4', movies: 'strongly agree', music: 'agree', reading: 'disagree', sources: 'TV+internet+magazines' },
-  'Q00002.jpg': { gender: 'M', age: '40-49', restaurants: '<1', movies: 'agree', music: 'disagree', reading: 'disagree', sources: 'TV+newspapers+radio' },
-  'Q00003.jpg': { gender: 'F', age: '30-39', restaurants: '5-6', movies: 'agree', music: 'agree+strongly agree', reading: 'strongly agree', sources: 'TV+internet+newspapers' },
-  'Q00004.jpg': { gender: 'F', age: '<25', restaurants: '1-2', movies: 'strongly agree', music: 'strongly agree', reading: 'strongly agree', sources: 'TV+internet' },
-  'Q00005.jpg': { gender: 'F', age: '>=60', restaurants: '', movies: 'agree', music: 'disagree', reading: 'disagree', sources: 'TV+radio' },
-};
-
 const FORMS: FormCase[] = [
   { name: 'OpenMCR 75 题', blank: 'open-mcr/sheets/multiple_choice_sheet_75q.pdf', truth: mcr('75q'),
     sets: ['75q-core-1', '75q-core-3', 'low-resolution', 'rearrangement', 'rejected-file'].map(mcrSet) },
   { name: 'OpenMCR 150 题', blank: 'open-mcr/sheets/multiple_choice_sheet_150q.pdf', truth: mcr('150q'), sets: ['150q-core', 'rotation'].map(mcrSet) },
   { name: 'FormScanner Test', blank: 'formscanner/Test/Test.pdf', truth: fsTemplate('Test'), sets: [{
-    set: 'formscanner/Test', files: Object.keys(FS_IDS).map((f) => path.join(FS, 'Test', f)),
-    expected: (d) => Object.entries(FS_IDS).flatMap(([file, { id, flag }]) => [
-      { file, column: '考号', value: flag ? '2055790' : id, flag: !!flag },
-      ...(file === 'T00001.jpg' ? T00001.map((v, i) => {
+    set: 'formscanner/Test', files: Object.keys(FORMSCANNER_IDS).map((f) => path.join(FS, 'Test', f)),
+    expected: (d) => Object.entries(FORMSCANNER_IDS).flatMap(([file, { id, bubbles }]) => [
+      { file, column: '考号', value: bubbles ?? id, flag: !!bubbles },
+      ...(file === 'T00001.jpg' ? T00001_ANSWERS.map((v, i) => {
         const q = d.questions.get(`Question${String(i + 1).padStart(2, '0')}`)!;
         return { file, column: `Q${i + 1}`, question: q.no, value: asLetters(q.values, [...v]), flag: false };
       }) : []),
@@ -133,10 +121,10 @@ const IMPORTS = (): ImportCase[] => [
       flag: want.includes('+') && id !== 'sources',
     }))) },
   { set: 'formscanner/Test (imported .xtmpl)', blank: () => path.join(samplesDir(), 'formscanner/Test/Test.pdf'),
-    template: path.join(FS, 'Test', 'test_template.xtmpl'), files: Object.keys(FS_IDS).map((f) => path.join(FS, 'Test', f)),
-    expected: (imp) => Object.entries(FS_IDS).flatMap(([file, { id, flag }]) => [
-      { file, column: '考号', ids: imp.columns.ID!, admission: true, value: flag ? '2055790' : id, flag: !!flag },
-      ...(file === 'T00001.jpg' ? T00001.map((v, i) => ({ file, column: `Q${i + 1}`, ids: [String(i + 1)], admission: false, value: v, flag: false })) : []),
+    template: path.join(FS, 'Test', 'test_template.xtmpl'), files: Object.keys(FORMSCANNER_IDS).map((f) => path.join(FS, 'Test', f)),
+    expected: (imp) => Object.entries(FORMSCANNER_IDS).flatMap(([file, { id, bubbles }]) => [
+      { file, column: '考号', ids: imp.columns.ID!, admission: true, value: bubbles ?? id, flag: !!bubbles },
+      ...(file === 'T00001.jpg' ? T00001_ANSWERS.map((v, i) => ({ file, column: `Q${i + 1}`, ids: [String(i + 1)], admission: false, value: v, flag: false })) : []),
     ]) },
   ...omrCheckerCases(),
 ];

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { newScanExam } from '../helpers/scan-sheets.js';
 import { FIXTURES, samplesDir } from '../helpers/third-party-sets.js';
+import { cardDragger } from './card-canvas.js';
 import { loginAs, watchForCrashes } from './helpers.js';
 
 /**
@@ -37,18 +38,7 @@ function blankSvg(): Buffer {
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#fff"/>${parts.join('')}</svg>`);
 }
 
-async function dragOnCard(page: Page, x0: number, y0: number, x1: number, y1: number) {
-  const scroller = page.getByTestId('template-canvas');
-  const canvas = scroller.locator('canvas').first();
-  const k = (await canvas.boundingBox())!.width / W;
-  await scroller.evaluate((el, top) => { el.scrollTop = top; }, Math.max(0, Math.min(y0, y1) * k - 40));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + x0 * k, box.y + y0 * k);
-  await page.mouse.down();
-  await page.mouse.move(box.x + ((x0 + x1) / 2) * k, box.y + ((y0 + y1) / 2) * k, { steps: 4 });
-  await page.mouse.move(box.x + x1 * k, box.y + y1 * k, { steps: 4 });
-  await page.mouse.up();
-}
+const dragOnCard = cardDragger(W);
 
 describe('模板确认 in Chromium: snapping and template import', () => {
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { drawnShapeSchema, sheetTemplateSchema, templateProblems, type DrawnShapeBody, type SheetTemplateBody } from '@jz/shared/api/scan-template';
 import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
@@ -62,14 +63,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
     file.file.resume(); // refused before the file is read: drain it so the reply goes out
     throw e;
   }
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError('文件过大：空白答题卡不能超过 50 MB', 413);
-    throw e;
-  }
-  if (file.file.truncated) throw new BizError('文件过大：空白答题卡不能超过 50 MB', 413);
+  const bytes = await fileBytes(file, '文件过大：空白答题卡不能超过 50 MB');
   let first;
   try {
     first = (await decodePages(bytes))[0];
@@ -143,14 +137,7 @@ export async function importFile(ctx: AppContext, req: FastifyRequest, user: Sch
   const file = await req.file({ limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 2, fieldSize: 300, parts: 3 } });
   if (!file) throw new BizError('请选择模板文件（OMRChecker 的 template.json 或 FormScanner 的 .xtmpl）');
   assertNoNulFields(file.fields, file.filename);
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError('模板文件过大：不能超过 2 MB', 413);
-    throw e;
-  }
-  if (file.file.truncated) throw new BizError('模板文件过大：不能超过 2 MB', 413);
+  const bytes = await fileBytes(file, '模板文件过大：不能超过 2 MB');
   const text = bytes.toString('utf8');
   if (text.includes('\u0000')) throw new BizError('模板文件含有非法字符（NUL）');
   const blankImage = await blankRaster(ctx, key);
@@ -169,6 +156,19 @@ export async function importFile(ctx: AppContext, req: FastifyRequest, user: Sch
   const drawing = { imported: r.source, fileName: file.filename.slice(0, 100), warnings: r.warnings, columns: r.columns, emptyValue: r.emptyValue };
   const saved = await store(ctx, user, { examSubjectId: q.examSubjectId, key, size, template: parsed.data, drawing });
   return { ...saved, warnings: r.warnings };
+}
+
+/** The multipart file's bytes; over its size limit: 413 with `tooLarge`. */
+async function fileBytes(file: MultipartFile, tooLarge: string): Promise<Buffer> {
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(tooLarge, 413);
+    throw e;
+  }
+  if (file.file.truncated) throw new BizError(tooLarge, 413);
+  return bytes;
 }
 
 async function editableSubject(db: Db, user: SchoolUser, examSubjectId: number) {
