@@ -60,6 +60,11 @@ describe('snapAnchor: the rect is centred where the engine measures the mark', (
     expect(b.rect.w).toBe(100);
   });
 
+  it('a box off the blank or larger than it is refused before any search', () => {
+    expect(() => snapShape(blank('L'), { kind: 'objective', id: 'o', x: 0, y: 0, w: 1e9, h: 1e9, rows: 60, cols: 26, inset: 0, firstQuestion: 1, multiple: false })).toThrow('框选区域超出了空白答题卡范围');
+    expect(() => snapShape(blank('L'), { kind: 'anchor', id: 'a', x: -500, y: 10, w: 100, h: 100 })).toThrow('框选区域超出了空白答题卡范围');
+  });
+
   it('an empty box finds nothing', () => {
     expect(snapAnchor(blank('L'), { x: 400, y: 200, w: 80, h: 80 })).toBeNull();
     expect(() => snapShape(blank('L'), { kind: 'anchor', id: 'a', x: 400, y: 200, w: 80, h: 80 })).toThrow(SnapError);

@@ -61,6 +61,9 @@ export class SnapError extends Error {}
  * printed bubbles, the 缺考 box onto its one bubble. A subjective area is kept as drawn.
  */
 export function snapShape(r: Raster, shape: DrawnShape): DrawnShape {
+  // a box off the blank or larger than it (the search's cost grows with the box)
+  const { x, y, w, h } = shape;
+  if (!(x + w > 0 && y + h > 0 && x < r.width && y < r.height && w <= 1.05 * r.width && h <= 1.05 * r.height)) throw new SnapError('框选区域超出了空白答题卡范围');
   if (shape.kind === 'anchor') {
     const s = snapAnchor(r, shape);
     if (!s) throw new SnapError('框内没有找到定位标记：请把框放在答题卡角上的黑色定位标记上');
