@@ -8,6 +8,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { mathGradeClass, sheetJpeg, type Layout } from '../helpers/scan-sheets.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
+import { cardDragger } from './card-canvas.js';
 import { loginAs, watchForCrashes } from './helpers.js';
 
 /**
@@ -42,20 +43,7 @@ async function newPage1280(browser: Browser): Promise<Page> {
 }
 
 /** Drags on the template canvas from page pixel (x0, y0) to (x1, y1) of the blank card. */
-async function dragOnCard(page: Page, x0: number, y0: number, x1: number, y1: number) {
-  const scroller = page.getByTestId('template-canvas');
-  const canvas = scroller.locator('canvas').first();
-  const k = (await canvas.boundingBox())!.width / W;
-  // the card is taller than the view: scroll it so the rectangle is on screen, as a person would
-  await scroller.evaluate((el, top) => { el.scrollTop = top; }, Math.max(0, Math.min(y0, y1) * k - 40));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + x0 * k, box.y + y0 * k);
-  await page.mouse.down();
-  await page.mouse.move(box.x + ((x0 + x1) / 2) * k, box.y + ((y0 + y1) / 2) * k, { steps: 4 });
-  await page.mouse.move(box.x + x1 * k, box.y + y1 * k, { steps: 4 });
-  await page.mouse.up();
-  return k;
-}
+const dragOnCard = cardDragger(W);
 
 describe('scanning screens in Chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>>;

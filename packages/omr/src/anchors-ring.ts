@@ -37,7 +37,7 @@ export function findRingAnchor(r: Raster, s: AnchorSearch): AnchorHit | null {
  * outline or a filled square would have), and they do not fill it: a ring, or a bullseye whose white gap closed
  * in a coarse scan (a disc fills π/4 of its box).
  */
-function ringLike(members: Int32Array, gw: number, bx0: number, by0: number, bx1: number, by1: number): boolean {
+export function ringLike(members: Int32Array, gw: number, bx0: number, by0: number, bx1: number, by1: number): boolean {
   const cx = (bx0 + bx1) / 2;
   const cy = (by0 + by1) / 2;
   const rx = (bx1 - bx0 + 1) / 2;

@@ -96,3 +96,32 @@ describe('decodeImage', () => {
     await expect(decodeImage(Buffer.from('%PDF-1.7\nnot really a pdf'))).rejects.toThrow('PDF 文件已损坏，无法打开');
   });
 });
+
+// A checkerboard of black and white pixels stands for 50 % grey (a dither): shrunk, it must read as grey, never as
+// the black or white of the pixels a sampler happens to hit (1-bit OpenMCR scans lost their grey corner marks so).
+describe('decodeImage shrinks dithered and lossless scans by averaging', () => {
+  const side = 64;
+  const board = Buffer.alloc(side * side);
+  for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) board[y * side + x] = (x + y) % 2 ? 255 : 0;
+  const mean = (d: Uint8Array) => d.reduce((s, v) => s + v, 0) / d.length;
+
+  it('a 1-bit 300 dpi scan asked at 200 dpi is read at 150 (the nearest power of two), its dots averaged to grey', async () => {
+    const png = await sharp(board, { raw: { width: side, height: side, channels: 1 } }).png({ palette: true, colours: 2 }).withMetadata({ density: 300 }).toBuffer();
+    expect((await sharp(png).metadata()).bitsPerSample).toBe(1);
+    const [r] = await decodeImage(png, { targetDpi: 200 });
+    expect([r!.width, r!.dpi]).toEqual([32, 150]);
+    // every 2 × 2 block holds two black and two white pixels: 127.5 each
+    expect(Math.min(...r!.data)).toBeGreaterThan(100);
+    expect(Math.max(...r!.data)).toBeLessThan(155);
+  });
+
+  it('an 8-bit 300 dpi scan asked at 200 keeps its resolution; at 600 dpi it is halved by averaging', async () => {
+    const grey8 = (dpi: number) => sharp(board, { raw: { width: side, height: side, channels: 1 } }).png().withMetadata({ density: dpi }).toBuffer();
+    const [same] = await decodeImage(await grey8(300), { targetDpi: 200 });
+    expect(same!.width).toBe(64);
+    const [half] = await decodeImage(await grey8(600), { targetDpi: 200 });
+    expect(half!.width).toBe(32);
+    expect(Math.abs(mean(half!.data) - 127.5)).toBeLessThan(10);
+    expect(Math.min(...half!.data)).toBeGreaterThan(100);
+  });
+});

@@ -16,6 +16,11 @@ export interface DrawnGrid extends DrawnRect {
   rows: number;
   cols: number;
   inset: number;
+  /**
+   * The printed bubble measured on the blank when the editor snapped the grid (snap-grid.ts): every bubble is
+   * this size, centred in its cell, and `inset` no longer counts. Gone as soon as the grid is moved by hand.
+   */
+  bubble?: { w: number; h: number };
 }
 
 /** 考号 grid: one column per digit (left to right), rows are the values 0, 1, 2 … from the top. */
@@ -31,7 +36,8 @@ export interface DrawnObjective extends DrawnGrid {
   multiple: boolean;
 }
 
-export interface DrawnAnchor extends DrawnRect { kind: 'anchor' }
+/** A corner mark; `shape` as the editor's snap found it on the blank (solid when absent). */
+export interface DrawnAnchor extends DrawnRect { kind: 'anchor'; shape?: 'solid' | 'ring' | 'bracket' }
 export interface DrawnAbsent extends DrawnRect { kind: 'absent' }
 /** A subjective answer area; `label` names the question(s) as the exam knows them ('13', '14-15'). */
 export interface DrawnBlock extends DrawnRect { kind: 'subjective'; label: string }
@@ -58,6 +64,7 @@ const rect = (r: Rect): Rect => ({ x: round1(r.x), y: round1(r.y), w: round1(r.w
 export function gridCell(g: DrawnGrid, row: number, col: number): Rect {
   const cw = g.w / g.cols;
   const ch = g.h / g.rows;
+  if (g.bubble) return rect({ x: g.x + (col + 0.5) * cw - g.bubble.w / 2, y: g.y + (row + 0.5) * ch - g.bubble.h / 2, w: g.bubble.w, h: g.bubble.h });
   return rect({ x: g.x + col * cw + cw * g.inset, y: g.y + row * ch + ch * g.inset, w: cw * (1 - 2 * g.inset), h: ch * (1 - 2 * g.inset) });
 }
 
@@ -79,6 +86,7 @@ export function validateDrawing(d: Drawing): string[] {
       if (!Number.isInteger(s.rows) || s.rows < 1 || s.rows > GRID_LIMITS.rows) errors.push(`${shapeLabel(s)}的行数应为 1–${GRID_LIMITS.rows} 的整数`);
       if (!Number.isInteger(s.cols) || s.cols < 1 || s.cols > maxCols) errors.push(`${shapeLabel(s)}的列数应为 1–${maxCols} 的整数`);
       if (!(s.inset >= 0 && s.inset <= 0.45)) errors.push(`${shapeLabel(s)}的留白比例应在 0–0.45 之间`);
+      if (s.bubble && !(s.bubble.w > 0 && s.bubble.h > 0 && s.bubble.w <= s.w / s.cols && s.bubble.h <= s.h / s.rows)) errors.push(`${shapeLabel(s)}的涂点大小无效`);
     }
     if (s.kind === 'admission' && s.rows > 10) errors.push('考号区域每列最多 10 行（数字 0–9）');
     if (s.kind === 'objective') {
@@ -131,8 +139,12 @@ export class DrawingError extends Error {
 export function templateFromDrawing(d: Drawing): SheetTemplate {
   const errors = validateDrawing(d);
   if (errors.length) throw new DrawingError(errors);
-  const anchors = orderAnchors(d.shapes.filter((s) => s.kind === 'anchor').map(rect));
+  const drawnAnchors = d.shapes.filter((s): s is DrawnAnchor => s.kind === 'anchor');
+  const anchors = orderAnchors(drawnAnchors.map(rect));
   if (new Set(anchors).size !== 4) throw new DrawingError(['定位点应分别位于答题卡四角']);
+  const shapes = new Set(drawnAnchors.map((a) => a.shape ?? 'solid'));
+  if (shapes.size > 1) throw new DrawingError(['四个定位点的形状不一致：请把每个框放在同一种定位标记上']);
+  const anchorShape = [...shapes][0]!;
 
   const questions: BubbleGroup[] = [];
   for (const g of d.shapes.filter((s): s is DrawnObjective => s.kind === 'objective')) {
@@ -151,6 +163,7 @@ export function templateFromDrawing(d: Drawing): SheetTemplate {
     width: d.width,
     height: d.height,
     anchors,
+    ...(anchorShape !== 'solid' ? { anchorShape } : {}),
     questions,
     blocks: d.shapes.filter((s): s is DrawnBlock => s.kind === 'subjective').map((b) => ({ id: b.label.trim(), rect: rect(b) })),
   };

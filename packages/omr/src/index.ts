@@ -13,3 +13,4 @@ export { readAdmissionBarcode, recognizeSheetWithBarcode } from './barcode.js';
 export { learnThreshold, judge, THRESHOLD_BOUNDS, type Threshold } from './threshold.js';
 export { applyAffine } from './transform.js';
 export * from './import/index.js';
+export { fitToBlank, snapShape, SnapError, type BlankFit } from './blank-fit.js';

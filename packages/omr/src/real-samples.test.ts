@@ -17,6 +17,7 @@ import { fromOmrChecker } from './import/omrchecker.js';
 import { placeOnScan } from './import/place.js';
 import { fromFormScanner } from './import/formscanner.js';
 import { csvLine, csvRows, omrCheckerExpected } from './real-samples/expected.js';
+import { FORMSCANNER_IDS, QUESTIONNAIRE, T00001_ANSWERS } from './real-samples/by-eye.js';
 import { judgeAnswer, summaryLine, tally, type Check, type Excuse } from './real-samples/tally.js';
 import type { GroupReading, SheetResult, SheetTemplate } from './types.js';
 
@@ -275,15 +276,7 @@ describe('OMRChecker samples (template.json through the converter)', { timeout: 
 // ─── FormScanner ────────────────────────────────────────────────────────────────────────────────────────────
 // No expected answers ship with FormScanner; the Test sheets carry the student ID handwritten above its bubbles,
 // which gives the 考号 of each sheet (read by eye from the scans). On T00004 the second column holds two marks
-// (0 and 5, the handwriting says 0): the reading must show both and ask.
-const FORMSCANNER_IDS: Record<string, { id: string; bubbles?: string }> = {
-  'T00001.jpg': { id: '104556' },
-  'T00002.jpg': { id: '245784' },
-  'T00003.jpg': { id: '102344' },
-  'T00004.jpg': { id: '205790', bubbles: '2055790' },
-  'T00005.jpg': { id: '199733' },
-};
-
+// (0 and 5, the handwriting says 0): the reading must show both and ask (real-samples/by-eye.ts).
 describe('FormScanner Test sheets (ring corner marks, .xtmpl through the converter)', { timeout: 60_000 }, () => {
   const imp = fromFormScanner(readFileSync(join(FIX, 'formscanner', 'Test', 'test_template.xtmpl'), 'utf8'), {
     name: 'FormScanner Test', width: 2480, height: 3437, anchorSize: 135,
@@ -300,7 +293,6 @@ describe('FormScanner Test sheets (ring corner marks, .xtmpl through the convert
 
 // The 40 answers of T00001, read by eye from the scan (questions 1 and 2 carry two marks each; the form allows
 // several answers per question, multiple="true").
-const T00001_ANSWERS = 'AB AC B C C D A D C B C A A B D C B A B D B C A D C D B A A B C C D A C A C B C A'.split(' ');
 
 describe('FormScanner T00001: every answer as read by eye', { timeout: 60_000 }, () => {
   it('reads all 40 questions right, none doubtful', async () => {
@@ -322,13 +314,6 @@ describe('FormScanner T00001: every answer as read by eye', { timeout: 60_000 },
 // FormScanner's Questionnaire: thin L-bracket corners (anchorShape 'bracket', arms 107 px on the blank scan), a
 // single choice per question except `sources`. Every answer read by eye from the 5 scans; on Q00003 the `music`
 // row carries two marks (strongly agree and agree), which must be shown to a person.
-const QUESTIONNAIRE: Record<string, Record<string, string>> = {
-  'Q00001.jpg': { gender: 'M', age: '25-29', restaurants: '3-4', movies: 'strongly agree', music: 'agree', reading: 'disagree', sources: 'TV+internet+magazines' },
-  'Q00002.jpg': { gender: 'M', age: '40-49', restaurants: '<1', movies: 'agree', music: 'disagree', reading: 'disagree', sources: 'TV+newspapers+radio' },
-  'Q00003.jpg': { gender: 'F', age: '30-39', restaurants: '5-6', movies: 'agree', music: 'agree+strongly agree', reading: 'strongly agree', sources: 'TV+internet+newspapers' },
-  'Q00004.jpg': { gender: 'F', age: '<25', restaurants: '1-2', movies: 'strongly agree', music: 'strongly agree', reading: 'strongly agree', sources: 'TV+internet' },
-  'Q00005.jpg': { gender: 'F', age: '>=60', restaurants: '', movies: 'agree', music: 'disagree', reading: 'disagree', sources: 'TV+radio' },
-};
 
 describe('FormScanner Questionnaire: every answer as read by eye (bracket corners)', { timeout: 60_000 }, () => {
   it('reads all 35 answers; the one row with two marks is flagged, nothing else', async () => {

@@ -10,7 +10,7 @@ import { flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
 import { onPicture, rectifyPhoto } from './rectify.js';
-import { judgeLone, learnThreshold, letterLevels, readGroup } from './threshold.js';
+import { judgeLone, learnThreshold, letterLevels, readGroup, THIRD_PARTY_EMPTY_BAND } from './threshold.js';
 import { rectToPixels, type Fit } from './transform.js';
 import type { Raster, SheetResult, SheetTemplate } from './types.js';
 
@@ -89,7 +89,8 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
     ? flattenPrintedLabels([{ groups: template.questions, dark: qRaw }, { groups: digits, dark: aRaw }])
     : [qRaw, aRaw];
   const absentDark = template.absent ? darkness(s, template.absent) : null;
-  const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint);
+  const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint,
+    template.unit === 'px' ? THIRD_PARTY_EMPTY_BAND : undefined);
   const levels = byLetter ? letterLevels(template.questions, qDark, th, qPeak) : undefined;
 
   const result: SheetResult = {

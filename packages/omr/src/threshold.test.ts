@@ -93,3 +93,21 @@ describe('a faint 缺考 mark is never read as present without a doubt', () => {
     expect(judgeLone(0.19, sheet(0.252, 0.14, 0.775, 0.022, 0.022, 0.034))).toEqual({ marked: false });
   });
 });
+
+// Cards made elsewhere: the figures of OpenMCR's 1-bit scan page (1), question 16 (D marked 0.827, its empty
+// bubbles 0.3–0.35 with their printed letters; the sheet's empty level 0.29, spread 0.012, threshold 0.421).
+describe('cards made elsewhere have a wider clear-empty band', () => {
+  const q16 = [0.35, 0.318, 0.306, 0.827, 0.3];
+  const th = (emptyBand?: number): Threshold => ({ ...sheet(0.421, 0.29, 0.8, 0.012, 0.012, 0.03), ...(emptyBand === undefined ? {} : { emptyBand }) });
+
+  it('an empty A 0.06 above the sheet\'s empty level: a doubt on our cards (band 0.05), clear on a third-party card (0.08)', () => {
+    expect(readGroup(group(['A', 'B', 'C', 'D', 'E']), q16, th()).doubt).toBe('faint');
+    expect(readGroup(group(['A', 'B', 'C', 'D', 'E']), q16, th(0.08))).toMatchObject({ marked: ['D'] });
+    expect(readGroup(group(['A', 'B', 'C', 'D', 'E']), q16, th(0.08)).doubt).toBeUndefined();
+  });
+
+  it('a light mark above the wider band is still asked about', () => {
+    // 0.38: 0.09 above the empty level, below the threshold's band (0.391–0.451)
+    expect(readGroup(group(['A', 'B', 'C', 'D', 'E']), [0.38, 0.318, 0.306, 0.827, 0.3], th(0.08)).doubt).toBe('faint');
+  });
+});

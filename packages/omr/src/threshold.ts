@@ -20,6 +20,8 @@ export interface Threshold {
   margin: number;
   /** False when the sheet showed no separate cluster of marks (threshold from the hint/default). */
   learnt: boolean;
+  /** The clear-empty band's least width above the empty cluster (EMPTY_BAND.min unless the card needs more). */
+  emptyBand?: number;
 }
 
 export const THRESHOLD_BOUNDS = [0.2, 0.65] as const;
@@ -74,7 +76,13 @@ const lowerSpread = (v: number[], m: number) => {
   return Math.max(0.015, 1.4826 * median(v.map((x) => Math.abs(x - m))), (m - q05) / 1.645);
 };
 
-export function learnThreshold(values: number[], hint?: number): Threshold {
+/**
+ * `emptyBand`: the clear-empty band's least width for this card (default EMPTY_BAND.min). Cards made elsewhere
+ * print a letter inside each bubble whose empty level is only learnt per value from the sheet (printed-labels.ts),
+ * not per letter as on our cards, so their empty bubbles spread more (THIRD_PARTY_EMPTY_BAND).
+ */
+export function learnThreshold(values: number[], hint?: number, emptyBand?: number): Threshold {
+  const band = emptyBand === undefined ? {} : { emptyBand };
   const [lo, hi] = THRESHOLD_BOUNDS;
   const clamp = (v: number) => Math.min(hi, Math.max(lo, v));
   const fallback = clamp(hint ?? DEFAULT_THRESHOLD);
@@ -97,18 +105,26 @@ export function learnThreshold(values: number[], hint?: number): Threshold {
       const next = clamp(Math.min((empty + mark) / 2, Math.max(weighted, empty + 5 * se)));
       if (Math.abs(next - t) < 1e-3 || round === 4) {
         // the near-threshold band is what paper noise could move across the threshold
-        return { t: next, empty, mark, emptySpread: se, emptyNoise: lowerSpread(below, empty), margin: Math.max(0.03, 1.5 * se), learnt: true };
+        return { t: next, empty, mark, emptySpread: se, emptyNoise: lowerSpread(below, empty), margin: Math.max(0.03, 1.5 * se), learnt: true, ...band };
       }
       t = next;
     }
   }
   const empty = median(values.filter((v) => v < fallback));
   const e = Number.isFinite(empty) ? empty : 0.1;
-  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, emptyNoise: 0.03, margin: 0.05, learnt: false };
+  return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, emptyNoise: 0.03, margin: 0.05, learnt: false, ...band };
 }
 
 /** EMPTY_BAND: how far above the sheet's empty cluster an unmarked bubble may lie and still be clearly empty. */
 const EMPTY_BAND = { spreads: 3, min: 0.05 };
+/**
+ * The band's least width on cards made elsewhere (templates in pixels of a blank scan). On OpenMCR's 1-bit
+ * dithered scans read through a template drawn in the editor, empty bubbles lay up to 0.06 above their sheet's
+ * empty level: at 0.05, 28 clear answers of 416 (17 sheets) were asked about; at 0.08, 7, and no answer of any
+ * real sample set was read wrong without a doubt (the light and partial marks stay near the threshold, where the
+ * near-threshold band asks about them).
+ */
+export const THIRD_PARTY_EMPTY_BAND = 0.08;
 /**
  * SIBLING_GAP: an unmarked bubble this much darker than its group's typical bubble is a trace to look at — 0.1,
  * or less on a quiet sheet: 3 noise spreads, never under 0.09 (on a clean drawn sheet decoded at 100 dpi an empty
@@ -126,7 +142,7 @@ const LONE_SPREADS = 2.5;
 
 /** Above this an unmarked bubble is not clearly empty: a faint stroke, a tick, an erasure, a stray trace. */
 export function clearEmptyCeiling(th: Threshold): number {
-  return th.empty + Math.max(EMPTY_BAND.spreads * th.emptySpread, EMPTY_BAND.min);
+  return th.empty + Math.max(EMPTY_BAND.spreads * th.emptySpread, th.emptyBand ?? EMPTY_BAND.min);
 }
 
 /**

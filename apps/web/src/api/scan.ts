@@ -1,6 +1,6 @@
 import { http } from '@/utils/request';
 import type { SheetTemplate } from '@jz/omr';
-import type { Drawing } from '@jz/omr/drawing';
+import type { Drawing, DrawnShape } from '@jz/omr/drawing';
 import { SCAN_PATHS, type ScanConfirmBody, type ScanStudentListQuery } from '@jz/shared/api/scan';
 import type {
   ObjectiveRecognizeResult, ScanAbnormal, ScanAbnormalKind, ScanBatchDetail, ScanOperator, ScanOverview, ScanRecycled, ScanScoreResult,
@@ -75,10 +75,17 @@ export const restorePages = (pageIds: number[]) => http.post<unknown>(p('history
 
 /* ---------- make_template (cards made elsewhere; routes requested from the API, see docs/DECISIONS.md) ---------- */
 export interface BlankCard { imageUrl: string; width: number; height: number }
-export interface SavedTemplate extends BlankCard { template: SheetTemplate; drawing: Drawing | null; updatedAt: number; updatedBy: string }
+/** A drawing made in the editor, or what an imported template file left (its source and the source's warnings). */
+export type SavedDrawing = Drawing | { imported: string; fileName: string; warnings: string[] };
+export interface SavedTemplate extends BlankCard { template: SheetTemplate; drawing: SavedDrawing | null; updatedAt: number; updatedBy: string }
 /** 查询已确认的第三方答题卡模板（无则 null） */
 export const findTemplate = (examSubjectId: number) => http.get<SavedTemplate | null>('/make_template/find', { examSubjectId });
 /** 上传空白答题卡（图片或 PDF，服务器转为图片，取第一页） */
 export const uploadBlankCard = (examSubjectId: number, file: File) => http.upload<BlankCard>('/make_template/blank', file, { examSubjectId: String(examSubjectId) });
+/** 框选吸附：把框出的区域对准空白卡上印刷的定位标记或涂点 */
+export const snapShape = <S extends DrawnShape>(body: { examSubjectId: number; imageUrl: string; shape: S }) => http.post<S>('/make_template/snap', body);
+/** 导入 OMRChecker（template.json）或 FormScanner（.xtmpl）模板，放到已上传的空白答题卡上并保存 */
+export const importTemplateFile = (examSubjectId: number, imageUrl: string, file: File) =>
+  http.upload<SavedTemplate & { warnings: string[] }>(`/make_template/import?${new URLSearchParams({ examSubjectId: String(examSubjectId), imageUrl })}`, file);
 /** 确认模板：此后该科目的扫描按此模板识别 */
 export const saveTemplate = (body: { examSubjectId: number; imageUrl: string; template: SheetTemplate; drawing: Drawing }) => http.post<SavedTemplate>('/make_template/save', body);

@@ -3,3 +3,4 @@ export { fromOmrChecker, expandLabels, type OmrCheckerOptions } from './omrcheck
 export { fromFormScanner, type FormScannerOptions } from './formscanner.js';
 export { placeOnScan } from './place.js';
 export { columnValues, ImportError, type ImportedTemplate } from './imported.js';
+export { importTemplateFile, type PlacedImport, type TemplateSource } from './from-file.js';

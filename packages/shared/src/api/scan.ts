@@ -355,6 +355,11 @@ export const scanAbnormalSchema = z.object({
   duplicates: z.array(scanPageSchema),
   /** missingPage: the card pages the student's sheet lacks. */
   missingPages: z.array(z.number()),
+  /**
+   * Every objective reading of the page as recognised (marks read, the doubt if any), whatever the kind: a sheet
+   * waiting for its 考号 shows its answers too.
+   */
+  answers: z.array(z.object({ no: z.string(), marked: z.array(z.string()), doubt: z.string().nullable() })),
 });
 export type ScanAbnormal = z.infer<typeof scanAbnormalSchema>;
 

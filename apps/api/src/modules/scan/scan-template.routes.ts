@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { blankCardSchema, blankQuery, savedTemplateSchema, templateSaveBody, templateSubjectQuery } from '@jz/shared/api/scan-template';
+import {
+  blankCardSchema, blankQuery, drawnShapeSchema, importedTemplateSchema, savedTemplateSchema, templateImportQuery, templateSaveBody, templateSnapBody, templateSubjectQuery,
+} from '@jz/shared/api/scan-template';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
@@ -34,5 +36,13 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/make_template/save', {
     schema: { tags, summary: '确认第三方答题卡模板：此后该科目的扫描按此模板识别', body: templateSaveBody, response: { 200: envelope(savedTemplateSchema) } },
   }, async (req) => ok(await service.save(ctx, userOf(req), req.body), '模板已保存，此后该科目的答题卡按此模板识别'));
+
+  app.post('/make_template/snap', {
+    schema: { tags, summary: '框选吸附：把在空白答题卡上框出的区域对准印刷的定位标记或涂点（定位点按识别时的方法取中心，涂点区域按印刷的涂点定行列与大小）', body: templateSnapBody, response: { 200: envelope(drawnShapeSchema) } },
+  }, async (req) => ok(await service.snap(ctx, userOf(req), req.body), '已对准'));
+
+  app.post('/make_template/import', {
+    schema: { tags, summary: '导入 OMRChecker（template.json）或 FormScanner（.xtmpl）模板：放到已上传的空白答题卡上并保存为该科目的模板（multipart：一个文件）', consumes: ['multipart/form-data'], querystring: templateImportQuery, response: { 200: envelope(importedTemplateSchema) } },
+  }, async (req) => ok(await service.importFile(ctx, req, userOf(req), req.query), '模板已导入，此后该科目的答题卡按此模板识别'));
 };
 export default routes;

@@ -7,17 +7,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { sheetTemplateSchema, templateProblems, type SheetTemplateBody } from '@jz/shared/api/scan-template';
+import type { MultipartFile } from '@fastify/multipart';
+import { drawnShapeSchema, sheetTemplateSchema, templateProblems, type DrawnShapeBody, type SheetTemplateBody } from '@jz/shared/api/scan-template';
 import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { assertNoNulFields } from '../../core/input-guard.js';
 import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
 import { scanSubjectFor, type SchoolUser } from './scan.access.js';
-import { decodePages, OmrInputError } from './scan.engine.js';
+import { decodePages, fitTemplateToBlank, importTemplate, OmrInputError, snapDrawnShape, type Raster, type SheetTemplate } from './scan.engine.js';
 import * as repo from './scan-template.repository.js';
 
 const MAX_BYTES = 50 * 1024 * 1024;
+const MAX_TEMPLATE_BYTES = 2 * 1024 * 1024;
 const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
 const prefix = (schoolId: number, examSubjectId: number) => `templates/${schoolId}/${examSubjectId}`;
 const imageUrlOf = (examSubjectId: number, name: string) => `make_template/image?examSubjectId=${examSubjectId}&name=${name}`;
@@ -61,14 +63,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
     file.file.resume(); // refused before the file is read: drain it so the reply goes out
     throw e;
   }
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError('文件过大：空白答题卡不能超过 50 MB', 413);
-    throw e;
-  }
-  if (file.file.truncated) throw new BizError('文件过大：空白答题卡不能超过 50 MB', 413);
+  const bytes = await fileBytes(file, '文件过大：空白答题卡不能超过 50 MB');
   let first;
   try {
     first = (await decodePages(bytes))[0];
@@ -99,30 +94,114 @@ export async function image(ctx: AppContext, user: SchoolUser, examSubjectId: nu
 
 export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; template: unknown; drawing?: unknown }): Promise<SavedTemplate> {
   const { db } = ctx;
-  const s = await scanSubjectFor(db, user, body.examSubjectId);
-  if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再修改答题卡模板');
+  await editableSubject(db, user, body.examSubjectId);
   const parsed = sheetTemplateSchema.safeParse(body.template);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new BizError(`模板有误（${issue.path.join('/')}）：${issue.message}`);
   }
-  const template = parsed.data;
-  const url = new URL(body.imageUrl.replace(/^\/?(api\/v1\/)?/, ''), 'http://x/');
+  const key = blankKey(user, body.examSubjectId, body.imageUrl);
+  const blankImage = await blankRaster(ctx, key);
+  const size = { width: blankImage.width, height: blankImage.height };
+  const drawn = templateProblems(parsed.data, size);
+  if (drawn.length) throw new BizError(`模板有误：${drawn.join('；')}`);
+  // measured on the blank as recognition measures the scans: anchors on their marks, printed letters found
+  const fit = await fitTemplateToBlank(blankImage, parsed.data as SheetTemplate);
+  if (fit.problems.length) throw new BizError(`模板与空白答题卡不符：${fit.problems.join('；')}`);
+  return store(ctx, user, { examSubjectId: body.examSubjectId, key, size, template: fit.template, drawing: body.drawing });
+}
+
+/** make_template/snap: one shape the person drew, put onto what the blank prints there (the editor's snap). */
+export async function snap(ctx: AppContext, user: SchoolUser, body: { examSubjectId: number; imageUrl: string; shape: unknown }): Promise<DrawnShapeBody> {
+  await scanSubjectFor(ctx.db, user, body.examSubjectId);
+  const parsed = drawnShapeSchema.safeParse(body.shape);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BizError(`框选区域有误（${issue.path.join('/')}）：${issue.message}`);
+  }
+  const blankImage = await blankRaster(ctx, blankKey(user, body.examSubjectId, body.imageUrl));
+  const r = await snapDrawnShape(blankImage, parsed.data);
+  if ('problem' in r) throw new BizError(r.problem);
+  return r.shape;
+}
+
+/**
+ * make_template/import: an OMRChecker template.json or FormScanner .xtmpl (the multipart file), placed on the
+ * subject's blank and saved as its template. Settings in the query string, so access is checked before a byte
+ * of the file is read.
+ */
+export async function importFile(ctx: AppContext, req: FastifyRequest, user: SchoolUser, q: { examSubjectId: number; imageUrl: string }): Promise<SavedTemplate & { warnings: string[] }> {
+  await editableSubject(ctx.db, user, q.examSubjectId);
+  if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传模板文件');
+  const key = blankKey(user, q.examSubjectId, q.imageUrl);
+  const file = await req.file({ limits: { fileSize: MAX_TEMPLATE_BYTES, files: 1, fields: 2, fieldSize: 300, parts: 3 } });
+  if (!file) throw new BizError('请选择模板文件（OMRChecker 的 template.json 或 FormScanner 的 .xtmpl）');
+  assertNoNulFields(file.fields, file.filename);
+  const bytes = await fileBytes(file, '模板文件过大：不能超过 2 MB');
+  const text = bytes.toString('utf8');
+  if (text.includes('\u0000')) throw new BizError('模板文件含有非法字符（NUL）');
+  const blankImage = await blankRaster(ctx, key);
+  const name = (file.filename || '导入的模板').replace(/\.[^.]*$/, '').slice(0, 60);
+  const r = await importTemplate(text, blankImage, name);
+  if ('problem' in r) throw new BizError(`模板文件无法导入：${r.problem}`);
+  const parsed = sheetTemplateSchema.safeParse(r.template);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new BizError(`模板文件无法导入（${issue.path.join('/')}）：${issue.message}`);
+  }
+  const size = { width: blankImage.width, height: blankImage.height };
+  const problems = templateProblems(parsed.data, size);
+  if (problems.length) throw new BizError(`模板文件无法导入：${problems.join('；')}`);
+  // how the source tool wrote its columns, so results can be shown the way the school knew them
+  const drawing = { imported: r.source, fileName: file.filename.slice(0, 100), warnings: r.warnings, columns: r.columns, emptyValue: r.emptyValue };
+  const saved = await store(ctx, user, { examSubjectId: q.examSubjectId, key, size, template: parsed.data, drawing });
+  return { ...saved, warnings: r.warnings };
+}
+
+/** The multipart file's bytes; over its size limit: 413 with `tooLarge`. */
+async function fileBytes(file: MultipartFile, tooLarge: string): Promise<Buffer> {
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(tooLarge, 413);
+    throw e;
+  }
+  if (file.file.truncated) throw new BizError(tooLarge, 413);
+  return bytes;
+}
+
+async function editableSubject(db: Db, user: SchoolUser, examSubjectId: number) {
+  const s = await scanSubjectFor(db, user, examSubjectId);
+  if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再修改答题卡模板');
+  return s;
+}
+
+/** The storage key of a blank named by its imageUrl, which must be of this school and subject. */
+function blankKey(user: SchoolUser, examSubjectId: number, imageUrl: string): string {
+  const url = new URL(imageUrl.replace(/^\/?(api\/v1\/)?/, ''), 'http://x/');
   const name = url.searchParams.get('name') ?? '';
-  if (url.pathname !== '/make_template/image' || url.searchParams.get('examSubjectId') !== String(body.examSubjectId) || !NAME.test(name)) {
+  if (url.pathname !== '/make_template/image' || url.searchParams.get('examSubjectId') !== String(examSubjectId) || !NAME.test(name)) {
     throw new BizError('空白答题卡图片不属于该考试科目，请重新上传');
   }
-  const key = `${prefix(user.schoolId, body.examSubjectId)}/${name}`;
-  let meta;
+  return `${prefix(user.schoolId, examSubjectId)}/${name}`;
+}
+
+/** The stored blank as the engine reads it (its own pixels: template pixels are these). */
+async function blankRaster(ctx: AppContext, key: string): Promise<Raster> {
+  let bytes: Uint8Array;
   try {
-    meta = await (await import('sharp')).default(await storageOf(ctx).getBytes(key)).metadata();
+    bytes = await storageOf(ctx).getBytes(key);
   } catch (e) {
     if (e instanceof StorageNotFound) throw new BizError('空白答题卡图片不存在，请重新上传');
     throw e;
   }
-  const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
-  const problems = templateProblems(template, size);
-  if (problems.length) throw new BizError(`模板有误：${problems.join('；')}`);
-  await repo.saveTemplate(db, { schoolId: user.schoolId, examSubjectId: body.examSubjectId, imageKey: key, ...size, template, drawing: body.drawing, userId: user.id });
-  return (await find(db, user, body.examSubjectId))!;
+  const page = (await decodePages(bytes))[0];
+  if (!page) throw new BizError('空白答题卡图片无法读取，请重新上传');
+  return page;
+}
+
+async function store(ctx: AppContext, user: SchoolUser, v: { examSubjectId: number; key: string; size: { width: number; height: number }; template: unknown; drawing: unknown }): Promise<SavedTemplate> {
+  await repo.saveTemplate(ctx.db, { schoolId: user.schoolId, examSubjectId: v.examSubjectId, imageKey: v.key, ...v.size, template: v.template, drawing: v.drawing, userId: user.id });
+  return (await find(ctx.db, user, v.examSubjectId))!;
 }

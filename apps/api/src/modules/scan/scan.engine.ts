@@ -42,3 +42,30 @@ export async function recognize(raster: Raster, template: SheetTemplate, orienta
   const { recognizeSheet } = await engine();
   return recognizeSheet(raster, template, orientation === undefined ? {} : { orientation });
 }
+
+/** A template drawn or imported for a card made elsewhere, measured on its blank (packages/omr blank-fit.ts). */
+export async function fitTemplateToBlank(blank: Raster, template: SheetTemplate): Promise<{ template: SheetTemplate; problems: string[] }> {
+  return (await engine()).fitToBlank(blank, template);
+}
+
+/** The editor's snap of one drawn shape onto the blank; throws the engine's SnapError with a Chinese reason. */
+export async function snapDrawnShape<S extends object>(blank: Raster, shape: S): Promise<{ shape: S } | { problem: string }> {
+  const { snapShape, SnapError } = await engine();
+  try {
+    return { shape: snapShape(blank, shape as Parameters<typeof snapShape>[1]) as unknown as S };
+  } catch (e) {
+    if (e instanceof SnapError) return { problem: e.message };
+    throw e;
+  }
+}
+
+/** An OMRChecker / FormScanner template file placed on the blank; a file that does not fit: its Chinese reason. */
+export async function importTemplate(text: string, blank: Raster, name: string) {
+  const { importTemplateFile, ImportError } = await engine();
+  try {
+    return importTemplateFile(text, blank, name);
+  } catch (e) {
+    if (e instanceof ImportError) return { problem: e.message };
+    throw e;
+  }
+}

@@ -13,7 +13,7 @@ export const DOUBT_NAMES: Record<string, string> = {
   'multiple-in-single': '单选题（或考号的一列）填涂了多个选项',
   'none-in-column': '考号的这一列没有填涂',
   'barcode-mismatch': '条形码与考号填涂不一致',
-  'anchor-missing': '缺少一个定位点',
+  'anchor-missing': '只找到 3 个定位点（一个定位点缺失、被遮挡或污损），请核对这一页的识别结果',
 };
 
 /**
@@ -132,9 +132,11 @@ function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W:
     out.push({ kind, id, reason, marked: reading.marked, options, rect: union(options.map((o) => o.rect)) });
   };
   for (const q of result.questions) {
-    if (!q.doubt && !electiveDoubt(q.id, q.marked) && !clashes.has(q.id)) continue;
+    // a sheet placed from three anchors: every reading rests on a fit a person has not seen, so each is shown
+    const sheetDoubt = !q.doubt && result.doubt ? { ...q, doubt: result.doubt } : q;
+    if (!sheetDoubt.doubt && !electiveDoubt(q.id, q.marked) && !clashes.has(q.id)) continue;
     const g = tpl.questions.find((x) => x.id === q.id);
-    if (g) groupDoubt('question', q.id, q, g.bubbles);
+    if (g) groupDoubt('question', q.id, sheetDoubt, g.bubbles);
   }
   (result.admission?.digits ?? []).forEach((d, i) => {
     const g = tpl.admission?.digits?.[i];
@@ -187,8 +189,10 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
     rotation,
     threshold: result.threshold ?? null,
     residualPx: result.residualPx ?? null,
-    questions: result.questions.map((q) => ({ no: q.id, marked: q.marked,
-      doubt: q.doubt ? DOUBT_NAMES[q.doubt] ?? q.doubt : electiveDoubt(q.id, q.marked) ?? clashes.get(q.id) ?? null })),
+    questions: result.questions.map((q) => {
+      const doubt = q.doubt ?? result.doubt;
+      return { no: q.id, marked: q.marked, doubt: doubt ? DOUBT_NAMES[doubt] ?? doubt : electiveDoubt(q.id, q.marked) ?? clashes.get(q.id) ?? null };
+    }),
     doubts: doubtsOf(result, tpl, rotation, W, H),
     blocks: blockRects.map((b) => ({ ...b, key: '' })),
     admission: result.admission ? { value: result.admission.value, doubt: result.admission.doubt ? DOUBT_NAMES[result.admission.doubt] ?? result.admission.doubt : null } : null,
@@ -198,10 +202,11 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
   let examNo: string | null = null;
   if (code.page === 1 && tpl.admission) {
     examNo = result.admission?.value ?? null;
-    const admissionDoubt = reading.doubts.some((d) => d.kind === 'admission') || !!result.admission?.doubt;
+    const admissionDoubt = reading.doubts.some((d) => d.kind === 'admission') || !!result.admission?.doubt || !!result.doubt;
     if (!examNo || admissionDoubt) {
       intrinsicKind = 'examNo';
-      intrinsicReason = examNo ? `考号识别存疑（读到 ${examNo}）：${reading.admission?.doubt ?? '请核对'}` : '考号无法识别：考号未填涂或填涂不清';
+      const why = reading.admission?.doubt ?? (result.doubt ? DOUBT_NAMES[result.doubt] : null) ?? '请核对';
+      intrinsicReason = examNo ? `考号识别存疑（读到 ${examNo}）：${why}` : `考号无法识别：${admissionColumns(result) ?? '考号未填涂或填涂不清'}`;
       // the person types the 考号 or claims the sheet; the 考号 doubts are settled by that, not confirmed one by one
       reading.doubts = reading.doubts.filter((d) => d.kind !== 'admission');
     }
@@ -210,6 +215,19 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
     intrinsicKind, intrinsicReason, pageNo: code.page, examNo, absent: code.page === 1 && !!result.absent?.marked,
     reading, image, width: W, height: H, blocks,
   };
+}
+
+/**
+ * Which 考号 columns kept the value from being read, left to right: 第 3 列填涂了多个数字（3、8）；第 5 列没有填涂.
+ * Null when every column has one mark (the 考号 failed for another reason: the barcode, a doubt).
+ */
+export function admissionColumns(result: Pick<SheetResult, 'admission'>): string | null {
+  const parts: string[] = [];
+  (result.admission?.digits ?? []).forEach((d, i) => {
+    if (d.marked.length > 1) parts.push(`第 ${i + 1} 列填涂了多个数字（${d.marked.join('、')}）`);
+    else if (d.marked.length === 0) parts.push(`第 ${i + 1} 列没有填涂`);
+  });
+  return parts.length ? parts.join('；') : null;
 }
 
 /** A nearly white raster: no print at all (a blank back side). */

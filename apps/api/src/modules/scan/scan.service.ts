@@ -149,6 +149,7 @@ function toAbnormal(p: repo.ListedPage, all: repo.ListedPage[], pageCount: numbe
     doubts: kind === 'doubt' ? rec?.doubts ?? [] : [] as ScanDoubt[],
     duplicates,
     missingPages: kind === 'missingPage' ? Array.from({ length: pageCount }, (_, i) => i + 1).filter((n) => !present.includes(n)) : [],
+    answers: (rec?.questions ?? []).map((q) => ({ no: q.no, marked: q.marked, doubt: q.doubt })),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, List, Result, Segmented, Space, Spin, Tag, Typography, Upload } from 'antd';
-import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
 import { shapeLabel } from '@jz/omr/drawing';
 import { useFeedback } from '@/components/table';
 import { ScanFrame } from './ScanFrame';
@@ -31,9 +31,16 @@ function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseNa
             {ed.saved ? <Tag color="success">已确认模板</Tag> : <Tag>未确认模板</Tag>}
             {ed.saved && <Typography.Text type="secondary">{ed.saved.updatedBy} 于 {fmtTime(ed.saved.updatedAt)} 确认</Typography.Text>}
             {ed.dirty && <Tag color="warning">有未确认的修改</Tag>}
+            {ed.snapping && <Tag color="processing">正在对准…</Tag>}
+            {ed.imported && <Tag color="blue" data-testid="imported-tag">已导入 {ed.imported.imported} 模板（{ed.imported.fileName}）</Tag>}
           </Space>
           <Space wrap>
             {uploadButton}
+            {ed.blank && (
+              <Upload accept=".json,.xtmpl,.xml" showUploadList={false} beforeUpload={(f) => { void ed.importFile(f); return Upload.LIST_IGNORE; }}>
+                <Button icon={<ImportOutlined />} loading={ed.importing} data-testid="import-template">导入模板文件</Button>
+              </Upload>
+            )}
             <Button type="primary" icon={<CheckOutlined />} loading={ed.saving} disabled={!ed.blank || ed.errors.length > 0 || !ed.dirty} onClick={() => void ed.confirm()}>确认模板</Button>
           </Space>
         </div>
@@ -54,13 +61,13 @@ function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseNa
             )}
             extra={<Segmented size="small" value={zoom} onChange={(v) => setZoom(Number(v))} options={ZOOMS} />}>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} data-testid="tool-hint">
-              {ed.tool ? `${toolOf(ed.tool).hint}：在图上拖动框选（单击放置默认大小）` : '选择上方的区域类型后在图上框选；点击已有区域可拖动、调整大小或修改属性。'}
+              {ed.tool ? `${toolOf(ed.tool).hint}：在图上拖动框选（单击放置默认大小），框住即可，松开后自动对准印刷的标记和涂点` : '选择上方的区域类型后在图上框选；点击已有区域可拖动、调整大小或修改属性。也可导入 OMRChecker（template.json）或 FormScanner（.xtmpl）的模板文件。'}
             </Typography.Paragraph>
-            <AnchorWarning count={ed.shapes.filter((x) => x.kind === 'anchor').length} />
+            {!ed.imported && <AnchorWarning count={ed.shapes.filter((x) => x.kind === 'anchor').length} />}
             <TemplateCanvas ed={ed} zoom={zoom} />
           </Card>
           <div style={{ flex: '1 1 260px', maxWidth: 340, minWidth: 240, display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <Card size="small" title="区域属性"><ShapeForm shape={ed.selected} onChange={(p) => ed.selected && ed.update(ed.selected.id, p)} onRemove={() => ed.selected && ed.remove(ed.selected.id)} /></Card>
+            <Card size="small" title="区域属性"><ShapeForm shape={ed.selected} onChange={(p, snapAfter) => ed.selected && ed.update(ed.selected.id, p, snapAfter)} onRemove={() => ed.selected && ed.remove(ed.selected.id)} /></Card>
             <Card size="small" title={`已框选（${ed.shapes.length}）`}>
               <List size="small" dataSource={ed.shapes} locale={{ emptyText: '尚未框选' }} style={{ maxHeight: 240, overflow: 'auto' }}
                 renderItem={(s) => (
@@ -69,7 +76,10 @@ function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseNa
                   </List.Item>
                 )} />
             </Card>
-            {ed.errors.length > 0
+            {ed.imported
+              ? <Alert type="success" showIcon message="按导入的模板识别" data-testid="imported-note"
+                description={<>图上为导入模板的定位点和涂点位置。{ed.imported.warnings.map((w) => <div key={w}>{w}</div>)}在图上框选将改为手工绘制的模板。</>} />
+              : ed.errors.length > 0
               ? <Alert type="warning" showIcon message="确认前请完成" data-testid="template-errors" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{ed.errors.map((e) => <li key={e}>{e}</li>)}</ul>} />
               : <Alert type="success" showIcon message="模板完整，可以确认" />}
           </div>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
-import { Image as KImage, Layer, Rect, Stage, Transformer } from 'react-konva';
+import { Group, Image as KImage, Layer, Rect, Stage, Transformer } from 'react-konva';
 import { EditableBox, useFitView, useHtmlImage } from '@/components/canvas/rectCanvas';
+import type { SheetTemplate } from '@jz/omr';
 import { gridCell, shapeLabel, type DrawnShape } from '@jz/omr/drawing';
 import { useAuthImage } from '../SheetImage';
 import { defaultRect, newShape, toolOf } from './shapes';
@@ -13,6 +14,17 @@ function GridBubbles({ s, scale }: { s: DrawnShape; scale: number }) {
   const cells = [];
   for (let r = 0; r < s.rows; r++) for (let c = 0; c < s.cols; c++) cells.push({ r, c, ...gridCell({ ...s, x: 0, y: 0 }, r, c) });
   return <>{cells.map((b) => <Rect key={`${b.r}-${b.c}`} x={b.x} y={b.y} width={b.w} height={b.h} stroke={toolOf(s.kind).color} strokeWidth={1 / scale} listening={false} opacity={0.8} />)}</>;
+}
+
+/** A template imported from a file: its anchors and every bubble as they will be read (not editable). */
+function ImportedTemplate({ template, scale }: { template: SheetTemplate; scale: number }) {
+  const bubbles = [...template.questions, ...(template.admission?.digits ?? [])].flatMap((g) => g.bubbles);
+  return (
+    <Group listening={false} name="imported-template">
+      {template.anchors.map((a, i) => <Rect key={`a${i}`} x={a.x} y={a.y} width={a.w} height={a.h} stroke={toolOf('anchor').color} strokeWidth={2 / scale} />)}
+      {bubbles.map((b, i) => <Rect key={i} x={b.x} y={b.y} width={b.w} height={b.h} stroke={toolOf('objective').color} strokeWidth={1 / scale} />)}
+    </Group>
+  );
 }
 
 /**
@@ -74,11 +86,12 @@ export function TemplateCanvas({ ed, zoom }: { ed: TemplateEditorState; /** 0 = 
             return (
               <EditableBox key={s.id} id={s.id} rect={s} color={color} label={shapeLabel(s)} scale={scale} editable={!tool}
                 fillOpacity={s.kind === 'anchor' ? 0.35 : 0.08} onSelect={() => ed.select(s.id)}
-                onChange={(r) => ed.update(s.id, { x: Math.round(r.x), y: Math.round(r.y), ...(r.w !== s.w || r.h !== s.h ? { w: Math.round(r.w), h: Math.round(r.h) } : {}) })}>
+                onChange={(r) => ed.update(s.id, { x: Math.round(r.x), y: Math.round(r.y), ...(r.w !== s.w || r.h !== s.h ? { w: Math.round(r.w), h: Math.round(r.h) } : {}) }, true)}>
                 <GridBubbles s={s} scale={scale} />
               </EditableBox>
             );
           })}
+          {ed.imported && <ImportedTemplate template={ed.imported.template} scale={scale} />}
           {draft && tool && (
             <Rect x={Math.min(draft.x0, draft.x)} y={Math.min(draft.y0, draft.y)} width={Math.abs(draft.x - draft.x0)} height={Math.abs(draft.y - draft.y0)}
               stroke={toolOf(tool).color} dash={[6 / scale, 4 / scale]} strokeWidth={2 / scale} listening={false} />

@@ -4,7 +4,7 @@ export type ShapeKind = DrawnShape['kind'];
 
 /** The editor's tools, in the order a person usually draws. */
 export const TOOLS: { kind: ShapeKind; label: string; color: string; hint: string }[] = [
-  { kind: 'anchor', label: '定位点', color: '#f5222d', hint: '框选四角的黑色定位块，共 4 个' },
+  { kind: 'anchor', label: '定位点', color: '#f5222d', hint: '框选四角的定位标记（黑块、L 形、圆环或直角线），共 4 个' },
   { kind: 'admission', label: '考号区域', color: '#1677ff', hint: '框选全部考号涂点：每列一位数字，行为 0–9' },
   { kind: 'absent', label: '缺考标记', color: '#fa8c16', hint: '框选监考员填涂的缺考标记' },
   { kind: 'objective', label: '客观题组', color: '#52c41a', hint: '框选一组选择题：每行一题，每列一个选项' },
