@@ -20,10 +20,11 @@ import { buildCardLayout, DEMO_CARD_INPUT, demoReport, demoSlipData, paginateRep
 import { describeChromium } from '../../apps/render-service/src/browser.js';
 import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { printBench } from './result.js';
 
 let browser = '';
 function result(name: string, value: number, unit: string, limit: number, extra: Record<string, unknown> = {}) {
-  console.log(JSON.stringify({ name, value: Math.round(value), unit, limit, ok: value <= limit, browser, ...extra }));
+  printBench({ name, value: Math.round(value), unit, limit, ok: value <= limit, browser, ...extra });
 }
 
 /** CPU time (ms) used so far by this process and its descendants (utime+stime+cutime+cstime: Chromium's
