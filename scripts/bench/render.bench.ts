@@ -85,7 +85,7 @@ try {
   const cpu0 = treeCpuMs(process.pid);
   t = performance.now();
   const r = await processJob('slips', slips, {
-    printer, dataDir, jobId: 'bench-slips', progress: () => undefined,
+    printer, workDir: dataDir, jobId: 'bench-slips', progress: () => undefined,
     slipChunk: process.env.RENDER_SLIP_CHUNK ? Number(process.env.RENDER_SLIP_CHUNK) : undefined, parallel: Number(process.env.RENDER_PARALLEL ?? 2),
   });
   const ms = performance.now() - t;

@@ -229,9 +229,9 @@ describe.runIf(!!process.env.REDIS_URL)('render job through BullMQ', () => {
     const { Redis } = await import('ioredis');
     const queueName = `jz-jobs-test-${process.pid}-${Date.now()}`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bull-'));
-    // the api enqueues only (REDIS_URL: rendering is the workers'); the worker shares its database and DATA_DIR
+    // the api enqueues only (REDIS_URL: rendering is the workers'); the worker shares its database and file store
     const t = await createTestApp('pglite', { dataDir, redisUrl: process.env.REDIS_URL, jobQueue: queueName, renderConcurrency: 0 });
-    const worker = createJobQueue(t.database.db, { redisUrl: process.env.REDIS_URL, queueName, concurrency: 0, browserConcurrency: 1, dataDir });
+    const worker = createJobQueue(t.database.db, { redisUrl: process.env.REDIS_URL, queueName, concurrency: 0, browserConcurrency: 1, dataDir, storage: t.storage });
     try {
       expect(t.app.ctx.jobs.kind).toBe('bullmq');
       const token = await t.tokenFor('admin');

@@ -9,7 +9,7 @@ import type { MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, Ratin
 import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
-import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import { withScoreWrites, type ScoreTx } from '../score/score-write.service.js';
 import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
 import { paperImage } from './marking.image.js';
@@ -168,7 +168,7 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
   if (q.taskId === undefined) await blockFor(db, user, paper.blockId, 'leader');
   if (!paper.imageKeys.length) throw notFound('图片');
   try {
-    return await paperImage(openStorage(localStorageConfig(ctx.config.dataDir)), paper.imageKeys);
+    return await paperImage(ctx.storage, paper.imageKeys);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;

@@ -12,13 +12,12 @@ import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { assertNoNulFields } from '../../core/input-guard.js';
-import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import { scanSubjectFor, type SchoolUser } from './scan.access.js';
 import { decodePages, OmrInputError } from './scan.engine.js';
 import * as repo from './scan-template.repository.js';
 
 const MAX_BYTES = 50 * 1024 * 1024;
-const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
 const prefix = (schoolId: number, examSubjectId: number) => `templates/${schoolId}/${examSubjectId}`;
 const imageUrlOf = (examSubjectId: number, name: string) => `make_template/image?examSubjectId=${examSubjectId}&name=${name}`;
 const NAME = /^blank-[0-9a-z-]{1,40}\.jpg$/;
@@ -81,7 +80,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
   const jpeg = await sharp(Buffer.from(first.data.buffer, first.data.byteOffset, first.width * first.height), { raw: { width: first.width, height: first.height, channels: 1 } })
     .toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();
   const name = `blank-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.jpg`;
-  await storageOf(ctx).put(`${prefix(user.schoolId, examSubjectId)}/${name}`, jpeg);
+  await ctx.storage.put(`${prefix(user.schoolId, examSubjectId)}/${name}`, jpeg);
   return { imageUrl: imageUrlOf(examSubjectId, name), width: first.width, height: first.height };
 }
 
@@ -90,7 +89,7 @@ export async function image(ctx: AppContext, user: SchoolUser, examSubjectId: nu
   await scanSubjectFor(ctx.db, user, examSubjectId);
   if (!NAME.test(name)) throw notFound('图片');
   try {
-    return await storageOf(ctx).getStream(`${prefix(user.schoolId, examSubjectId)}/${name}`);
+    return await ctx.storage.getStream(`${prefix(user.schoolId, examSubjectId)}/${name}`);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;
@@ -115,7 +114,7 @@ export async function save(ctx: AppContext, user: SchoolUser, body: { examSubjec
   const key = `${prefix(user.schoolId, body.examSubjectId)}/${name}`;
   let meta;
   try {
-    meta = await (await import('sharp')).default(await storageOf(ctx).getBytes(key)).metadata();
+    meta = await (await import('sharp')).default(await ctx.storage.getBytes(key)).metadata();
   } catch (e) {
     if (e instanceof StorageNotFound) throw new BizError('空白答题卡图片不存在，请重新上传');
     throw e;
