@@ -10,6 +10,7 @@ import { StorageLimitError, StorageNotFound, type S3StorageConfig } from '../../
 import { ensureBucket, s3Storage } from '../../apps/api/src/core/storage-s3.js';
 import { sweepJobFiles } from '../../apps/api/src/modules/render/render.jobs.js';
 import { createTestApp, testS3, type TestApp } from '../helpers/app.js';
+import { dropQueues } from '../helpers/queues.js';
 
 /**
  * Files on an S3-compatible object store (STORAGE=s3; docs/DECISIONS.md "Storage: S3-compatible object store"),
@@ -140,15 +141,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)('a separat
   afterAll(async () => {
     if (worker && worker.exitCode === null) { worker.kill('SIGTERM'); await new Promise((r) => worker.once('exit', r)); }
     await t?.close();
-    const { Queue } = await import('bullmq');
-    const { Redis } = await import('ioredis');
-    const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
-    for (const name of [queueName, `${queueName}-browser`]) {
-      const q = new Queue(name, { connection });
-      await q.obliterate({ force: true }).catch(() => undefined);
-      await q.close();
-    }
-    await connection.quit();
+    await dropQueues(queueName);
     rmSync(apiDir, { recursive: true, force: true });
     rmSync(workerDir, { recursive: true, force: true });
   });
