@@ -9,6 +9,7 @@
  */
 import { buildAllReports, prepareExam, type AnalysisInput, type QuestionInput, type ReferenceExam, type StudentInput, type SubjectInput } from '../../packages/analysis/src/index.js';
 import { mulberry32 } from '@jz/shared/random';
+import { printBench } from './result.js';
 
 
 const SUBJECTS: [string, string, number][] = [
@@ -113,7 +114,7 @@ function timeRun(input: AnalysisInput, reference: ReferenceExam, by: 'class' | '
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const line = (name: string, value: number, unit: string, limit: number, extra: Record<string, number> = {}) =>
-  console.log(JSON.stringify({ name, value: round1(value), unit, limit, ok: value <= limit, ...extra }));
+  printBench({ name, value: round1(value), unit, limit, ok: value <= limit, ...extra });
 
 const small = makeExam(2000, 20260101);
 for (let k = 0; k < 2; k++) timeRun(small.input, small.reference);

@@ -2,7 +2,6 @@
 // demo seed, web + api listening, jobs in the in-process job layer), then one slips render job of 2,000 students
 // created through the app's job layer (job row + input file), as the 打印 button would. Prints one JSON line {ms, pages, browser} and exits.
 import '../../apps/render-service/src/production-env.js';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { demoSlipData } from '../../packages/report-templates/src/index.js';
 import { buildApp } from '../../apps/api/src/app.js';
@@ -24,15 +23,15 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const t = performance.now();
 const id = await startRenderJob(app.ctx, { type: 'slips', owner: { schoolId: 1, userId: 1 }, fileName: 'slips.pdf', zip: false, examId: null, createdBy: null },
   [{ name: 'slips.pdf', params: demoSlipData(2000, 50) }]);
-let file: string;
+let pdf: Buffer;
 for (;;) {
-  const s = renderStatus(app.ctx, (await findJob(database.db, id))!);
+  const s = await renderStatus(app.ctx, (await findJob(database.db, id))!);
   if (s.state === 'failed') throw new Error(s.error ?? '');
-  if (s.state === 'completed') { file = s.file!; break; }
+  if (s.state === 'completed') { pdf = await app.ctx.storage.getBytes(s.key!); break; }
   await new Promise((r) => setTimeout(r, 100));
 }
 const ms = performance.now() - t;
-const pages = (readFileSync(file, 'latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 console.log(JSON.stringify({ ms: Math.round(ms), pages, browser: describeChromium(await resolveChromium()) }));
 await app.close();
 await database.close();

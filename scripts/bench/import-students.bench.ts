@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { randomBytes } from 'node:crypto';
 import { STUDENT_TEMPLATE } from '@jz/shared/excel-templates';
 import { benchApp } from './lib.js';
+import { printBench } from './result.js';
 
 const ROWS = 10_000;
 const LIMIT_MS = 10_000;
@@ -47,11 +48,11 @@ async function main() {
   const correct = body.code === 200 && body.data.created === ROWS && Number(count.n) === ROWS;
   if (!correct) process.stderr.write(`import answered ${JSON.stringify(body).slice(0, 500)}; rows in database ${count.n}\n`);
   await bench.close();
-  process.stdout.write(`${JSON.stringify({ name: 'import_10000_students', value: ms, unit: 'ms', limit: LIMIT_MS, ok: correct && ms < LIMIT_MS })}\n`);
+  printBench({ name: 'import_10000_students', value: ms, unit: 'ms', limit: LIMIT_MS, ok: correct && ms < LIMIT_MS });
 }
 
 main().catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.stdout.write(`${JSON.stringify({ name: 'import_10000_students', value: null, unit: 'ms', limit: LIMIT_MS, ok: false })}\n`);
+  printBench({ name: 'import_10000_students', value: null, unit: 'ms', limit: LIMIT_MS, ok: false, reason: err instanceof Error ? err.message : String(err) });
   process.exitCode = 1;
 });

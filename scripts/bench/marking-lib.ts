@@ -12,8 +12,10 @@ import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
 import { setUpMarkingExam, type MarkingExam } from '../../tests/helpers/marking-scale.js';
 import { root, scratchDatabase } from './queue-lib.js';
+import { printBench, type BenchLine } from './result.js';
 
-export const line = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
+/** A benchmark's result line (through result.ts printBench). */
+export const line = (o: BenchLine) => printBench(o);
 export const machine = () => ({ load1: +os.loadavg()[0]!.toFixed(2), cores: os.availableParallelism(), cpu: os.cpus()[0]?.model });
 export const round1 = (x: number) => Math.round(x * 10) / 10;
 

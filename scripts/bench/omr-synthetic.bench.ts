@@ -27,6 +27,7 @@ import { Confusion, type SheetVerdict } from '../../packages/omr/src/synth/judge
 import { productDecode } from '../../packages/omr/src/synth/scan.js';
 import type { SheetTruth } from '../../packages/omr/src/synth/types.js';
 import { printBlanks } from '../../tests/helpers/card-blanks.js';
+import { printBench, type BenchLine } from './result.js';
 
 const SHEETS = Number(process.env.OMR_SYNTH_SHEETS ?? 10_000);
 const FIRST = Number(process.env.OMR_SYNTH_FIRST_SEED ?? 1);
@@ -41,7 +42,7 @@ type Done = {
 };
 type Made = Done | { seed: number; error: string };
 
-const line = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
+const line = (o: BenchLine) => printBench(o);
 function failed(reason: string) {
   for (const [name, unit, limit] of [['omr_synthetic_silent_errors', 'count', 0], ['omr_synthetic_clear_accuracy', 'ratio', 1], ['omr_synthetic_sheets_per_s', 'sheets/s', null]] as const) {
     line({ name, value: null, unit, limit, ok: false, reason });

@@ -30,6 +30,7 @@ import { makeScan, type Scan } from '../../packages/omr/src/synth/scan.js';
 import type { PlanRates } from '../../packages/omr/src/synth/plan.js';
 import type { SheetTemplate } from '../../packages/omr/src/types.js';
 import { loadBlank, printBlanks } from '../../tests/helpers/card-blanks.js';
+import { printBench } from './result.js';
 
 sharp.concurrency(1);
 const LIMIT = 30;
@@ -69,7 +70,7 @@ try {
     sheets.push({ scan: await makeScan(loadBlank(dir, card, 1, 200), template, 500 + i, { rates: TYPICAL, distortion: SCANNER }), template });
   }
 } catch (e) {
-  console.log(JSON.stringify({ name: 'omr_sheets_per_s', value: null, unit: 'sheets/s', limit: LIMIT, ok: false, reason: `无法打印答题卡（需要 Chromium）：${(e as Error).message}` }));
+  printBench({ name: 'omr_sheets_per_s', value: null, unit: 'sheets/s', limit: LIMIT, ok: false, reason: `无法打印答题卡（需要 Chromium）：${(e as Error).message}` });
   process.exit(0);
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -109,10 +110,10 @@ const load = os.loadavg()[0];
 const decodeOnly = await batches((k) => decodeImage(sheets[k % sheets.length].scan.jpeg, { targetDpi: DPI }));
 const full = await batches(one);
 const rate = 1000 / full.cpu;
-console.log(JSON.stringify({
+printBench({
   name: 'omr_sheets_per_s', value: r1(rate), unit: 'sheets/s', limit: LIMIT, ok: rate >= LIMIT && wrong === 0,
   ms_per_sheet: r1(full.cpu), decode_ms: r1(decodeOnly.cpu), recognize_ms: r1(full.cpu - decodeOnly.cpu),
   best_sheets_per_s: r1(1000 / full.best), wall_sheets_per_s: r1(1000 / full.wall), decode_wall_ms: r1(decodeOnly.wall),
   jpeg_kb: Math.round(sheets.reduce((a, s) => a + s.scan.jpeg.length, 0) / sheets.length / 1024),
   wrong_readings: wrong, wrong_sheets: [...wrongSheets].map((i) => 500 + i), load_avg: r1(load), cores: os.cpus().length,
-}));
+});

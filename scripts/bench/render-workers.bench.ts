@@ -20,6 +20,7 @@ import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { createJobQueue } from '../../apps/api/src/modules/job/job.service.js';
 import { startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js';
 import { missingQueueEnv, removeQueues, scratchDatabase, startWorkers } from './queue-lib.js';
+import { printBench } from './result.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 16);
 const dbName = `jz_bench_${process.pid}`;
@@ -61,7 +62,7 @@ async function waitAll(database: Database, ids: string[]) {
 
 const missing = missingQueueEnv();
 if (missing) {
-  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: 0, unit: 'x', limit: 1.6, ok: false, reason: missing }));
+  printBench({ name: 'render_two_workers_speedup', value: null, unit: 'x', limit: 1.6, ok: false, reason: missing });
 } else {
   const scratch = await scratchDatabase(dbName);
   const database = await openDatabase({ databaseUrl: scratch.url });
@@ -78,7 +79,7 @@ if (missing) {
   const two = Math.min(...runs.two);
   const speedup = one / two;
   // Higher is better here: ok when the speed-up reaches the limit.
-  console.log(JSON.stringify({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, browser: describeChromium(await resolveChromium()), one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), runs_s: { one: runs.one.map((x) => +x.toFixed(1)), two: runs.two.map((x) => +x.toFixed(1)) }, cores: os.cpus().length }));
+  printBench({ name: 'render_two_workers_speedup', value: Math.round(speedup * 100) / 100, unit: 'x', limit: 1.6, ok: speedup >= 1.6, browser: describeChromium(await resolveChromium()), one_worker_s: +one.toFixed(1), two_workers_s: +two.toFixed(1), runs_s: { one: runs.one.map((x) => +x.toFixed(1)), two: runs.two.map((x) => +x.toFixed(1)) }, cores: os.cpus().length });
   await database.close();
   await scratch.drop();
 }

@@ -20,10 +20,11 @@ import { buildCardLayout, DEMO_CARD_INPUT, demoReport, demoSlipData, paginateRep
 import { describeChromium } from '../../apps/render-service/src/browser.js';
 import { createPrinter } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { printBench } from './result.js';
 
 let browser = '';
 function result(name: string, value: number, unit: string, limit: number, extra: Record<string, unknown> = {}) {
-  console.log(JSON.stringify({ name, value: Math.round(value), unit, limit, ok: value <= limit, browser, ...extra }));
+  printBench({ name, value: Math.round(value), unit, limit, ok: value <= limit, browser, ...extra });
 }
 
 /** CPU time (ms) used so far by this process and its descendants (utime+stime+cutime+cstime: Chromium's
@@ -84,7 +85,7 @@ try {
   const cpu0 = treeCpuMs(process.pid);
   t = performance.now();
   const r = await processJob('slips', slips, {
-    printer, dataDir, jobId: 'bench-slips', progress: () => undefined,
+    printer, workDir: dataDir, jobId: 'bench-slips', progress: () => undefined,
     slipChunk: process.env.RENDER_SLIP_CHUNK ? Number(process.env.RENDER_SLIP_CHUNK) : undefined, parallel: Number(process.env.RENDER_PARALLEL ?? 2),
   });
   const ms = performance.now() - t;

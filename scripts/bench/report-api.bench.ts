@@ -13,6 +13,7 @@ import { insertExamStudents } from '../../apps/api/src/modules/exam/exam.reposit
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 import { mulberry32 } from '@jz/shared/random';
 import { benchApp } from './lib.js';
+import { printBench } from './result.js';
 
 const LIMIT_MS = 200;
 const CLASSES = 40;
@@ -120,12 +121,12 @@ async function main() {
   process.stderr.write(`slowest: ${labelled.slice(0, 8).map(([ms, p]) => `${Math.round(ms)}ms ${p}`).join('; ')}\n`);
   const p95 = Math.round(times[Math.ceil(0.95 * times.length) - 1]! * 10) / 10;
   await bench.close();
-  process.stdout.write(`${JSON.stringify({ name: 'report_release_2000', value: releaseMs, unit: 'ms', limit: null, ok: true })}\n`);
-  process.stdout.write(`${JSON.stringify({ name: 'report_api_p95_2000', value: p95, unit: 'ms', limit: LIMIT_MS, ok: failures === 0 && p95 < LIMIT_MS })}\n`);
+  printBench({ name: 'report_release_2000', value: releaseMs, unit: 'ms', limit: null, ok: true });
+  printBench({ name: 'report_api_p95_2000', value: p95, unit: 'ms', limit: LIMIT_MS, ok: failures === 0 && p95 < LIMIT_MS });
 }
 
 main().catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.stdout.write(`${JSON.stringify({ name: 'report_api_p95_2000', value: null, unit: 'ms', limit: LIMIT_MS, ok: false })}\n`);
+  printBench({ name: 'report_api_p95_2000', value: null, unit: 'ms', limit: LIMIT_MS, ok: false });
   process.exitCode = 1;
 });

@@ -31,6 +31,7 @@ import { createSession } from '../../apps/api/src/core/auth.js';
 import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
 import { printBlanks } from '../../tests/helpers/card-blanks.js';
 import { cpuSecondsOf, memoryOf, missingQueueEnv, removeQueues, resetPeak, root, scratchDatabase, startWorkers } from './queue-lib.js';
+import { printBench, type BenchLine } from './result.js';
 
 const STUDENTS = Number(process.env.SCAN_BENCH_STUDENTS ?? 2000);
 const PER_BATCH = Number(process.env.SCAN_BENCH_BATCH ?? 200);
@@ -46,7 +47,7 @@ const GENERATOR = 'v3-libvips'; // bump when the generator's output changes, so 
 const NAME = `scan-queue-${STUDENTS * 2}`;
 const MB = 1024 * 1024;
 
-const line = (o: Record<string, unknown>) => console.log(JSON.stringify(o));
+const line = (o: BenchLine) => printBench(o);
 function failed(reason: string) {
   line({ name: NAME, value: null, unit: 's', limit: LIMIT_S, ok: false, reason });
   line({ name: `${NAME}-api-peak-rss`, value: null, unit: 'MB', limit: MEMORY_LIMIT_MB, ok: false, reason });

@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import type { Transcript, TranscriptRow } from '@jz/shared/api/report';
 import { writeTranscriptXlsx } from '../../apps/api/src/modules/report/report.export.js';
 import { mulberry32 } from '@jz/shared/random';
+import { printBench } from './result.js';
 
 const ROWS = 100_000;
 const LIMIT_MS = 10_000;
@@ -47,12 +48,12 @@ async function main() {
   const mb = Math.round((peak / 1024 / 1024) * 10) / 10;
   const okFile = bytes > 1_000_000;
   if (!okFile) process.stderr.write(`export wrote only ${bytes} bytes\n`);
-  process.stdout.write(`${JSON.stringify({ name: 'transcript_export_100000', value: ms, unit: 'ms', limit: LIMIT_MS, ok: okFile && ms < LIMIT_MS })}\n`);
-  process.stdout.write(`${JSON.stringify({ name: 'transcript_export_peak_rss', value: mb, unit: 'MB', limit: LIMIT_MB, ok: mb < LIMIT_MB })}\n`);
+  printBench({ name: 'transcript_export_100000', value: ms, unit: 'ms', limit: LIMIT_MS, ok: okFile && ms < LIMIT_MS });
+  printBench({ name: 'transcript_export_peak_rss', value: mb, unit: 'MB', limit: LIMIT_MB, ok: mb < LIMIT_MB });
 }
 
 main().catch((err) => {
   process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.stdout.write(`${JSON.stringify({ name: 'transcript_export_100000', value: null, unit: 'ms', limit: LIMIT_MS, ok: false })}\n`);
+  printBench({ name: 'transcript_export_100000', value: null, unit: 'ms', limit: LIMIT_MS, ok: false });
   process.exitCode = 1;
 });

@@ -46,7 +46,7 @@ describe.each(dbKinds)('the scanning demo exam on %s', (kind) => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-demo-scan-'));
     t = await createTestApp(kind, { dataDir });
     admin = await t.tokenFor('admin');
-    seeded = await seedDemoScan(t.database.db, dataDir);
+    seeded = await seedDemoScan(t.database.db, t.storage);
     if (seeded) {
       const rows = await t.database.db.selectFrom('exam_student').select('exam_no').where('exam_id', '=', seeded.examId).orderBy('exam_no').execute();
       examNos = rows.map((r) => r.exam_no);
@@ -62,7 +62,7 @@ describe.each(dbKinds)('the scanning demo exam on %s', (kind) => {
     expect(seeded!.sheets).toBe(examNos.length - DEMO_SCAN_CASES.notScannedLast);
     // two card pages per sheet, one sheet fed twice
     expect(seeded!.files).toBe(2 * seeded!.sheets + 2);
-    expect(await seedDemoScan(t.database.db, dataDir)).toBeNull();
+    expect(await seedDemoScan(t.database.db, t.storage)).toBeNull();
   });
 
   it('has the scan counters of the designed sheets, two finished batches and the four kinds of trouble', async () => {

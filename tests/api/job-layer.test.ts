@@ -9,6 +9,7 @@ import { createJob, createJobQueue, registerJobKind, TransientJobError, waitForJ
 import { jobTiming, STALE_MSG } from '../../apps/api/src/modules/job/job.repository.js';
 import { startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/app.js';
+import { dropQueues } from '../helpers/queues.js';
 import { dbKinds } from '../helpers/db.js';
 import { pdfInfo } from '../helpers/pdf.js';
 
@@ -231,15 +232,7 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)('standalon
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     for (const q of queues) await q.close();
     await t?.close();
-    const { Queue } = await import('bullmq');
-    const { Redis } = await import('ioredis');
-    const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
-    for (const name of [queueName, `${queueName}-browser`]) {
-      const q = new Queue(name, { connection });
-      await q.obliterate({ force: true }).catch(() => undefined);
-      await q.close();
-    }
-    await connection.quit();
+    await dropQueues(queueName);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,7 +11,7 @@ import { multipart } from '../helpers/scan-sheets.js';
 /**
  * 标答 images leave storage with their block (docs/DOMAIN-RULES.md §4.1 "标答"), on PGlite and PostgreSQL: a 数学
  * exam of three written-answer questions (one default block each, nothing marked). Images are uploaded through
- * the route and looked for as files under DATA_DIR/files/answers/<school>/<block>/. A block left out of
+ * the route and looked for in the app's store under answers/<school>/<block>/. A block left out of
  * save_task_allocation, every block of clean_painting_task, and every block of a deleted exam lose their files once
  * the command committed; a refused command keeps them; deleting one image removes its file only.
  */
@@ -22,10 +22,8 @@ describe.each(dbKinds)('标答 image files on %s', (kind) => {
   let png: Buffer;
   type Group = { blockId: number; name: string; questions: { questionId: number }[] };
 
-  const filesOf = (schoolId: number, blockId: number) => {
-    const dir = path.join(dataDir, 'files', 'answers', String(schoolId), String(blockId));
-    return existsSync(dir) ? readdirSync(dir).filter((f) => !f.endsWith('.part')).sort() : [];
-  };
+  /** The block's stored images, as the app's store lists them (DATA_DIR/files, or its S3 bucket). */
+  const filesOf = async (schoolId: number, blockId: number) => (await t.storage.list(`answers/${schoolId}/${blockId}/`)).map((k) => k.split('/').pop()!).sort();
   const upload = async (blockId: number, n: number) => {
     for (let i = 0; i < n; i++) {
       const file = multipart([{ name: `a${i}.png`, data: png, type: 'image/png' }]);
@@ -60,29 +58,29 @@ describe.each(dbKinds)('标答 image files on %s', (kind) => {
     await upload(a.blockId, 1);
     await upload(b.blockId, 2);
     await upload(c.blockId, 1);
-    expect([filesOf(exam.schoolId, a.blockId).length, filesOf(exam.schoolId, b.blockId).length, filesOf(exam.schoolId, c.blockId).length]).toEqual([1, 2, 1]);
+    expect([(await filesOf(exam.schoolId, a.blockId)).length, (await filesOf(exam.schoolId, b.blockId)).length, (await filesOf(exam.schoolId, c.blockId)).length]).toEqual([1, 2, 1]);
 
     // deleting one image removes that file only
-    const name = filesOf(exam.schoolId, b.blockId)[0]!;
+    const name = (await filesOf(exam.schoolId, b.blockId))[0]!;
     expect((await t.call({ method: 'POST', url: '/api/v1/standard_answer/delete_image', token: admin, payload: { blockId: b.blockId, name } })).body.code).toBe(200);
-    expect(filesOf(exam.schoolId, b.blockId)).toHaveLength(1);
-    expect(filesOf(exam.schoolId, b.blockId)).not.toContain(name);
+    expect(await filesOf(exam.schoolId, b.blockId)).toHaveLength(1);
+    expect(await filesOf(exam.schoolId, b.blockId)).not.toContain(name);
 
     // refused inside the transaction (an unknown block id beside B left out): nothing deleted, the files stay
     const refused = await save(exam.subjectId, [a, c], [{ blockId: 99_999_999, name: 'x', questionIds: [b.questions[0]!.questionId], ratingMode: 1 }]);
     expect([refused.body.code, refused.body.msg]).toEqual([400, '题块不存在']);
-    expect(filesOf(exam.schoolId, b.blockId)).toHaveLength(1);
+    expect(await filesOf(exam.schoolId, b.blockId)).toHaveLength(1);
 
     // B left out (its question goes to a new block): B's file is gone, A's and C's stay
     const saved = await save(exam.subjectId, [a, c], [{ name: '第2题', questionIds: [b.questions[0]!.questionId], ratingMode: 1 }]);
     expect(saved.body.code, saved.body.msg).toBe(200);
-    expect(filesOf(exam.schoolId, b.blockId)).toEqual([]);
-    expect([filesOf(exam.schoolId, a.blockId).length, filesOf(exam.schoolId, c.blockId).length]).toEqual([1, 1]);
+    expect(await filesOf(exam.schoolId, b.blockId)).toEqual([]);
+    expect([(await filesOf(exam.schoolId, a.blockId)).length, (await filesOf(exam.schoolId, c.blockId)).length]).toEqual([1, 1]);
 
     // clean_painting_task: every block of the subject goes, with its files
     const cleaned = await t.call({ method: 'POST', url: '/api/v1/task_allocation/clean_painting_task', token: admin, payload: { examSubjectId: exam.subjectId } });
     expect(cleaned.body.code, cleaned.body.msg).toBe(200);
-    expect([filesOf(exam.schoolId, a.blockId), filesOf(exam.schoolId, c.blockId)]).toEqual([[], []]);
+    expect([await filesOf(exam.schoolId, a.blockId), await filesOf(exam.schoolId, c.blockId)]).toEqual([[], []]);
   });
 
   it('deleting the exam deletes the files of its blocks, not those of another exam', async () => {
@@ -94,7 +92,7 @@ describe.each(dbKinds)('标答 image files on %s', (kind) => {
     await upload(k!.blockId, 1);
     const del = await t.call({ method: 'POST', url: '/api/v1/exam_manage/delete_exam_paper', token: admin, payload: { id: gone.examId } });
     expect(del.body.code, del.body.msg).toBe(200);
-    expect(filesOf(gone.schoolId, g!.blockId)).toEqual([]);
-    expect(filesOf(kept.schoolId, k!.blockId)).toHaveLength(1);
+    expect(await filesOf(gone.schoolId, g!.blockId)).toEqual([]);
+    expect(await filesOf(kept.schoolId, k!.blockId)).toHaveLength(1);
   });
 });

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { createMarkingExam } from '../helpers/marking-exam.js';
@@ -31,7 +30,7 @@ describe.each(dbKinds)('block regions on %s', (kind) => {
     const exam = await createMarkingExam(t, { name: '题块区域测试', fullScore: 10, questions: [{ no: '1', type: 'subjective', fullScore: 10, step: 1 }] });
     ({ subjectId } = exam);
     const db = t.database.db;
-    const storage = openStorage(localStorageConfig(dataDir));
+    const storage = t.storage;
     const batch = await db.insertInto('scan_batch').values({ school_id: exam.schoolId, exam_id: exam.examId, exam_subject_id: subjectId, no: 1, name: '批次1', status: 'done', created_by: null, card_layout: JSON.stringify(LAYOUT) })
       .returning('id').executeTakeFirstOrThrow();
     const black = await sharp({ create: { width: 105, height: 60, channels: 3, background: '#000000' } }).png().toBuffer();

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPIRED, sweepJobFiles } from '../../apps/api/src/modules/render/render.jobs.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage-open.js';
 
 /**
  * Render job files are kept for the retention (RENDER_FILE_TTL_HOURS) and then deleted by the api's sweeper;
@@ -61,10 +62,12 @@ describe('render job files expire', () => {
     // four days ago: past the default 72 h; a leftover of a killed worker of that age goes too
     const past = new Date(Date.now() - 96 * HOUR);
     utimesSync(old.queueFile, past, past);
-    const leftover = path.join(jobsDir(), `${old.jobId}.pdf.999.tmp`);
+    const leftover = path.join(dataDir, 'work', 'render', `${old.jobId}-3.pdf.999.tmp`); // a killed worker's scratch file
+    mkdirSync(path.dirname(leftover), { recursive: true });
     writeFileSync(leftover, 'x');
     utimesSync(leftover, past, past);
-    expect(await sweepJobFiles(dataDir, 72 * HOUR)).toBe(2);
+    expect(await sweepJobFiles(t.storage, dataDir, 72 * HOUR)).toBe(2);
+    expect(existsSync(leftover)).toBe(false);
     expect(existsSync(old.queueFile)).toBe(false);
     expect(filesOf(old.jobId)).toEqual([]);
     // the job's row stays: it answers that the file expired
@@ -91,6 +94,7 @@ describe('render job files expire', () => {
   });
 
   it('leaves an empty or missing folder alone', async () => {
-    expect(await sweepJobFiles(path.join(dataDir, 'nowhere'), HOUR)).toBe(0);
+    const nowhere = path.join(dataDir, 'nowhere');
+    expect(await sweepJobFiles(openStorage(localStorageConfig(nowhere)), nowhere, HOUR)).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import { dbKinds } from '../helpers/db.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
 import { readZip } from '../helpers/zip.js';
 import { firstDemoExam } from '../fixtures/demo-exam.js';
+import { dropQueues } from '../helpers/queues.js';
 
 /**
  * Render jobs through the api (issue: print and download): the input is built from the demo database with the
@@ -225,13 +226,11 @@ describe.each(dbKinds)('render jobs on %s', (kind) => {
 describe.runIf(!!process.env.REDIS_URL)('render job through BullMQ', () => {
   it('runs a card job on a browser-lane worker started here, then closes every connection', async () => {
     const { createJobQueue } = await import('../../apps/api/src/modules/job/job.service.js');
-    const { Queue } = await import('bullmq');
-    const { Redis } = await import('ioredis');
     const queueName = `jz-jobs-test-${process.pid}-${Date.now()}`;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-render-bull-'));
-    // the api enqueues only (REDIS_URL: rendering is the workers'); the worker shares its database and DATA_DIR
+    // the api enqueues only (REDIS_URL: rendering is the workers'); the worker shares its database and file store
     const t = await createTestApp('pglite', { dataDir, redisUrl: process.env.REDIS_URL, jobQueue: queueName, renderConcurrency: 0 });
-    const worker = createJobQueue(t.database.db, { redisUrl: process.env.REDIS_URL, queueName, concurrency: 0, browserConcurrency: 1, dataDir });
+    const worker = createJobQueue(t.database.db, { redisUrl: process.env.REDIS_URL, queueName, concurrency: 0, browserConcurrency: 1, dataDir, storage: t.storage });
     try {
       expect(t.app.ctx.jobs.kind).toBe('bullmq');
       const token = await t.tokenFor('admin');
@@ -251,13 +250,7 @@ describe.runIf(!!process.env.REDIS_URL)('render job through BullMQ', () => {
     } finally {
       await worker.close();
       await t.close();
-      const connection = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
-      for (const name of [queueName, `${queueName}-browser`]) {
-        const q = new Queue(name, { connection });
-        await q.obliterate({ force: true }).catch(() => undefined);
-        await q.close();
-      }
-      await connection.quit();
+      await dropQueues(queueName);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 
 /**
  * A student's own answer-card images (issue 9 §1): a scanned page resolved to student1 in a released demo exam,
@@ -47,7 +46,7 @@ describe.each(dbKinds)('student answer-card images on %s', (kind) => {
       .returning('id').executeTakeFirstOrThrow();
     const p = await db.insertInto('scan_page').values({ school_id: schoolId, batch_id: b.id, exam_subject_id: subject, file_seq: 1, file_name: 'p.jpg',
       recognized: true, status, page_no: pageNo, exam_student_id: examStudentId, image_key: key, width: 40, height: 30 }).returning('id').executeTakeFirstOrThrow();
-    if (key) await openStorage(localStorageConfig(dataDir)).put(key, jpeg);
+    if (key) await t.storage.put(key, jpeg);
     return p.id;
   }
 

@@ -36,7 +36,7 @@ export async function startMarkingWalk(prefix: string, opts: { demos?: boolean }
   const dataDir = path.join(dir, 'data');
   const server = await startServer('pglite', { dataDir });
   if (opts.demos !== false) {
-    await seedDemoScan(server.database.db, dataDir);
+    await seedDemoScan(server.database.db, server.storage);
     await seedDemoMarking(server.database.db);
   }
   const browser = await launchBrowser();

@@ -35,7 +35,7 @@ describe('live marking walk in Chromium', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'jz-e2e-marklive-'));
     const dataDir = path.join(dir, 'data');
     server = await startServer('pglite', { dataDir });
-    await seedDemoScan(server.database.db, dataDir);
+    await seedDemoScan(server.database.db, server.storage);
     await seedDemoMarking(server.database.db);
     const db = server.database.db;
     const blocks = await db.selectFrom('marking_block as b').innerJoin('exam as e', 'e.id', 'b.exam_id')

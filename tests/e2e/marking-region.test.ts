@@ -19,7 +19,7 @@ describe('题块区域 on the card image in Chromium', () => {
 
   beforeAll(async () => {
     walk = await startMarkingWalk('region', { demos: false });
-    await seedDemoScan(walk.server.database.db, walk.dataDir);
+    await seedDemoScan(walk.server.database.db, walk.server.storage);
   });
   afterAll(async () => { await walk?.close(); });
 

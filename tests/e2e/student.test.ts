@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { pdfText } from '../helpers/pdf.js';
 import { startServer } from '../helpers/server.js';
-import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
+import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage-open.js';
 import { loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 import { seedDemoMarking } from '../../apps/api/src/seed/demo-marking.js';
 import type { TestApp } from './app.js';
 
@@ -9,7 +8,7 @@ import type { TestApp } from './app.js';
  * 12 students of 高一1班, written-answer questions 2 (8 points, step 1) and 3 (8 points, step 0.5) cut from their
  * sheets and stored; then seedDemoMarking (题组长 lesson1, markers teacher1 and two 数学 teachers, partly marked).
  */
-export async function demoMarkingExam(t: TestApp, dataDir: string, name = '数学周测（扫描演示）'): Promise<{ examId: number; subjectId: number; blockIds: number[] }> {
+export async function demoMarkingExam(t: TestApp, _dataDir: string, name = '数学周测（扫描演示）'): Promise<{ examId: number; subjectId: number; blockIds: number[] }> {
   const db = t.database.db;
   const admin = await t.tokenFor('admin');
   const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
@@ -24,7 +23,7 @@ export async function demoMarkingExam(t: TestApp, dataDir: string, name = '数�
     { no: '1', type: 'single', fullScore: 4, answer: 'B' }, { no: '2', type: 'subjective', fullScore: 8, step: 1 }, { no: '3', type: 'subjective', fullScore: 8, step: 0.5 }] } });
   expect(saved.body.code, saved.body.msg).toBe(200);
   const students = (await db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).orderBy('exam_no').limit(12).execute()).map((s) => s.id);
-  const storage = openStorage(localStorageConfig(dataDir));
+  const { storage } = t;
   const batch = await db.insertInto('scan_batch').values({ school_id: school.id, exam_id: examId, exam_subject_id: subjectId, no: 1, name: '批次1', status: 'done', created_by: null })
     .returning('id').executeTakeFirstOrThrow();
   const jpeg = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#f5f5f0' } }).jpeg().toBuffer();

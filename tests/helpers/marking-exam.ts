@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { localStorageConfig, openStorage } from '../../apps/api/src/core/storage.js';
 import type { TestApp } from './app.js';
 
 /**
@@ -49,10 +48,10 @@ export async function createMarkingExam(t: TestApp, spec: MarkingExamSpec): Prom
  * One scanned page per student (in this order) with a stored crop per written-answer question number, in one batch;
  * `pageImage` also names the whole page's key. The crops differ per student (a shade), so a wrong image shows.
  */
-export async function storeScannedSheets(t: TestApp, dataDir: string, exam: MarkingExam, students: number[], blockNos: string[], opts: { pageImage?: boolean } = {}): Promise<void> {
+export async function storeScannedSheets(t: TestApp, _dataDir: string, exam: MarkingExam, students: number[], blockNos: string[], opts: { pageImage?: boolean } = {}): Promise<void> {
   const db = t.database.db;
   const { schoolId, examId, subjectId } = exam;
-  const storage = openStorage(localStorageConfig(dataDir));
+  const { storage } = t; // the app's store (DATA_DIR/files, or its S3 bucket)
   const batch = await db.insertInto('scan_batch').values({ school_id: schoolId, exam_id: examId, exam_subject_id: subjectId, no: 1, name: '批次1', status: 'done', created_by: null })
     .returning('id').executeTakeFirstOrThrow();
   for (const [i, es] of students.entries()) {

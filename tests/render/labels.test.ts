@@ -98,7 +98,7 @@ describe('label sheets printed by the labels job', () => {
   it('puts 24 labels on an A4 sheet, each room from a new sheet, and every barcode reads as its 考号', async () => {
     const pages = labelPages(data);
     expect(pages.map((p) => [p.title, p.labels.length])).toEqual([['第01考场', 24], ['第01考场', 6], ['第02考场', 5]]);
-    const r = await processJob('labels', data, { printer, dataDir: tmp, jobId: 'labels-1', progress: () => undefined });
+    const r = await processJob('labels', data, { printer, workDir: tmp, jobId: 'labels-1', progress: () => undefined });
     const pdf = readFileSync(r.resultPath);
     expect(pdfInfo(pdf)).toEqual({ pages: 3, widthPt: 595, heightPt: 842 }); // A4 in points
     const text = pdfText(pdf).split('\f').map((t) => t.replace(/\s+/g, ''));
@@ -128,7 +128,7 @@ describe('label sheets printed by the labels job', () => {
 
   it('refuses a 考号 that Code 128 cannot carry, naming the student', async () => {
     const bad: LabelSheetData = { examName: '考试', groups: [{ title: '高一(1)班', labels: [{ name: '张三', className: '高一(1)班', examNo: '考号01' }] }] };
-    await expect(processJob('labels', bad, { printer, dataDir: tmp, jobId: 'labels-2', progress: () => undefined }))
+    await expect(processJob('labels', bad, { printer, workDir: tmp, jobId: 'labels-2', progress: () => undefined }))
       .rejects.toThrow('考生 张三 的考号「考号01」不能印成条形码：条形码不能包含字符「考」');
   });
 });

@@ -44,7 +44,7 @@ describe('slips job', () => {
 
   it('prints 25 students in chunks of 4 on two tabs into one PDF in class and seat order', async () => {
     const data = demoSlipData(25, 10);
-    const { resultPath } = await processJob('slips', data, { printer, dataDir, jobId: 'merge', progress: () => undefined, slipChunk: 4, parallel: 2 });
+    const { resultPath } = await processJob('slips', data, { printer, workDir: dataDir, jobId: 'merge', progress: () => undefined, slipChunk: 4, parallel: 2 });
     const pages = pdfText(readFileSync(resultPath)).split('\f').filter((t) => t.trim());
     expect(pages).toHaveLength(25);
     const order = pages.map((t) => data.students.findIndex((s) => t.includes(s.admissionNo)));

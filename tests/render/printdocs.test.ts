@@ -60,7 +60,7 @@ describe('成绩条 strips layout', () => {
     expect(pages).toEqual([8, 8, 3, 3]);
     // through the job's chunked printing (chunks of whole pages) and merge
     const { resultPath } = await processJob('slips', { ...d, layout: 'strips', students }, {
-      printer, dataDir: tmp, jobId: 'strips', progress: () => undefined, slipChunk: 8, parallel: 2,
+      printer, workDir: tmp, jobId: 'strips', progress: () => undefined, slipChunk: 8, parallel: 2,
     });
     expect(pdfInfo(resultPath)).toEqual({ pages: 4, widthPt: 595, heightPt: 842 });
     const perPage = pagesOf(resultPath).map((t) => (t.match(/考号：\d+/g) ?? []).length);
@@ -75,7 +75,7 @@ describe('成绩条 strips layout', () => {
   it('keeps one student per page with the default layout', async () => {
     const d = demoSlipData(12, 50);
     const { resultPath } = await processJob('slips', { ...d, students: d.students.slice(0, 3) }, {
-      printer, dataDir: tmp, jobId: 'pages', progress: () => undefined,
+      printer, workDir: tmp, jobId: 'pages', progress: () => undefined,
     });
     expect(pdfInfo(resultPath).pages).toBe(3);
   });

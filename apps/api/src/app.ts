@@ -18,6 +18,7 @@ import type { AppContext } from './core/context.js';
 import { registerModules } from './modules/index.js';
 import { sweepJobFiles } from './modules/render/render.jobs.js';
 import { createJobQueue } from './modules/job/job.service.js';
+import { storageOf } from './core/storage-open.js';
 
 z.config(z.locales.zhCN());
 
@@ -37,14 +38,15 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   // render job); with REDIS_URL the default lane here and rendering on the workers (`npm run worker`) — unless
   // the database is the embedded one, which no worker process can open: then this instance prints too.
   const renderHere = config.renderConcurrency ?? (config.redisUrl && !config.databaseUrl ? 1 : undefined);
+  const storage = storageOf(config);
   const jobs = createJobQueue(db, {
     redisUrl: config.redisUrl, queueName: config.jobQueue, concurrency: config.jobConcurrency, browserConcurrency: renderHere,
-    dataDir: config.dataDir, log: { error: (e: unknown) => app.log.error(e) },
+    dataDir: config.dataDir, storage, log: { error: (e: unknown) => app.log.error(e) },
   });
-  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), jobs };
+  const ctx: AppContext = { db, config, cipher, mailer: new Mailer(db, app.log, config.smtpUrl), jobs, storage };
   app.decorate('ctx', ctx);
   // Render job files are deleted after the retention: once at start and hourly (the timer never keeps the process alive).
-  const sweep = () => void sweepJobFiles(config.dataDir, config.renderFileTtlMs).catch((e) => app.log.warn(e));
+  const sweep = () => void sweepJobFiles(storage, config.dataDir, config.renderFileTtlMs).catch((e) => app.log.warn(e));
   const sweeper = setInterval(sweep, 3600_000).unref();
   setImmediate(sweep);
   app.addHook('onClose', async () => { clearInterval(sweeper); await jobs.close(); await ctx.mailer.close(); });

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { loadExternalLoginConfig, type ExternalLoginConfig } from './modules/external-login/external-login.config.js';
+import type { S3StorageConfig } from './core/storage.js';
 
 /** Everything the server reads from the environment (secrets never live in the code). */
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** STORAGE=s3: files in this S3-compatible bucket (every api instance and worker); absent: the folder DATA_DIR/files. */
+  s3?: S3StorageConfig;
   /** postgres://… selects PostgreSQL; otherwise PGlite in dataDir/db. */
   databaseUrl?: string;
   /** smtp://user:pass@host:port — without it mail goes to the outbox table and the log. */
@@ -73,6 +76,17 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: int(10_000, 100),
   DB_STATEMENT_TIMEOUT_MS: int(300_000, 0),
   SHUTDOWN_TIMEOUT_MS: int(60_000, 0),
+  STORAGE: z.preprocess(blank, z.enum(['local', 's3'], '须为 local 或 s3').default('local')),
+  S3_ENDPOINT: url(['http', 'https']),
+  S3_BUCKET: z.preprocess(blank, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '须为 3–63 个小写字母、数字、点或连字符').optional()),
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  S3_REGION: z.preprocess(blank, z.string().default('us-east-1')),
+  S3_FORCE_PATH_STYLE: z.preprocess(blank, z.enum(['0', '1'], '须为 0 或 1').default('0')),
+}).superRefine((e, ctx) => {
+  if (e.STORAGE !== 's3') return;
+  if (!e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE=s3 时必须设置存储桶名称' });
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: [e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置' });
 });
 
 /** Reads and checks the environment; throws 环境变量 X 不正确：… naming every wrong variable. */
@@ -89,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    s3: e.STORAGE === 's3' ? {
+      kind: 's3', bucket: e.S3_BUCKET!, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    } : undefined,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,

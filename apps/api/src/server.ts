@@ -9,6 +9,7 @@ import { seedDemoScan } from './seed/demo-scan.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-lock.js';
 import { startDailyBackups, writeBackup, type DailyBackups } from './db/backup.js';
 import { openPostgresChecked, pgliteOpenFailure, StartupError } from './db/startup.js';
+import { openConfiguredStorage } from './core/storage-open.js';
 
 /** `npm start`: one process serving web + api on PORT, PGlite in DATA_DIR/db unless DATABASE_URL is set. */
 async function main() {
@@ -25,6 +26,7 @@ async function main() {
       throw e;
     }
   }
+  await openConfiguredStorage(config); // STORAGE=s3: the bucket answers (made when missing) before anything is served
   const database = await openAndMigrate(config, dbDir, backupsDir);
   const seededNow = config.seedDemo && await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, config, logger: true });
@@ -62,7 +64,7 @@ async function main() {
     // not kept waiting; its batches show as 识别中 until done. Images go to the storage the api serves them from.
     // The marking demo needs the recognised blocks, so it follows the scanning demo.
     const log = (line: string) => app.log.info(line);
-    void seedDemoScan(database.db, config.dataDir, log)
+    void seedDemoScan(database.db, app.ctx.storage, log)
       .then(() => seedDemoMarking(database.db, log))
       .catch((e) => app.log.error(e, '扫描或阅卷演示数据生成失败'));
   }

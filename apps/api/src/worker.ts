@@ -2,7 +2,8 @@
 // machines. Takes every registered job kind from Redis — rendering (browser lane, one warm Chromium) and the
 // default lane (release, imports, recognition…) — and records state, progress and results in the `job` table
 // itself, so api instances answer polls from the table. Needs REDIS_URL, DATABASE_URL (the api's PostgreSQL;
-// the api runs the migrations) and DATA_DIR (the api's, a shared volume across machines).
+// the api runs the migrations) and the api's file store: STORAGE=s3 with the same bucket (S3_*), or DATA_DIR on a
+// volume shared with the api (the local store DATA_DIR/files).
 // Env: JOB_QUEUE (jz-jobs), JOB_CONCURRENCY (default-lane jobs at once, 2), RENDER_CONCURRENCY (render jobs at
 // once, 1), JOB_LOCK_MS / JOB_STALLED_MS (BullMQ lock and stalled check, 30000), RENDER_SLIP_CHUNK,
 // RENDER_PARALLEL (chunks printed at once in separate tabs, 2; 1 on a machine where a worker should take one core).
@@ -11,6 +12,7 @@ import { sql } from 'kysely';
 import { loadConfig } from './config.js';
 import { openPostgresChecked, StartupError } from './db/startup.js';
 import { createJobQueue, DEFAULT_JOB_QUEUE, registeredKinds } from './modules/job/job.service.js';
+import { openConfiguredStorage } from './core/storage-open.js';
 import './modules/index.js'; // registers every job kind (release, render.*, import.*, …)
 
 const intEnv = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d);
@@ -23,9 +25,10 @@ async function main() {
   const has = await sql<{ t: string | null }>`select to_regclass('job')::text as t`.execute(database.db);
   if (!has.rows[0]?.t) throw new StartupError('数据库尚未初始化：请先启动 api（npm start）完成数据库迁移，再启动工作进程');
   const queueName = config.jobQueue ?? DEFAULT_JOB_QUEUE;
+  const storage = await openConfiguredStorage(config);
   const jobs = createJobQueue(database.db, {
     redisUrl: config.redisUrl, queueName, concurrency: config.jobConcurrency, browserConcurrency: config.renderConcurrency ?? 1,
-    dataDir: config.dataDir, lockDuration: intEnv(process.env.JOB_LOCK_MS, 30_000), stalledInterval: intEnv(process.env.JOB_STALLED_MS, 30_000),
+    dataDir: config.dataDir, storage, lockDuration: intEnv(process.env.JOB_LOCK_MS, 30_000), stalledInterval: intEnv(process.env.JOB_STALLED_MS, 30_000),
     log: { error: (e: unknown) => console.error('[job-worker]', e instanceof Error ? e.message : e) },
   });
   let closing = false;
@@ -39,7 +42,7 @@ async function main() {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  console.log(`[job-worker] 已启动 pid=${process.pid} queue=${queueName} kinds=${registeredKinds().join(',')} dataDir=${config.dataDir}`);
+  console.log(`[job-worker] 已启动 pid=${process.pid} queue=${queueName} kinds=${registeredKinds().join(',')} dataDir=${config.dataDir} storage=${config.s3 ? `s3://${config.s3.bucket}` : 'local'}`);
 }
 
 main().catch((err) => {

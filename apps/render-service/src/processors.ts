@@ -15,8 +15,8 @@ import type { Printer } from './printer.js';
 
 export interface ProcessContext {
   printer: Printer;
-  /** DATA_DIR; the result goes to DATA_DIR/files/jobs/<jobId>.<ext>. */
-  dataDir: string;
+  /** A local scratch folder of the process: the result is written to <workDir>/<jobId>.<ext> (the caller stores it). */
+  workDir: string;
   jobId: string;
   progress: (p: number) => void | Promise<void>;
   /** Students per printed chunk of a slips job (default 50 with one tab, 30 with two: either stays under 1 GB per worker). */
@@ -25,8 +25,8 @@ export interface ProcessContext {
   parallel?: number;
 }
 
-export function resultPathOf(dataDir: string, jobId: string, type: JobType): string {
-  return path.join(dataDir, 'files', 'jobs', `${jobId}.${RESULT_EXT[type]}`);
+export function resultPathOf(workDir: string, jobId: string, type: JobType): string {
+  return path.join(workDir, `${jobId}.${RESULT_EXT[type]}`);
 }
 
 // ---- input schemas (shallow where the templates tolerate more, strict where a mistake would print wrong) ----
@@ -219,7 +219,7 @@ const RUNNERS: Record<JobType, (params: unknown, ctx: ProcessContext, out: strin
 export async function processJob(type: JobType, params: unknown, ctx: ProcessContext): Promise<{ resultPath: string }> {
   const run = RUNNERS[type];
   if (!run) throw new BadInputError(`未知的任务类型：${String(type)}`);
-  const out = resultPathOf(ctx.dataDir, ctx.jobId, type);
+  const out = resultPathOf(ctx.workDir, ctx.jobId, type);
   await run(params, ctx, out);
   await ctx.progress(100);
   return { resultPath: out };

@@ -1,9 +1,11 @@
 /**
- * Object storage for uploaded and derived files (scanned sheets, cut blocks): put / get / delete / list by key.
- * Keys are relative paths of '/'-separated safe segments (scans/12/34/…); the local implementation keeps them as
- * files under DATA_DIR/files. An S3-compatible store only needs another implementation of `Storage` and a new
- * `StorageConfig` kind: callers never see paths. Writes go to a temporary name first and are renamed into place,
- * so a reader never sees half a file.
+ * Object storage for uploaded and derived files (scanned sheets, cut blocks, 标答 and template images, import
+ * uploads, render inputs and results): put / get / stat / delete / list by key. Keys are relative paths of
+ * '/'-separated safe segments (scans/12/34/…). Two stores, chosen by the environment (STORAGE): the local folder
+ * DATA_DIR/files (one machine, or a shared volume), and any S3-compatible object store (MinIO, the Chinese clouds'
+ * object stores: core/storage-s3.ts) that every api instance and worker reaches. Callers never see paths. Writes are
+ * whole or absent: the local store writes a temporary name and renames it, S3 makes an object only when its upload
+ * completes.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -23,14 +25,30 @@ export interface Storage {
   getStream(key: string): Promise<Readable>;
   /** The whole object (for decoding one page; callers bound the size by what they stored). */
   getBytes(key: string): Promise<Buffer>;
+  /** Size and last change of the object, or null when it does not exist. */
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   /** Deletes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Every key under the prefix (a folder-like prefix ending in '/'). */
   list(prefix: string): Promise<string[]>;
+  /** Every object under the prefix with its last change (the sweep of old files). */
+  entries(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
 }
 
-/** Serialisable description of a store, so that a job running in another process opens the same one. */
-export type StorageConfig = { kind: 'local'; root: string };
+/** An S3-compatible store (STORAGE=s3): bucket, and where and how to reach it. */
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** S3_ENDPOINT (http(s)://host:port of MinIO or a cloud's S3 endpoint); absent: AWS S3 of the region. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style addresses (MinIO); virtual-hosted style (bucket.host) otherwise, as the clouds want. */
+  forcePathStyle: boolean;
+}
+/** Which store this process opens (from the environment: every api instance and worker opens the same one). */
+export type StorageConfig = { kind: 'local'; root: string } | S3StorageConfig;
 
 export class StorageLimitError extends Error {
   override name = 'StorageLimitError';
@@ -68,25 +86,16 @@ export function localStorage(root: string): Storage {
         }
         return body.length;
       }
-      let bytes = 0;
-      let over = false;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          bytes += chunk.length;
-          if (opts.maxBytes === undefined || bytes <= opts.maxBytes) cb(null, chunk);
-          else if (opts.drain) { over = true; cb(); }
-          else cb(new StorageLimitError(opts.maxBytes));
-        },
-      });
+      const limit = byteLimit(opts.maxBytes, opts.drain);
       try {
-        await pipeline(body, counter, createWriteStream(tmp));
-        if (over) throw new StorageLimitError(opts.maxBytes!);
+        await pipeline(body, limit.counter, createWriteStream(tmp));
+        if (limit.over()) throw new StorageLimitError(opts.maxBytes!);
         await fs.rename(tmp, file);
       } catch (e) {
         await fs.rm(tmp, { force: true });
         throw e;
       }
-      return bytes;
+      return limit.bytes();
     },
     async getStream(key) {
       const file = fileOf(key);
@@ -105,37 +114,55 @@ export function localStorage(root: string): Storage {
         throw e;
       }
     },
+    async stat(key) {
+      const st = await fs.stat(fileOf(key)).catch(() => null);
+      return st?.isFile() ? { size: st.size, modifiedAt: st.mtime } : null;
+    },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },
     async list(prefix) {
-      const base = prefix.replace(/\/+$/, '');
-      const dir = base ? fileOf(base) : root;
-      const out: string[] = [];
-      const walk = async (d: string, rel: string) => {
-        let entries;
-        try {
-          entries = await fs.readdir(d, { withFileTypes: true });
-        } catch {
-          return;
-        }
-        for (const e of entries) {
-          if (e.name.endsWith('.part')) continue;
-          const k = rel ? `${rel}/${e.name}` : e.name;
-          if (e.isDirectory()) await walk(path.join(d, e.name), k);
-          else out.push(k);
-        }
-      };
-      await walk(dir, base);
-      return out.sort();
+      return (await walk(prefix)).map((e) => e.key);
     },
+    entries: (prefix) => walk(prefix),
   };
+  /** Files under the prefix (not the .part files of writes in progress), sorted by key. */
+  async function walk(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
+    const base = prefix.replace(/\/+$/, '');
+    const out: { key: string; modifiedAt: Date }[] = [];
+    const visit = async (d: string, rel: string) => {
+      let entries;
+      try {
+        entries = await fs.readdir(d, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        if (e.name.endsWith('.part')) continue;
+        const k = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isDirectory()) await visit(path.join(d, e.name), k);
+        else {
+          const st = await fs.stat(path.join(d, e.name)).catch(() => null);
+          if (st) out.push({ key: k, modifiedAt: st.mtime });
+        }
+      }
+    };
+    await visit(base ? fileOf(base) : root, base);
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
 }
 
-/** The store a config names (local: DATA_DIR/files). */
-export function openStorage(config: StorageConfig): Storage {
-  if (config.kind === 'local') return localStorage(config.root);
-  throw new Error(`未知的存储类型：${(config as { kind: string }).kind}`);
+/** Counts the bytes going through and stops past maxBytes (at once, or — drain — after reading the source to its end). */
+export function byteLimit(maxBytes: number | undefined, drain: boolean | undefined): { counter: Transform; bytes(): number; over(): boolean } {
+  let bytes = 0;
+  let over = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      bytes += chunk.length;
+      if (maxBytes === undefined || bytes <= maxBytes) cb(null, chunk);
+      else if (drain) { over = true; cb(); }
+      else cb(new StorageLimitError(maxBytes));
+    },
+  });
+  return { counter, bytes: () => bytes, over: () => over };
 }
-
-export const localStorageConfig = (dataDir: string): StorageConfig => ({ kind: 'local', root: path.join(dataDir, 'files') });

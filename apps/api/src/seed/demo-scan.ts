@@ -26,6 +26,7 @@ import { startBatch } from '../modules/scan/scan.service.js';
 import '../modules/scan/scan.job.js';
 import { actingAdmin, DEMO_SCHOOL_CODE } from './demo-exam-build.js';
 import { DEMO_SCAN_CASES, DEMO_SCAN_EXAM, DEMO_SCAN_QUESTIONS, planDemoScan, type DemoSheet } from './demo-scan-plan.js';
+import type { Storage } from '../core/storage.js';
 
 export const DEMO_SCAN_BLANKS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-scan-blanks');
 export const DEMO_SCAN_DPI = 150;
@@ -108,10 +109,10 @@ async function loadBlank(page: number): Promise<BlankPage> {
 export interface DemoScanResult { examId: number; examSubjectId: number; sheets: number; files: number; ms: number }
 
 /**
- * Seeds the scanning demo once (nothing when the exam exists or 示例中学 is missing). `dataDir` is the storage root
- * the api serves the images from. Answers null when skipped, with the reason in `log`.
+ * Seeds the scanning demo once (nothing when the exam exists or 示例中学 is missing). `storage` is the store the api
+ * serves the images from. Answers null when skipped, with the reason in `log`.
  */
-export async function seedDemoScan(db: Db, dataDir: string, log: (line: string) => void = () => {}): Promise<DemoScanResult | null> {
+export async function seedDemoScan(db: Db, storage: Storage, log: (line: string) => void = () => {}): Promise<DemoScanResult | null> {
   const started = Date.now();
   const done = await db.selectFrom('exam').select('id').where('name', '=', DEMO_SCAN_EXAM.name).executeTakeFirst();
   if (done) return null;
@@ -173,15 +174,15 @@ export async function seedDemoScan(db: Db, dataDir: string, log: (line: string) 
     }
     files += images.length;
     drawMs += Date.now() - t0;
-    const { jobIds } = await startBatch(db, null, dataDir, user, { examSubjectId, name: b.name }, async (storage, keyOf) => {
+    const { jobIds } = await startBatch(db, null, storage, user, { examSubjectId, name: b.name }, async (store, keyOf) => {
       const stored = [];
       for (const [i, f] of images.entries()) {
         const key = keyOf(i + 1);
-        stored.push({ name: f.name, key, kind: 'jpeg' as const, bytes: await storage.put(key, f.data), reason: null });
+        stored.push({ name: f.name, key, kind: 'jpeg' as const, bytes: await store.put(key, f.data), reason: null });
       }
       return stored;
     });
-    for (const id of jobIds) await runJob(db, id);
+    for (const id of jobIds) await runJob(db, id, { env: { storage } });
   }
   const ms = Date.now() - started;
   log(`扫描演示考试：${sheets.length} 名考生的答题卡，${files} 张图片，${ms} ms（生成图片 ${drawMs} ms）`);

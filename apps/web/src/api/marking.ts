@@ -96,8 +96,8 @@ export const updateCanMark = (examSubjectId: number, canMark: boolean, blockId?:
   http.post<unknown>('/progress/update_can_mark_paper', { examSubjectId, canMark, blockId });
 /** 清除科目的阅卷数据（须输入登录密码，留有记录） */
 /** The password is sent RSA-encrypted, as on every other password route. */
-export const clearMarkingData = async (examSubjectId: number, password: string) =>
-  http.post<number>('/progress/clear_marking_data', { examSubjectId, password: await encryptPassword(password) });
+export const clearMarkingData = async (examSubjectId: number, password: string, blockId?: number) =>
+  http.post<number>('/progress/clear_marking_data', { examSubjectId, blockId, password: await encryptPassword(password) });
 
 /* ---------- 试评 (the block's leaders; docs/DOMAIN-RULES.md §4.1 "个人一致性 and 试评") ---------- */
 export interface TrialPaper { paperId: number; imageUrl: string; chosen?: MarkingPaper['chosen'] }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closerPair, decide, defaultTolerance, meanScores, roundToStep, scoreProblem, scoresProblems, totalOf, type BlockRule } from './rules.js';
+import { closerPair, decide, defaultTolerance, meanScores, onGrid, roundToStep, scoreProblem, scoresProblems, totalOf, type BlockRule } from './rules.js';
 
 /**
  * Every expected value below was worked out by hand from the rules in docs/DOMAIN-RULES.md §4.1 (the arithmetic
@@ -21,6 +21,22 @@ describe('score checks', () => {
     expect(scoreProblem(items[1]!, 1.25)).toBe('不是给分步长 0.5 的整数倍');
     expect(scoreProblem(items[0]!, Number.NaN)).toBe('不是数字');
     expect(scoreProblem(items[1]!, 0.505)).toBe('最多两位小数');
+  });
+  it('refuses a number next to the grid: 5.000000001 is not 5, 1e-10 is not 0 (a score lies on the grid exactly)', () => {
+    const five = { fullScore: 5, step: 1 };
+    expect(scoreProblem(five, 5.000000001)).toBe('最多两位小数');
+    expect(scoreProblem(five, 4.999999999)).toBe('最多两位小数');
+    expect(scoreProblem(five, 1e-10)).toBe('最多两位小数');
+    expect(scoreProblem(five, -1e-10)).toBe('分数不能为负');
+    expect(scoreProblem(five, 5.006)).toBe('最多两位小数');
+    expect(scoreProblem(five, Infinity)).toBe('不是数字');
+  });
+  it('forgives binary noise only, and stores the grid value: 0.1 + 0.2 → 0.3, −0 → 0', () => {
+    const tenth = { fullScore: 1, step: 0.1 };
+    expect(0.1 + 0.2).not.toBe(0.3); // 0.30000000000000004 in binary floating point
+    expect(scoreProblem(tenth, 0.1 + 0.2)).toBeNull();
+    expect(onGrid([0.1 + 0.2, -0, 4.5, 1 - 0.9])).toEqual([0.3, 0, 4.5, 0.1]); // 1 − 0.9 = 0.09999999999999998
+    expect(Object.is(onGrid([-0])[0], 0)).toBe(true);
   });
   it('checks the vector length and each item', () => {
     expect(scoresProblems(items, [1])).toEqual(['需要 2 个分数']);

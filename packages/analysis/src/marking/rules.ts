@@ -21,14 +21,28 @@ export type Decision =
 const h = (v: number) => Math.round(v * 100);
 const fromH = (v: number) => v / 100;
 
+/**
+ * How far a sent score may lie from its two-decimal value and still count as that value: the binary noise of
+ * decimal arithmetic (0.1 + 0.2 = 0.30000000000000004, 16 orders below the value) and no more. 5.000000001 or
+ * 1e-10 are other numbers than 5 and 0: refused, never kept as sent.
+ */
+const GRID_NOISE = 1e-12;
+
+/** The value in hundredths when v is a two-decimal number up to binary noise, else null. */
+function hundredthsOf(v: number): number | null {
+  const k = Math.round(v * 100);
+  return Math.abs(v - k / 100) <= GRID_NOISE * Math.max(1, Math.abs(v)) ? k : null;
+}
+
 /** Why a score of one item is not allowed, or null: a finite number in [0, full], a whole multiple of the step. */
 export function scoreProblem(item: ItemRule, v: number): string | null {
   if (typeof v !== 'number' || !Number.isFinite(v)) return '不是数字';
-  if (v < 0) return '分数不能为负';
-  if (h(v) > h(item.fullScore)) return `超过满分 ${item.fullScore}`;
-  if (Math.abs(v * 100 - h(v)) > 1e-6) return '最多两位小数';
+  const k = hundredthsOf(v);
+  if (v < 0 && k !== 0) return '分数不能为负';
+  if (k === null) return '最多两位小数';
+  if (k > h(item.fullScore)) return `超过满分 ${item.fullScore}`;
   const s = h(item.step);
-  if (s <= 0 || h(v) % s !== 0) return `不是给分步长 ${item.step} 的整数倍`;
+  if (s <= 0 || k % s !== 0) return `不是给分步长 ${item.step} 的整数倍`;
   return null;
 }
 
@@ -38,6 +52,14 @@ export function scoresProblems(items: ItemRule[], scores: unknown): string[] {
   const out: string[] = [];
   scores.forEach((v, i) => { const p = scoreProblem(items[i]!, v as number); if (p) out.push(`第 ${i + 1} 个给分点：${p}`); });
   return out;
+}
+
+/**
+ * Valid scores (scoresProblems empty) as the grid values they stand for: 0.30000000000000004 → 0.3, −0 → 0. What
+ * is stored and shown is always this value, never the number as sent.
+ */
+export function onGrid(scores: number[]): number[] {
+  return scores.map((v) => (hundredthsOf(v) ?? h(v)) / 100 || 0);
 }
 
 /** Sum of scores, exact to hundredths. */

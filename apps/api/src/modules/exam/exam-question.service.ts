@@ -9,6 +9,7 @@ import { refreshExamStatus } from './exam.status.js';
 import * as repo from './exam.repository.js';
 import { deleteQuestionScores, deleteSubjectScores, rescoreObjective, withScoreWrites } from '../score/score-write.service.js';
 import * as questionRepo from './exam-question.repository.js';
+import { assertQuestionChangesAllowed, rewriteMarkedScores } from '../marking/marking-question-change.service.js';
 
 export async function findQuestions(db: Db, user: SchoolUser, examSubjectId: number): Promise<QuestionTemplate> {
   const { exam, subject } = await subjectFor(db, user, examSubjectId);
@@ -71,8 +72,9 @@ function validateQuestions(subjectFullScore: number, questions: QuestionInput[])
 /**
  * Replaces a subject's question set (one transaction). Questions are matched by number: unchanged numbers
  * keep their id (and scores). If the subject has scores, a change of numbers, types, full scores or steps
- * needs clearScores = true and removes every score of the subject; a change of keys re-scores the stored
- * option letters. A totals-only subject's synthetic question is removed (with its scores, clearScores needed).
+ * needs clearScores = true and removes every score of the subject (online marking's final scores are written
+ * back); a question being marked online keeps its shape (marking-question-change.service); a change of keys
+ * re-scores the stored option letters. A totals-only subject's synthetic question is removed (with its scores, clearScores needed).
  */
 export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: number, questions: QuestionInput[], clearScores: boolean): Promise<{ cleared: boolean }> {
   const { exam, subject } = await subjectFor(db, user, examSubjectId, 'edit');
@@ -83,12 +85,16 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
     const existing = await repo.questionsOf(tx, [examSubjectId], true);
     const real = existing.filter((q) => !q.isTotal);
     const byNo = new Map(real.map((q) => [q.no, q]));
-    const structural = existing.some((q) => q.isTotal) || real.length !== next.length
-      || next.some((q) => {
-        const old = byNo.get(q.no);
-        return !old || old.type !== q.type || Math.abs(old.fullScore - q.fullScore) > 1e-6 || Math.abs(old.step - q.step) > 1e-6
-          || old.electiveGroup !== q.electiveGroup || (old.electivePick ?? null) !== q.electivePick;
-      });
+    const nextByNo = new Map(next.map((q) => [q.no, q]));
+    // questions that change shape (removed or renumbered: no new full score); a question being marked online may not
+    const changed = real.flatMap((old) => {
+      const q = nextByNo.get(old.no);
+      const differs = !q || old.type !== q.type || Math.abs(old.fullScore - q.fullScore) > 1e-6 || Math.abs(old.step - q.step) > 1e-6
+        || old.electiveGroup !== q.electiveGroup || (old.electivePick ?? null) !== q.electivePick;
+      return differs ? [{ id: old.id, no: old.no, fullScore: q ? q.fullScore : null }] : [];
+    });
+    await assertQuestionChangesAllowed(tx, examSubjectId, changed);
+    const structural = existing.some((q) => q.isTotal) || real.length !== next.length || changed.length > 0;
     const hasScores = await repo.subjectHasScores(tx, examSubjectId);
     let cleared = false;
     if (structural && hasScores) {
@@ -126,6 +132,8 @@ export async function saveQuestions(db: Db, user: SchoolUser, examSubjectId: num
       }
     }
     if (rescore.length) await rescoreObjective(tx, examSubjectId, rescore);
+    // online marking's final scores are not lost with the cleared scores: written back (now, or when marking completes)
+    if (cleared) await rewriteMarkedScores(tx, examSubjectId);
     await repo.markFlow(tx, examSubjectId, 'question');
     await refreshExamStatus(tx, exam.id);
     return { cleared };

@@ -27,6 +27,8 @@ import type { Printer } from '@jz/render-service/printer';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
 import { liveLease, lockExam } from './exam-lock.repository.js';
+import type { Storage } from '../../core/storage.js';
+import { localStorageConfig, openStorage } from '../../core/storage-open.js';
 import * as repo from './job.repository.js';
 
 export type JobLane = 'default' | 'browser';
@@ -35,8 +37,10 @@ export interface JobContext<P = unknown> {
   db: Db;
   job: repo.JobRow;
   params: P;
-  /** DATA_DIR of the process running the job (shared by every api instance and worker). */
+  /** DATA_DIR of the process running the job: its own scratch files (work/); shared files are in storage. */
   dataDir: string;
+  /** The store every api instance and worker shares (DATA_DIR/files or the S3 bucket). */
+  storage: Storage;
   /** The process's warm Chromium (browser lane). */
   printer(): Promise<Printer>;
   /** Records progress (coalesced; written with the heartbeat). */
@@ -59,7 +63,7 @@ export interface KindOptions {
   /** May run again from the start when its worker died (BullMQ stalled job). */
   recoverable?: boolean;
   /** Called when the job ends for good (done or failed), just before its final state is written, in the process that ran it: clean-up of inputs. */
-  onEnd?: (c: { dataDir: string; job: repo.JobRow }) => Promise<void>;
+  onEnd?: (c: { dataDir: string; storage: Storage; job: repo.JobRow }) => Promise<void>;
 }
 interface Kind extends Required<Omit<KindOptions, 'onEnd'>> { handler: JobHandler; onEnd?: KindOptions['onEnd'] }
 const kinds = new Map<string, Kind>();
@@ -77,14 +81,18 @@ export const registeredKinds = () => [...kinds.keys()];
 const workerName = () => `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** What a process lends the jobs it runs. */
-export interface JobEnv { dataDir: string; printer(): Promise<Printer> }
+export interface JobEnv { dataDir: string; storage: Storage; printer(): Promise<Printer> }
 const noPrinter = (): Promise<Printer> => Promise.reject(new Error('此进程不运行渲染任务'));
+const noStore = (): Promise<never> => Promise.reject(new Error('此进程没有配置文件存储'));
+/** The store of a process that was given none: every call fails (a job that needs files is a caller's bug there). */
+const noStorage: Storage = { put: noStore, getStream: noStore, getBytes: noStore, stat: noStore, delete: noStore, list: noStore, entries: noStore };
 
 export interface RunOptions {
   onProgress?: ProgressHook;
   log?: Pick<Console, 'error'>;
   worker?: string;
-  env?: JobEnv;
+  /** What the process lends the job (a part: the rest has no printer, no storage, no scratch folder). */
+  env?: Partial<JobEnv>;
   /** A stalled job handed out again (BullMQ): take it over once its heartbeat is this old, if its kind allows. */
   takeover?: boolean;
 }
@@ -94,7 +102,7 @@ export type RunOutcome = 'done' | 'failed' | 'retry' | 'none';
 /** Runs a queued job in this process to its end; never throws (the outcome is in the row). */
 export async function runJob(db: Db, id: string, opts: RunOptions = {}): Promise<RunOutcome> {
   const log = opts.log ?? console;
-  const env = opts.env ?? { dataDir: '', printer: noPrinter };
+  const env: JobEnv = { dataDir: '', storage: noStorage, printer: noPrinter, ...opts.env };
   const peek = opts.takeover ? await repo.findJob(db, id).catch(() => undefined) : undefined;
   const takeover = peek && kinds.get(peek.kind)?.recoverable ? repo.jobTiming.takeoverS : undefined;
   const job = await repo.claimJob(db, id, opts.worker ?? workerName(), takeover).catch((e) => { log.error(e); return undefined; });
@@ -112,7 +120,7 @@ export async function runJob(db: Db, id: string, opts: RunOptions = {}): Promise
   const beat = setInterval(() => { if (!pending) { pending = {}; schedule(); } }, repo.jobTiming.heartbeatMs);
   let committed = false;
   const ctx: JobContext = {
-    db, job, params: job.params, dataDir: env.dataDir, printer: env.printer,
+    db, job, params: job.params, dataDir: env.dataDir, storage: env.storage, printer: env.printer,
     progress(percent, step, message) {
       opts.onProgress?.(percent, step, message);
       const had = pending !== null;
@@ -133,7 +141,7 @@ export async function runJob(db: Db, id: string, opts: RunOptions = {}): Promise
     },
   };
   // inputs are cleaned up before the final state is written: a job seen ended has left nothing behind
-  const end = () => kind?.onEnd?.({ dataDir: env.dataDir, job }).catch((e) => log.error(e));
+  const end = () => kind?.onEnd?.({ dataDir: env.dataDir, storage: env.storage, job }).catch((e) => log.error(e));
   let outcome: RunOutcome;
   try {
     if (!kind) throw new BizError(`未知的任务类型：${job.kind}`);
@@ -179,8 +187,10 @@ export interface JobQueueOptions {
   concurrency?: number;
   /** Browser-lane jobs at once (default: 1 in-process; 0 with BullMQ — the standalone workers take them). */
   browserConcurrency?: number;
-  /** DATA_DIR: where jobs read inputs and write files. */
+  /** DATA_DIR: the jobs' scratch files (work/). */
   dataDir?: string;
+  /** Where jobs read inputs and write results (default: DATA_DIR/files). */
+  storage?: Storage;
   /** A printer to share (tests); default: one Chromium started on the first browser job. */
   printer?: Printer;
   /** BullMQ worker lock and stalled-check timing (defaults 30000 / 30000 ms); tests use short ones. */
@@ -196,7 +206,7 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
   const log = opts.log ?? console;
   const workerId = workerName();
   let printer: Promise<Printer> | undefined = opts.printer ? Promise.resolve(opts.printer) : undefined;
-  const env: JobEnv = { dataDir: opts.dataDir ?? '', printer: () => (printer ??= import('@jz/render-service/printer').then((m) => m.createPrinter())) };
+  const env: JobEnv = { dataDir: opts.dataDir ?? '', storage: opts.storage ?? (opts.dataDir ? openStorage(localStorageConfig(opts.dataDir)) : noStorage), printer: () => (printer ??= import('@jz/render-service/printer').then((m) => m.createPrinter())) };
   const closePrinter = async () => { if (!opts.printer && printer) await (await printer).close().catch(() => undefined); };
   const run = (id: string, takeover = false) => runJob(db, id, { log, worker: workerId, env, takeover });
   if (opts.redisUrl) return bullQueue(db, opts.redisUrl, opts, { log, workerId, run, closePrinter });

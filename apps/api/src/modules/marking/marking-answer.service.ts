@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { assertNoNulFields } from '../../core/input-guard.js';
-import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import type { Tx } from '../../db/database.js';
 import { blockFor, type SchoolUser } from './marking.access.js';
 import * as repo from './marking-answer.repository.js';
@@ -19,7 +19,6 @@ import { updateBlock } from './marking.repository.js';
 export const ANSWER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const ANSWER_IMAGES_PER_BLOCK = 10;
 const NAME = /^[0-9a-f]{16}\.(png|jpg)$/;
-const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
 const keyOf = (schoolId: number, blockId: number, name: string) => `answers/${schoolId}/${blockId}/${name}`;
 export const answerImageUrl = (blockId: number, name: string) => `standard_answer/image?blockId=${blockId}&name=${name}`;
 
@@ -36,7 +35,7 @@ export async function answerFilesOf(tx: Tx, where: { blockIds: number[] } | { ex
  * (console) and skipped, not turned into an error; nothing reads it any more (its block or name is gone).
  */
 export async function dropAnswerFiles(ctx: AppContext, keys: string[]): Promise<void> {
-  const storage = storageOf(ctx);
+  const storage = ctx.storage;
   for (const key of keys) await storage.delete(key).catch((e: unknown) => console.error(`标准答案图片删除失败：${key}`, e));
 }
 
@@ -76,7 +75,7 @@ export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolU
   const kind = imageKind(bytes);
   if (!kind) throw new BizError('只能上传 PNG 或 JPEG 图片');
   const name = `${randomBytes(8).toString('hex')}.${kind}`;
-  const storage = storageOf(ctx);
+  const storage = ctx.storage;
   await storage.put(keyOf(user.schoolId, blockId, name), bytes, { maxBytes: ANSWER_IMAGE_MAX_BYTES });
   try {
     return await ctx.db.transaction().execute(async (tx) => {
@@ -110,7 +109,7 @@ export async function image(ctx: AppContext, user: SchoolUser, blockId: number, 
   const { block } = await blockFor(ctx.db, user, blockId);
   if (!NAME.test(name) || !block.answerImages.includes(name)) throw notFound('图片');
   try {
-    return { stream: await storageOf(ctx).getStream(keyOf(user.schoolId, blockId, name)), type: name.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    return { stream: await ctx.storage.getStream(keyOf(user.schoolId, blockId, name)), type: name.endsWith('.png') ? 'image/png' : 'image/jpeg' };
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;

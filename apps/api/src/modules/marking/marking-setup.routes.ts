@@ -77,7 +77,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => ok(await setup.findProgress(db, userOf(req), req.query.examSubjectId), '查询成功'));
   app.post('/progress/update_can_mark_paper', { schema: { tags, summary: '开启或暂停阅卷', body: s.canMarkBody, response: done } },
     async (req) => { await setup.updateCanMark(db, userOf(req), req.body); return ok(null, req.body.canMark ? '已开启阅卷' : '已暂停阅卷'); });
-  app.post('/progress/clear_marking_data', { schema: { tags, summary: '清除阅卷数据（password 为 RSA 加密的登录密码）', body: s.clearBody, response: count } },
+  app.post('/progress/clear_marking_data', { schema: { tags, summary: '清除阅卷数据：整个科目，或 blockId 指定的一个题块（password 为 RSA 加密的登录密码）', body: s.clearBody, response: count } },
     async (req) => ok({ count: await setup.clearMarking(db, userOf(req), req.body, (x) => ctx.cipher.decrypt(x)) }, '已清除阅卷数据'));
 };
 

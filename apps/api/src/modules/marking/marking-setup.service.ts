@@ -305,19 +305,24 @@ export async function updateCanMark(db: Db, user: SchoolUser, body: { examSubjec
 }
 
 /**
- * Clears every paper, mark and problem of the subject's blocks after the caller's password (audit row kept). The
- * password arrives RSA-encrypted like every other password (`decrypt` is the server's cipher), opened only after
- * the access check.
+ * Clears every paper, mark and problem of the subject's blocks, or of one block (blockId), after the caller's
+ * password (audit row kept). The password arrives RSA-encrypted like every other password (`decrypt` is the
+ * server's cipher), opened only after the access check.
  */
-export async function clearMarking(db: Db, user: SchoolUser, body: { examSubjectId: number; password: string }, decrypt: (s: string) => string): Promise<number> {
+export async function clearMarking(db: Db, user: SchoolUser, body: { examSubjectId: number; blockId?: number; password: string }, decrypt: (s: string) => string): Promise<number> {
   const s = await setupSubjectFor(db, user, body.examSubjectId);
+  const block = body.blockId === undefined ? undefined : (await repo.blocksOfSubject(db, user.schoolId, s.subject.id)).find((b) => b.id === body.blockId);
+  if (body.blockId !== undefined && !block) throw new BizError('题块不存在');
   const hash = await repo.passwordHashOf(db, user.id);
   if (!hash || !(await verifyPassword(decrypt(body.password), hash))) throw new BizError('密码错误');
   return db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, s.subject.id);
-    const n = await repo.clearSubjectMarking(tx, s.subject.id);
+    const n = block ? await repo.clearBlockMarking(tx, block.id) : await repo.clearSubjectMarking(tx, s.subject.id);
     await bumpVersion(tx, s.exam.id, user.schoolId);
-    await repo.insertAudit(tx, { schoolId: user.schoolId, examSubjectId: s.subject.id, blockId: null, paperId: null, examStudentId: null, userId: user.id, kind: 'clear', old: { papers: n }, new: null, reason: '清除阅卷数据' });
+    await repo.insertAudit(tx, {
+      schoolId: user.schoolId, examSubjectId: s.subject.id, blockId: block?.id ?? null, paperId: null, examStudentId: null, userId: user.id, kind: 'clear',
+      old: { papers: n }, new: null, reason: block ? `清除题块“${block.name}”的阅卷数据` : '清除阅卷数据',
+    });
     return n;
   });
 }

@@ -716,6 +716,12 @@ export async function clearSubjectMarking(tx: Tx, examSubjectId: number): Promis
   return r.rows[0]?.n ?? 0;
 }
 
+/** Everything marked in one block (papers, marks, problems); the block, its markers and audit rows stay. */
+export async function clearBlockMarking(tx: Tx, blockId: number): Promise<number> {
+  const r = await sql<{ n: number }>`with d as (delete from marking_paper where block_id = ${blockId} returning id) select count(*)::int as n from d`.execute(tx);
+  return r.rows[0]?.n ?? 0;
+}
+
 export async function passwordHashOf(q: Q, userId: number): Promise<string | undefined> {
   return (await q.selectFrom('app_user').select('password_hash').where('id', '=', userId).executeTakeFirst())?.password_hash;
 }

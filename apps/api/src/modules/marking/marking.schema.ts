@@ -45,7 +45,7 @@ export const samplingAddBody = z.object({ examSubjectId: id, questionId: id, nam
 export const samplingUpdateBody = samplingAddBody.extend({ id: z.string().min(1).max(40) });
 export const samplingDeleteBody = z.object({ examSubjectId: id, questionId: id, id: z.string().min(1).max(40) });
 export const canMarkBody = z.object({ examSubjectId: id, blockId: id.optional(), canMark: z.boolean() });
-export const clearBody = z.object({ examSubjectId: id, password: z.string().min(1, '请输入密码').max(2000) }); // RSA-OAEP ciphertext in base64 (344 characters for a 2048-bit key)
+export const clearBody = z.object({ examSubjectId: id, blockId: id.optional(), password: z.string().min(1, '请输入密码').max(2000) }); // RSA-OAEP ciphertext in base64 (344 characters for a 2048-bit key)
 
 // ---------------------------------------------------------------- responses
 

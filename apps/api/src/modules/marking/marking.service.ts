@@ -4,12 +4,12 @@
  * Writes that may decide a paper run in withScoreWrites (the exam's score lock), so a final score lands as
  * question scores in the same transaction; a marker's submit takes the lock only when it writes (submit).
  */
-import { marksPerPaper, scoresProblems, totalOf, type RatingModeValue } from '@jz/analysis';
+import { marksPerPaper, onGrid, scoresProblems, totalOf, type RatingModeValue } from '@jz/analysis';
 import type { MarkingBlockInfo, MarkingPaper, MarkingTaskRow, ProblemKind, RatingMode, ReviewRow } from '@jz/shared/marking';
 import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
-import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import { withScoreWrites, type ScoreTx } from '../score/score-write.service.js';
 import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
 import { paperImage } from './marking.image.js';
@@ -37,12 +37,13 @@ export async function checkedScores(q: Db, blockId: number, scores: number[], ch
   return scoresChecked(await repo.blockQuestions(q, [blockId]), scores, chosenQuestionId);
 }
 
-/** checkedScores on the block's questions already read. */
+/** checkedScores on the block's questions already read; the scores as their grid values (what is stored). */
 export function scoresChecked(questions: repo.BlockQuestionRow[], scores: number[], chosenQuestionId: number | null): { scores: number[]; total: number } {
   const { items } = itemsOf(paperQuestions(questions, chosenQuestionId));
   const problems = scoresProblems(items, scores);
   if (problems.length) throw new BizError(`分数不合法：${problems.slice(0, 5).join('；')}`);
-  return { scores, total: totalOf(scores) };
+  const grid = onGrid(scores);
+  return { scores: grid, total: totalOf(grid) };
 }
 
 /** The most marks the marker takes in the block: the quota, or under 'average' an equal share; null = no cap. */
@@ -167,7 +168,7 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
   if (q.taskId === undefined) await blockFor(db, user, paper.blockId, 'leader');
   if (!paper.imageKeys.length) throw notFound('图片');
   try {
-    return await paperImage(openStorage(localStorageConfig(ctx.config.dataDir)), paper.imageKeys);
+    return await paperImage(ctx.storage, paper.imageKeys);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;

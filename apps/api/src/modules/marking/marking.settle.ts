@@ -6,10 +6,12 @@
  * runs settleWithoutScoreLock first (docs/DOMAIN-RULES.md §4.1 "Locks"), made again under the lock only when the
  * paper needs a score write.
  */
-import { decide, type Decision, type ItemRule, type Mark, type RatingModeValue } from '@jz/analysis';
+import { decide, scoresProblems, type Decision, type ItemRule, type Mark, type RatingModeValue } from '@jz/analysis';
 import { writeQuestionScores, type QuestionScoreRow, type ScoreTx } from '../score/score-write.service.js';
+import { checkPoints } from '../score/scoring.js';
 import type { Tx } from '../../db/database.js';
 import * as repo from './marking.repository.js';
+import * as reopen from './marking-reopen.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
 
 export type SubmitState = 'done' | 'waitingSecond' | 'third' | 'arbitration' | 'final';
@@ -44,13 +46,52 @@ function questionRows(paper: repo.PaperRow, items: { questionId: number }[]): Qu
   return [...sums].map(([questionId, h]) => ({ examStudentId: paper.examStudentId, questionId, score: h / 100 }));
 }
 
-async function writePapers(tx: ScoreTx, examSubjectId: number, papers: repo.PaperRow[]): Promise<void> {
-  if (!papers.length) return;
+/**
+ * Whether a final paper can be written under its questions as they stand now: one valid score per item, and each
+ * question's sum within its full score and on its step (what the score write checks). Not so when a question's full
+ * score or step changed after the paper was marked (docs/DOMAIN-RULES.md §4.1 "A question changed under marking").
+ */
+export function paperFits(questions: repo.BlockQuestionRow[], paper: repo.PaperRow): boolean {
+  const { items } = itemsOf(questions);
+  if (!paper.finalScores || scoresProblems(items, paper.finalScores).length) return false;
+  const full = new Map(questions.map((q) => [q.questionId, q]));
+  return questionRows(paper, items).every((r) => checkPoints(full.get(r.questionId)!, r.score) === null);
+}
+
+const REOPEN_REASON = '题目满分或步长已修改，原评分不在新的给分范围内，试卷退回阅卷老师重评';
+
+/** Final papers that no longer fit their questions go back to their markers (marking-reopen.repository), each with an audit row. */
+async function sendBack(tx: Tx, examSubjectId: number, papers: repo.PaperRow[]): Promise<void> {
+  const ids = papers.map((p) => p.id);
+  const marks = await reopen.marksOf(tx, ids);
+  await reopen.reopenPapers(tx, ids);
+  await reopen.insertReopenAudits(tx, papers.map((p) => ({
+    schoolId: p.schoolId, examSubjectId, blockId: p.blockId, paperId: p.id, examStudentId: p.examStudentId, reason: REOPEN_REASON,
+    old: { scores: p.finalScores, total: p.finalTotal, marks: marks.filter((m) => m.paperId === p.id).map(({ round, scores }) => ({ round, scores })) },
+  })));
+  const block = await repo.findBlock(tx, papers[0]!.blockId);
+  if (block) await bumpVersion(tx, block.examId, block.schoolId);
+}
+
+/**
+ * Writes final papers as question scores (score-write, source 'marking'). Papers that no longer fit their questions
+ * are sent back to marking instead, and then nothing is written: the subject is not complete until they are marked
+ * again, and no subject is ever refused its completion. Answers the ids of the papers sent back.
+ */
+async function writePapers(tx: ScoreTx, examSubjectId: number, papers: repo.PaperRow[]): Promise<number[]> {
+  if (!papers.length) return [];
   const blockIds = [...new Set(papers.map((p) => p.blockId))];
   const questions = await repo.blockQuestions(tx, blockIds);
-  const rows = papers.flatMap((p) => questionRows(p, itemsOf(paperQuestions(questions.filter((q) => q.blockId === p.blockId), p.chosenQuestionId)).items));
+  const questionsOf = (p: repo.PaperRow) => paperQuestions(questions.filter((q) => q.blockId === p.blockId), p.chosenQuestionId);
+  const unfit = papers.filter((p) => !paperFits(questionsOf(p), p));
+  if (unfit.length) {
+    await sendBack(tx, examSubjectId, unfit);
+    return unfit.map((p) => p.id);
+  }
+  const rows = papers.flatMap((p) => questionRows(p, itemsOf(questionsOf(p)).items));
   await writeQuestionScores(tx, examSubjectId, rows, 'marking');
   await repo.markWritten(tx, papers.map((p) => p.id));
+  return [];
 }
 
 /** Thrown by settleWithoutScoreLock when the paper needs a score write: the caller does it again under withScoreWrites. */
@@ -69,11 +110,14 @@ async function subjectComplete(tx: Tx, examSubjectId: number): Promise<boolean> 
   return !!s.blocks && !!s.papers && s.open === 0 && (await repo.emptyBlocks(tx, examSubjectId)) === 0;
 }
 
-/** When every block of the subject has papers and all are final: writes the finals not yet written. */
-export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promise<boolean> {
-  if (!(await subjectComplete(tx, examSubjectId))) return false;
-  await writePapers(tx, examSubjectId, await repo.unwrittenFinals(tx, examSubjectId));
-  return true;
+/**
+ * When every block of the subject has papers and all are final: writes the finals not yet written (or sends back
+ * those that no longer fit their questions: then the subject is not complete yet).
+ */
+export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promise<{ complete: boolean; sentBack: number[] }> {
+  if (!(await subjectComplete(tx, examSubjectId))) return { complete: false, sentBack: [] };
+  const sentBack = await writePapers(tx, examSubjectId, await repo.unwrittenFinals(tx, examSubjectId));
+  return { complete: !sentBack.length, sentBack };
 }
 
 /**
@@ -122,9 +166,9 @@ async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreT
     // (checked after the paper is final in this transaction, so the subject's state counts it)
     if (!scoreTx && (paper.written || (!(await repo.holdOpenPaper(tx, block.examSubjectId)) && (await subjectComplete(tx, block.examSubjectId))))) throw new NeedsScoreLock();
     const updated = { ...paper, status: 'final' as const, finalScores: decision.scores, finalTotal: decision.total };
-    if (scoreTx && paper.written) await writePapers(scoreTx, block.examSubjectId, [updated]);
-    else if (scoreTx) await completeSubject(scoreTx, block.examSubjectId);
-    return { decision, state: 'final' };
+    // a paper written before and changed now is written again on its own; either way it may be sent back (an earlier mark no longer fits)
+    const sentBack = !scoreTx ? [] : paper.written ? await writePapers(scoreTx, block.examSubjectId, [updated]) : (await completeSubject(scoreTx, block.examSubjectId)).sentBack;
+    return sentBack.includes(paperId) ? { decision: null, state: 'waitingSecond' } : { decision, state: 'final' };
   }
   const status = decision.state === 'waitingSecond' ? 'marking' : decision.state;
   if (status === 'third') await repo.addTask(tx, { schoolId: block.schoolId, blockId: block.id, paperId, round: 3 });

@@ -5,7 +5,6 @@
  * render queue with the owner.
  * Files are handed out only to the same school and the same user (or that school's administrator).
  */
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { ReportData, ReportModule, ScoreSlipData, SlipLayout, SlipStudent } from '@jz/report-templates';
 import type { JobType } from '@jz/render-service';
@@ -24,7 +23,7 @@ import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
 import { labelsData } from './render.labels.js';
-import { findRenderJob, renderJobView, renderStatus, startRenderJob } from './render.jobs.js';
+import { findRenderJob, renderFile, renderJobView, renderStatus, startRenderJob } from './render.jobs.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
 
@@ -303,7 +302,7 @@ async function ownJob(ctx: AppContext, user: SchoolUser, id: string) {
 
 export async function getJob(ctx: AppContext, user: SchoolUser, id: string): Promise<RenderJob> {
   const row = await ownJob(ctx, user, id);
-  return renderJobView(row, renderStatus(ctx, row));
+  return renderJobView(row, await renderStatus(ctx, row));
 }
 
 const MIME: Record<string, string> = {
@@ -312,13 +311,13 @@ const MIME: Record<string, string> = {
 
 export async function jobFile(ctx: AppContext, user: SchoolUser, id: string) {
   const row = await ownJob(ctx, user, id);
-  const s = renderStatus(ctx, row);
+  const s = await renderStatus(ctx, row);
   if (s.state === 'failed') throw new BizError(s.error ?? '渲染失败');
-  if (s.state !== 'completed' || !s.file) throw new BizError('文件尚未生成，请稍候');
+  if (s.state !== 'completed' || !s.key) throw new BizError('文件尚未生成，请稍候');
   const { fileName } = row.params;
   const ext = path.extname(fileName).toLowerCase();
   return {
-    stream: createReadStream(s.file),
+    stream: await renderFile(ctx, s),
     type: MIME[ext] ?? 'application/octet-stream',
     disposition: `attachment; filename="file${ext}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
   };

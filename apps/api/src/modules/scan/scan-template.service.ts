@@ -13,14 +13,13 @@ import type { Db } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { assertNoNulFields } from '../../core/input-guard.js';
-import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import { scanSubjectFor, type SchoolUser } from './scan.access.js';
 import { decodePages, fitTemplateToBlank, importTemplate, OmrInputError, snapDrawnShape, type Raster, type SheetTemplate } from './scan.engine.js';
 import * as repo from './scan-template.repository.js';
 
 const MAX_BYTES = 50 * 1024 * 1024;
 const MAX_TEMPLATE_BYTES = 2 * 1024 * 1024;
-const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
 const prefix = (schoolId: number, examSubjectId: number) => `templates/${schoolId}/${examSubjectId}`;
 const imageUrlOf = (examSubjectId: number, name: string) => `make_template/image?examSubjectId=${examSubjectId}&name=${name}`;
 const NAME = /^blank-[0-9a-z-]{1,40}\.jpg$/;
@@ -76,7 +75,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
   const jpeg = await sharp(Buffer.from(first.data.buffer, first.data.byteOffset, first.width * first.height), { raw: { width: first.width, height: first.height, channels: 1 } })
     .toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();
   const name = `blank-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}.jpg`;
-  await storageOf(ctx).put(`${prefix(user.schoolId, examSubjectId)}/${name}`, jpeg);
+  await ctx.storage.put(`${prefix(user.schoolId, examSubjectId)}/${name}`, jpeg);
   return { imageUrl: imageUrlOf(examSubjectId, name), width: first.width, height: first.height };
 }
 
@@ -85,7 +84,7 @@ export async function image(ctx: AppContext, user: SchoolUser, examSubjectId: nu
   await scanSubjectFor(ctx.db, user, examSubjectId);
   if (!NAME.test(name)) throw notFound('图片');
   try {
-    return await storageOf(ctx).getStream(`${prefix(user.schoolId, examSubjectId)}/${name}`);
+    return await ctx.storage.getStream(`${prefix(user.schoolId, examSubjectId)}/${name}`);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;
@@ -191,7 +190,7 @@ function blankKey(user: SchoolUser, examSubjectId: number, imageUrl: string): st
 async function blankRaster(ctx: AppContext, key: string): Promise<Raster> {
   let bytes: Uint8Array;
   try {
-    bytes = await storageOf(ctx).getBytes(key);
+    bytes = await ctx.storage.getBytes(key);
   } catch (e) {
     if (e instanceof StorageNotFound) throw new BizError('空白答题卡图片不存在，请重新上传');
     throw e;

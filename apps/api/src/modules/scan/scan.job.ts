@@ -8,7 +8,7 @@
  * transaction under the exam's score lock.
  */
 import type { Db, Tx } from '../../db/database.js';
-import { openStorage, type Storage, type StorageConfig } from '../../core/storage.js';
+import type { Storage } from '../../core/storage.js';
 import { withScoreWrites } from '../score/score-write.service.js';
 import { registerJobKind, type JobContext } from '../job/job.service.js';
 import { decodePages, OmrInputError, type Raster } from './scan.engine.js';
@@ -20,7 +20,8 @@ import { syncSubject } from './scan.sync.js';
 export const SCAN_JOB_KIND = 'scan-recognize';
 export const FILES_PER_JOB = 40;
 
-export interface ScanJobParams { batchId: number; fromSeq: number; toSeq: number; storage: StorageConfig }
+/** A range of a batch's pages; the files are in the store of the process that runs it (every process opens the same). */
+export interface ScanJobParams { batchId: number; fromSeq: number; toSeq: number }
 
 type Batch = NonNullable<Awaited<ReturnType<typeof repo.findBatch>>>;
 
@@ -98,7 +99,7 @@ async function handler(c: JobContext<ScanJobParams>): Promise<unknown> {
   const { db, params } = c;
   const batch = await repo.findBatch(db, params.batchId);
   if (!batch) return { pages: 0 };
-  const storage = openStorage(params.storage);
+  const { storage } = c;
   const pages = await repo.pendingPages(db, batch.id, params.fromSeq, params.toSeq);
   let done = 0;
   for (const page of pages) {

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/database.js';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { visibleClassIds } from '../../core/scope.js';
-import { localStorageConfig, openStorage, StorageNotFound, type Storage } from '../../core/storage.js';
+import { StorageNotFound, type Storage } from '../../core/storage.js';
 import { withScoreWrites } from '../score/score-write.service.js';
 import { createJob, type JobQueue } from '../job/job.service.js';
 import * as cardRepo from '../card/card.repository.js';
@@ -34,7 +34,6 @@ import { thirdPartyLayout } from './scan-template.service.js';
 
 const RELEASED = '成绩已发布，不能再修改答题卡扫描结果';
 const secs = (d: Date | string | null) => (d ? Math.floor(new Date(d).getTime() / 1000) : 0);
-const storageOf = (ctx: AppContext): Storage => openStorage(localStorageConfig(ctx.config.dataDir));
 
 /** Every change: in one transaction under the exam's score lock, then the subject synced. */
 async function change<T>(db: Db, s: ScanSubject, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -131,7 +130,7 @@ export async function image(ctx: AppContext, user: SchoolUser, pageId: number, b
   }
   if (!key) throw notFound('图片');
   try {
-    return await storageOf(ctx).getStream(key);
+    return await ctx.storage.getStream(key);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('图片');
     throw e;
@@ -190,7 +189,7 @@ async function cardLayout(db: Db, user: SchoolUser, examSubjectId: number): Prom
 }
 
 export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolUser, q: UploadQuery): Promise<ScanUploadResult> {
-  const { result } = await startBatch(ctx.db, ctx.jobs, ctx.config.dataDir, user, q, (storage, keyOf) => readScanUpload(req, storage, keyOf, SCAN_LIMITS));
+  const { result } = await startBatch(ctx.db, ctx.jobs, ctx.storage, user, q, (storage, keyOf) => readScanUpload(req, storage, keyOf, SCAN_LIMITS));
   return result;
 }
 
@@ -201,7 +200,7 @@ export type StoreFiles = (storage: Storage, keyOf: (n: number) => string) => Pro
  * A new batch: its files stored, its pages listed and its recognition jobs queued (queue null: the caller runs the
  * answered jobs with runJob, as the demo seed does). Shared by the upload routes and the demo seed.
  */
-export async function startBatch(db: Db, queue: JobQueue | null, dataDir: string, user: SchoolUser, q: UploadQuery, store: StoreFiles): Promise<{ result: ScanUploadResult; jobIds: string[] }> {
+export async function startBatch(db: Db, queue: JobQueue | null, storage: Storage, user: SchoolUser, q: UploadQuery, store: StoreFiles): Promise<{ result: ScanUploadResult; jobIds: string[] }> {
   const s = await scanSubjectFor(db, user, q.examSubjectId);
   if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再上传答题卡');
   if (q.examStudentId && !(await repo.examStudentIn(db, s.exam.id, q.examStudentId))) throw notFound('考生');
@@ -220,7 +219,6 @@ export async function startBatch(db: Db, queue: JobQueue | null, dataDir: string
     }
   }
   const batch = (await repo.findBatch(db, batchId))!;
-  const storage = openStorage(localStorageConfig(dataDir));
   let files;
   try {
     files = await store(storage, (n) => keys.source(batch, n));
@@ -239,7 +237,7 @@ export async function startBatch(db: Db, queue: JobQueue | null, dataDir: string
     }
     await repo.setBatch(tx, batchId, { status: 'recognizing', fileCount: files.length });
   });
-  const params = (from: number, to: number): ScanJobParams => ({ batchId, fromSeq: from, toSeq: to, storage: localStorageConfig(dataDir) });
+  const params = (from: number, to: number): ScanJobParams => ({ batchId, fromSeq: from, toSeq: to });
   const good = files.some((f) => f.key);
   const jobIds: string[] = [];
   if (good) {
@@ -266,7 +264,7 @@ export async function retryBatch(ctx: AppContext, user: SchoolUser, batchId: num
   for (let i = 0; i < seqs.length; i += FILES_PER_JOB) {
     const part = seqs.slice(i, i + FILES_PER_JOB);
     await createJob(db, ctx.jobs, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: exam.id, createdBy: user.id,
-      params: { batchId, fromSeq: part[0]!, toSeq: part[part.length - 1]!, storage: localStorageConfig(ctx.config.dataDir) } satisfies ScanJobParams });
+      params: { batchId, fromSeq: part[0]!, toSeq: part[part.length - 1]! } satisfies ScanJobParams });
   }
   if (!seqs.length) await finishBatch(db, batchId);
   const [row] = await repo.batchesOf(db, user.schoolId, batch.exam_subject_id, batchId);
@@ -283,7 +281,7 @@ async function recognizeAgain(ctx: AppContext, user: SchoolUser, pageId: number,
   const { page } = s;
   if (page.status === 'deleted') throw new BizError('该图片在回收站中，请先还原');
   if (!page.image_key) throw new BizError('该文件无法读取，请重新扫描后上传');
-  const storage = storageOf(ctx);
+  const storage = ctx.storage;
   const [raster] = await decodePages(await storage.getBytes(page.image_key));
   if (!raster) throw new BizError('图片无法读取，请重新扫描后上传');
   if (rotate) raster.data.reverse(); // 180°: the pixel order reversed

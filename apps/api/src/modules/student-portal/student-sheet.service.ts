@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../core/context.js';
 import { notFound } from '../../core/http.js';
-import { localStorageConfig, openStorage, StorageNotFound } from '../../core/storage.js';
+import { StorageNotFound } from '../../core/storage.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './student-report.repository.js';
 import { assertStudent, ownExam, sheetsOf, type StudentUser } from './student-report.service.js';
@@ -27,7 +27,7 @@ export async function sheetImage(ctx: AppContext, user: StudentUser, pageId: num
   const own = (await repo.ownExams(ctx.db, user.id, user.schoolId, page.exam_id))[0];
   if (!own || page.exam_student_id !== own.esid || !page.image_key) throw notFound('答题卡图片');
   try {
-    return await openStorage(localStorageConfig(ctx.config.dataDir)).getStream(page.image_key);
+    return await ctx.storage.getStream(page.image_key);
   } catch (e) {
     if (e instanceof StorageNotFound) throw notFound('答题卡图片');
     throw e;

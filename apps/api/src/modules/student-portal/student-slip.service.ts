@@ -3,12 +3,11 @@
  * built from what the portal shows her (ranks only where the school shows them). Its status and file are given
  * only to the student account that created it (no administrator exception on the student side).
  */
-import { createReadStream } from 'node:fs';
 import type { ScoreSlipData } from '@jz/report-templates';
 import type { RenderJob } from '@jz/shared/api/render';
 import type { AppContext } from '../../core/context.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
-import { findRenderJob, renderJobView, renderStatus, startRenderJob } from '../render/render.jobs.js';
+import { findRenderJob, renderFile, renderJobView, renderStatus, startRenderJob } from '../render/render.jobs.js';
 import * as repo from './student-report.repository.js';
 import { schoolName } from './student-portal.repository.js';
 import { examDetail, ownExam, type StudentUser } from './student-report.service.js';
@@ -61,16 +60,16 @@ async function ownJob(ctx: AppContext, user: StudentUser, id: string) {
 
 export async function slipJob(ctx: AppContext, user: StudentUser, id: string): Promise<RenderJob> {
   const row = await ownJob(ctx, user, id);
-  return renderJobView(row, renderStatus(ctx, row));
+  return renderJobView(row, await renderStatus(ctx, row));
 }
 
 export async function slipFile(ctx: AppContext, user: StudentUser, id: string) {
   const row = await ownJob(ctx, user, id);
-  const s = renderStatus(ctx, row);
+  const s = await renderStatus(ctx, row);
   if (s.state === 'failed') throw new BizError(s.error ?? '生成失败');
-  if (s.state !== 'completed' || !s.file) throw new BizError('文件尚未生成，请稍候');
+  if (s.state !== 'completed' || !s.key) throw new BizError('文件尚未生成，请稍候');
   return {
-    stream: createReadStream(s.file),
+    stream: await renderFile(ctx, s),
     disposition: `attachment; filename="file.pdf"; filename*=UTF-8''${encodeURIComponent(row.params.fileName)}`,
   };
 }

@@ -6,7 +6,7 @@
 export const AUDIT_KIND_NAMES: Record<string, string> = {
   rescore: '回评改分', override: '抽查改分', arbitrate: '仲裁', clear: '清除阅卷数据', problem: '问题卷',
   problemScore: '问题卷给分', problemReturn: '问题卷退回', score: '给分',
-  reassign: '回收未阅', trialPass: '试评通过', trialRedo: '试评重评',
+  reassign: '回收未阅', trialPass: '试评通过', trialRedo: '试评重评', reopen: '退回重评',
 };
 const STATUS_NAMES: Record<string, string> = { problem: '问题卷', marking: '待阅', final: '已完成', arbitration: '待仲裁', third: '待三评' };
 
