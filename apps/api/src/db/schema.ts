@@ -446,6 +446,8 @@ export interface ScanPageTable {
   exam_student_id: number | null;
   abnormal_kind: string | null;
   reason: string | null;
+  /** The sheet (一份答题卡) of the page: id of the sheet's first page (0042; null until the subject is resolved again). */
+  sheet_id: number | null;
   deleted_at: Timestamp | null;
   deleted_by: number | null;
   created_at: Timestamp;

@@ -28,12 +28,12 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
   const exam = subject ? await examRepo.findExam(tx, subject.exam_id) : undefined;
   if (!subject || !exam) return { scored: 0, absent: 0, skipped: 0, cleared: 0 };
   const pageCount = pageCountOf(await repo.latestLayout(tx, examSubjectId));
-  const pages = await repo.livePages(tx, examSubjectId);
+  const pages = await repo.resolvablePages(tx, examSubjectId);
   const res = resolvePages(pages.map((p) => {
     const confirmed = p.confirmed as Confirmed | null;
     const rec = p.rec as StoredReading | null;
     return {
-      id: p.id, batchId: p.batch_id, fileSeq: p.file_seq, fileIndex: p.file_index, recognized: p.recognized,
+      id: p.id, batchId: p.batch_id, fileSeq: p.file_seq, fileIndex: p.file_index, recognized: p.recognized, deleted: p.status === 'deleted',
       intrinsicKind: p.intrinsic_kind as ScanAbnormalKind | null, intrinsicReason: p.intrinsic_reason, pageNo: p.page_no,
       readStudentId: p.read_exam_student_id, claimStudentId: p.claim_exam_student_id, rescanStudentId: p.rescan_exam_student_id,
       absent: confirmed?.absent ?? p.absent, openDoubts: confirmed ? 0 : rec?.doubts.length ?? 0,
@@ -42,7 +42,7 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
   const before = new Map(pages.map((p) => [p.id, p]));
   const changed = res.pages.filter((r) => {
     const p = before.get(r.id)!;
-    return p.exam_student_id !== r.examStudentId || p.abnormal_kind !== r.abnormalKind || p.reason !== r.reason
+    return p.exam_student_id !== r.examStudentId || p.abnormal_kind !== r.abnormalKind || p.reason !== r.reason || p.sheet_id !== r.sheetId
       || p.status !== (r.abnormalKind ? 'abnormal' : 'ok');
   });
   await repo.applyPageResolution(tx, changed);
