@@ -50,10 +50,11 @@ describe('online marking walk in Chromium', () => {
     await page.getByTestId('marking-tasks').waitFor();
     const tasks = await api<MarkingTaskRow[]>('GET', 'marking/tasks');
     expect(tasks.code).toBe(200);
-    const task = tasks.data.find((t) => t.canMark && t.remaining >= 12);
+    // what teacher1 may still mark: its fixed share's remainder, or under 自由领取 the block's 待领取
+    const task = tasks.data.find((t) => t.canMark && (t.fixed ? t.remaining : t.unclaimed) >= 12);
     expect(task, 'the demo gives teacher1 a block with at least 12 papers left (ten marked, one 问题卷, one to move on to)').toBeTruthy();
     const row = page.locator('[data-testid="marking-task-table"] .ant-table-row', { hasText: task!.blockName }).filter({ hasText: task!.examName }).first();
-    await row.getByText(`已阅 ${task!.done} / ${task!.assigned}`).waitFor();
+    await row.getByText(task!.fixed ? `已阅 ${task!.done} / ${task!.assigned}` : `已阅 ${task!.done}（自由领取），题块 ${task!.blockDone} / ${task!.blockTasks}，待领取 ${task!.unclaimed}`).waitFor();
 
     // the requests of the page, in order: images fetched and scores submitted
     const log: { kind: 'image' | 'submit' | 'next'; url: string; at: number; req: Request }[] = [];

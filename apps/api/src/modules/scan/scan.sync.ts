@@ -4,6 +4,7 @@
  * (scan_student), and the objective scores of every clean sheet. Only students whose answers changed are written
  * again; a student whose sheet is no longer clean (abnormal, deleted) loses the scores scanning wrote, so that no
  * doubtful sheet is ever scored silently. A released exam's scores are never touched (the state still updates).
+ * Last, the papers of the subject's begun marking blocks follow (marking-papers.service).
  */
 import { normalizeChoice, type QType } from '../score/scoring.js';
 import * as examRepo from '../exam/exam.repository.js';
@@ -11,6 +12,7 @@ import { replaceRecognisedAnswers, type RecognisedSheet, type ScoreTx } from '..
 import type { ScanAbnormalKind } from '@jz/shared/api/scan';
 import * as repo from './scan.repository.js';
 import { resolvePages } from './scan.resolve.js';
+import { syncSubjectPapers } from '../marking/marking-papers.service.js';
 import { electiveClashList, type StoredReading } from './scan.recognize.js';
 
 /** What a person confirmed on a page (scanned_abnormal/confirmMarks). */
@@ -109,5 +111,7 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
     scoreKey: keys.get(s.examStudentId) ?? null, objectiveScore: null, elective: elective[s.examStudentId] ?? null,
   })));
   if (pages.length) await examRepo.markFlow(tx, examSubjectId, 'scan');
+  // online marking's papers follow the sheets (a fixed sheet is a paper at once; 试卷 counts only 上传成功 sheets)
+  if (!released) await syncSubjectPapers(tx, examSubjectId);
   return out;
 }
