@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout } from '../helpers/scan-sheets.js';
+import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * The counts of a marking block mean one thing on every screen (docs/DOMAIN-RULES.md §4.1, 题块计数): the marking page
@@ -80,7 +80,7 @@ describe.each(dbKinds)('marking block counts on %s', (kind) => {
       .where('s.id', '=', subjectId).orderBy('es.exam_no').limit(7).execute();
     const files = [];
     for (const [i, s] of students.entries()) {
-      const fill = i === 5 ? { absent: true } : i === 6 ? { answers: { 2: 'AC', 3: '√' }, faint: { 1: 'A' } } : { answers: { 1: 'A', 2: 'AC', 3: '√' } };
+      const fill: SheetFill = i === 5 ? { absent: true } : i === 6 ? { answers: { 2: 'AC', 3: '√' }, faint: { 1: 'A' } } : { answers: { 1: 'A', 2: 'AC', 3: '√' } };
       for (let p = 1; p <= layout.pages.length; p++) files.push({ name: `s${i}-${p}.jpg`, data: await sheetJpeg(layout, p, p === 1 ? { ...fill, examNo: s.examNo } : {}) });
     }
     const up = await uploadScans(t, admin, `scanned_batch/upload?examSubjectId=${subjectId}`, files);
@@ -134,5 +134,31 @@ describe.each(dbKinds)('marking block counts on %s', (kind) => {
     expect([names.t001, names.t002, names.teacher1].map((n) => a.markers[n].assigned)).toEqual([4, 3, 3]);
     b = await block(blocks[1]!);
     expect(b.progress).toMatchObject({ papers: 5, marksNeeded: 5, unclaimed: 3 });
+  }, 120_000);
+
+  it('the exam card counts the marking; the release check names each block’s marking before any confirmation', async () => {
+    const db = t.database.db;
+    const examId = (await db.selectFrom('exam_subject').select('exam_id').where('id', '=', subjectId).executeTakeFirstOrThrow()).exam_id;
+    const n = (await db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).execute()).length;
+    // present students n − 1 (s5 缺考), 5 scores each; stored: the objective 3 of s0–s4 = 15; decided by marking and not yet
+    // written: 第4题 2 final papers (t001's two second marks), 第5题 2 (teacher1's) = 4 → ⌊19 ÷ (5 × (n − 1)) × 100⌋
+    const exam = await call<{ status: number; statusName: string; progress: number }>('admin', 'GET', `exam_manage/find_exam?examId=${examId}`);
+    expect(exam).toMatchObject({ status: 2, statusName: '成绩录入', progress: Math.floor((19 / (5 * (n - 1))) * 100) });
+    const check = await call<any>('admin', 'GET', `publish/check?examId=${examId}`);
+    expect(check.ready).toBe(false);
+    expect(check.subjects).toEqual([{
+      examSubjectId: subjectId, courseName: '数学', need: 5, complete: 0, partial: 5, missing: n - 6, absent: 1,
+      marking: [{ blockId: blocks[0], blockName: '第4题', papers: 5, finalPapers: 2 }, { blockId: blocks[1], blockName: '第5题', papers: 5, finalPapers: 2 }],
+    }]);
+    expect(check.problems[0]).toBe('数学网上阅卷未完成（第4题 已完成 2/5 份，第5题 已完成 2/5 份）');
+    expect(check.problems.slice(1).map((p: string) => p.replace(/（.*）/, ''))).toEqual([`数学有 ${n - 6} 名考生没有成绩`, '数学有 5 名考生小题成绩不完整']);
+    // the release refuses with the same words (step 1)
+    expect((await t.call({ method: 'POST', url: '/api/v1/publish/release', token: tokens.admin, payload: { examId } })).body.code).toBe(200);
+    let progress: { state: string; error: string | null } = { state: 'running', error: null };
+    for (let i = 0; i < 200 && progress.state === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      progress = await call('admin', 'GET', `publish/progress?examId=${examId}`);
+    }
+    expect(progress).toMatchObject({ state: 'failed', error: `成绩数据不完整，不能发布：${check.problems.join('；')}` });
   }, 120_000);
 });

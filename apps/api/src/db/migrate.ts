@@ -20,6 +20,7 @@ import * as m0027 from './migrations/0027_block_region.js';
 import * as m0028 from './migrations/0028_marking_change_shards.js';
 import * as m0030 from './migrations/0030_elective_boxes.js';
 import * as m0042 from './migrations/0042_scan_sheet.js';
+import * as m0043 from './migrations/0043_exam_score_cells.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0028_marking_change_shards': m0028,
   '0030_elective_boxes': m0030,
   '0042_scan_sheet': m0042,
+  '0043_exam_score_cells': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -299,6 +299,13 @@ export async function isOperator(q: Q, examSubjectId: number, userId: number): P
   return !!r;
 }
 
+/** Of some exam subjects, those the user is 扫描员 of. */
+export async function operatedSubjects(q: Q, userId: number, examSubjectIds: number[]): Promise<Set<number>> {
+  if (!examSubjectIds.length) return new Set();
+  const rows = await q.selectFrom('scan_operator').select('exam_subject_id').where('user_id', '=', userId).where('exam_subject_id', 'in', examSubjectIds).execute();
+  return new Set(rows.map((r) => r.exam_subject_id));
+}
+
 export async function operators(q: Q, schoolId: number, examSubjectId: number) {
   return q.selectFrom('scan_operator as o').innerJoin('app_user as u', 'u.id', 'o.user_id')
     .select(['u.id as userId', 'u.user_name as name', 'u.login_id as loginId'])
