@@ -55,7 +55,8 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
       case 'digit': s.typeDigit(c.key); break;
       case 'submit': void s.submit(); break;
       case 'undo': if (t) s.panel.undo(); break;
-      case 'reset': if (t) s.panel.reset(); break;
+      // Esc closes the key card when it is open; otherwise it clears the scores given
+      case 'reset': if (help) setHelp(false); else if (t) s.panel.reset(); break;
       case 'full': if (t) s.panel.fill('full'); break;
       case 'zero': if (t) s.panel.fill('zero'); break;
       case 'problem': if (t?.kind === 'mark') setProblemOpen(true); break;
