@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { scanExamWithCard, sheetJpeg, TWO_PAGE_QUESTIONS, uploadScans, waitScanBatch, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * The counts of a marking block mean one thing on every screen (docs/DOMAIN-RULES.md §4.1, 题块计数): the marking page
@@ -67,17 +67,12 @@ describe.each(dbKinds)('marking block counts on %s', (kind) => {
     t = await createTestApp(kind, { dataDir });
     const admin = await t.tokenFor('admin');
     tokens.admin = admin;
-    ({ subjectId } = await newScanExam(t, admin, '阅卷计数考试', 35));
-    await call('admin', 'POST', 'question_template/save', { examSubjectId: subjectId, questions: [
-      { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' },
-      { no: '2', type: 'multiple', fullScore: 5, step: 0.5, answer: 'AC' },
-      { no: '3', type: 'judge', fullScore: 5, step: 1, answer: 'T' },
-      { no: '4', type: 'subjective', fullScore: 10, step: 1 },
-      { no: '5', type: 'subjective', fullScore: 10, step: 1 },
-    ] });
-    const layout = (await call<{ layout: Layout }>('admin', 'POST', 'card/save', { examSubjectId: subjectId, settings: {} })).layout;
-    const students = await t.database.db.selectFrom('exam_student as es').select(['es.id', 'es.exam_no as examNo']).innerJoin('exam_subject as s', 's.exam_id', 'es.exam_id')
-      .where('s.id', '=', subjectId).orderBy('es.exam_no').limit(7).execute();
+    const exam = await scanExamWithCard(t, admin, '阅卷计数考试', 35, [
+      ...TWO_PAGE_QUESTIONS.slice(0, 3), { no: '4', type: 'subjective', fullScore: 10, step: 1 }, { no: '5', type: 'subjective', fullScore: 10, step: 1 },
+    ]);
+    subjectId = exam.subjectId;
+    const { layout } = exam;
+    const students = exam.students.slice(0, 7);
     const files = [];
     for (const [i, s] of students.entries()) {
       const fill: SheetFill = i === 5 ? { absent: true } : i === 6 ? { answers: { 2: 'AC', 3: '√' }, faint: { 1: 'A' } } : { answers: { 1: 'A', 2: 'AC', 3: '√' } };

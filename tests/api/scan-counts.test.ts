@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanAbnormal, ScanOverview, ScanRecycled, ScanStudentPage } from '@jz/shared/api/scan';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
-import { newScanExam, sheetJpeg, uploadScans, waitScanBatch, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
+import { scanExamWithCard, sheetJpeg, TWO_PAGE_QUESTIONS, uploadScans, waitScanBatch, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
  * Every scanning counter against hand-counted values (docs/DOMAIN-RULES.md §5, 扫描计数): the student counters
@@ -24,10 +24,7 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
   let t: TestApp;
   let dataDir: string;
   let admin: string;
-  let examId: number;
-  let subjectId: number;
-  let layout: Layout;
-  let students: { id: number; examNo: string }[];
+  let exam: Awaited<ReturnType<typeof scanExamWithCard>>;
   const pageIds = new Map<string, number>();
 
   const api = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) => t.call<T>({ method, url: `/api/v1/${url}`, token: admin, ...(payload ? { payload } : {}) });
@@ -36,14 +33,14 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
     expect(r.body.code, r.body.msg).toBe(200);
     return r.body.data;
   };
-  const page = (n: number, fill: SheetFill) => sheetJpeg(layout, n, fill);
+  const page = (n: number, fill: SheetFill) => sheetJpeg(exam.layout, n, fill);
   const sheet = async (name: string, i: number | null, pages: number[], fill: SheetFill = {}) => {
     const files = [];
-    for (const p of pages) files.push({ name: `${name}-${p}.jpg`, data: await page(p, { ...fill, ...(p === 1 && i !== null ? { examNo: students[i]!.examNo } : {}) }) });
+    for (const p of pages) files.push({ name: `${name}-${p}.jpg`, data: await page(p, { ...fill, ...(p === 1 && i !== null ? { examNo: exam.students[i]!.examNo } : {}) }) });
     return files;
   };
   const upload = async (files: { name: string; data: Buffer }[]) => {
-    const res = await uploadScans(t, admin, `scanned_batch/upload?examSubjectId=${subjectId}`, files);
+    const res = await uploadScans(t, admin, `scanned_batch/upload?examSubjectId=${exam.subjectId}`, files);
     expect(res.code, res.msg).toBe(200);
     const done = await waitScanBatch(t, admin, res.data.batch.id);
     for (const p of done.pages) pageIds.set(p.fileName, p.id);
@@ -52,17 +49,17 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
 
   /** Everything the screens count, read back through the routes. */
   async function counts() {
-    const overview = await ok<ScanOverview>('GET', `scanned_batch/list?examSubjectId=${subjectId}`);
-    const list = await ok<ScanStudentPage>('GET', `scanned_student/list?examSubjectId=${subjectId}&size=500`);
-    const abnormal = await ok<ScanAbnormal[]>('GET', `scanned_abnormal/list?examSubjectId=${subjectId}`);
-    const exam = await ok<{ subjects: { id: number; noScanCount: number; missExamCount: number; abnormalCount: number; uploadCount: number }[] }>('GET', `exam_manage/find_exam?examId=${examId}`);
+    const overview = await ok<ScanOverview>('GET', `scanned_batch/list?examSubjectId=${exam.subjectId}`);
+    const list = await ok<ScanStudentPage>('GET', `scanned_student/list?examSubjectId=${exam.subjectId}&size=500`);
+    const abnormal = await ok<ScanAbnormal[]>('GET', `scanned_abnormal/list?examSubjectId=${exam.subjectId}`);
+    const listed = await ok<{ subjects: { id: number; noScanCount: number; missExamCount: number; abnormalCount: number; uploadCount: number }[] }>('GET', `exam_manage/find_exam?examId=${exam.examId}`);
     const c = overview.counters;
     // one definition everywhere: the student list's counters, the exam's, the batches' sum and the list's sheets agree
     expect(list.counters).toEqual(c);
-    expect(exam.subjects.find((s) => s.id === subjectId)).toMatchObject({ noScanCount: c.noScanCount, missExamCount: c.missExamCount, abnormalCount: c.abnormalCount, uploadCount: c.uploadCount });
+    expect(listed.subjects.find((s) => s.id === exam.subjectId)).toMatchObject({ noScanCount: c.noScanCount, missExamCount: c.missExamCount, abnormalCount: c.abnormalCount, uploadCount: c.uploadCount });
     expect(overview.batches.reduce((a, b) => a + b.abnormalCount, 0)).toBe(c.abnormalSheetCount);
     expect(new Set(abnormal.map((a) => a.page.sheetId)).size).toBe(c.abnormalSheetCount);
-    const state = (i: number) => list.records.find((r) => r.examStudentId === students[i]!.id)!.state;
+    const state = (i: number) => list.records.find((r) => r.examStudentId === exam.students[i]!.id)!.state;
     return { c, batches: [...overview.batches].reverse().map((b) => [b.sheetCount, b.okCount, b.abnormalCount, b.deletedCount]), abnormal, state, abnormalPages: abnormal.length };
   }
 
@@ -70,17 +67,9 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-scan-counts-'));
     t = await createTestApp(kind, { dataDir });
     admin = await t.tokenFor('admin');
-    ({ examId, subjectId } = await newScanExam(t, admin, '扫描计数考试', 90));
-    await ok('POST', 'question_template/save', { examSubjectId: subjectId, questions: [
-      { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' },
-      { no: '2', type: 'multiple', fullScore: 5, step: 0.5, answer: 'AC' },
-      { no: '3', type: 'judge', fullScore: 5, step: 1, answer: 'T' },
-      ...['4', '5', '6', '7', '8'].map((no) => ({ no, type: 'subjective', fullScore: 15, step: 1 })),
-    ] });
-    layout = (await ok<{ layout: Layout }>('POST', 'card/save', { examSubjectId: subjectId, settings: {} })).layout;
-    expect(layout.pages).toHaveLength(2);
-    students = await t.database.db.selectFrom('exam_student').select(['id', 'exam_no as examNo']).where('exam_id', '=', examId).orderBy('exam_no').execute();
-    expect(students.length).toBeGreaterThanOrEqual(8);
+    exam = await scanExamWithCard(t, admin, '扫描计数考试', 90, TWO_PAGE_QUESTIONS);
+    expect(exam.layout.pages).toHaveLength(2);
+    expect(exam.students.length).toBeGreaterThanOrEqual(8);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -100,7 +89,7 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
       ...await sheet('s5', 5, [1, 2], { answers }),
       ...await sheet('stray', null, [2]),
     ]);
-    const n = students.length;
+    const n = exam.students.length;
     const r = await counts();
     expect(r.c).toEqual({
       studentCount: n, noScanCount: n - 6, missExamCount: 1, abnormalCount: 3, uploadCount: 2, duplicateCount: 1, claimCount: 0,
@@ -128,7 +117,7 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
     // batch 2: s6 (ok) and a lone p2 (nobody's)
     expect(r.batches).toEqual([[9, 3, 6, 0], [2, 1, 1, 0]]);
     expect(r.c).toMatchObject({ abnormalCount: 3, uploadCount: 3, abnormalSheetCount: 7, unassignedAbnormalCount: 3 });
-    await ok('POST', 'scanned_abnormal/claim', { pageId: pageIds.get('s1again-2.jpg'), examStudentId: students[1]!.id });
+    await ok('POST', 'scanned_abnormal/claim', { pageId: pageIds.get('s1again-2.jpg'), examStudentId: exam.students[1]!.id });
     r = await counts();
     // s1's first copy: 识别存疑 on page 1 and 重复扫描 on page 2 — one 异常卷; the claimed page: another
     const s1 = r.abnormal.filter((a) => a.page.sheetId === pageIds.get('s1-1.jpg'));
@@ -145,7 +134,7 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
     // both s2 copies out of the list, nothing new (before: the other copy's page 2 became 无法确定考生)
     expect(r.c).toMatchObject({ abnormalCount: 2, uploadCount: 4, duplicateCount: 1, abnormalSheetCount: 5, unassignedAbnormalCount: 2, recycledCount: 2 });
     expect(r.batches).toEqual([[8, 4, 4, 2], [2, 1, 1, 0]]);
-    const bin = await ok<ScanRecycled[]>('GET', `scanned/historyList?examSubjectId=${subjectId}`);
+    const bin = await ok<ScanRecycled[]>('GET', `scanned/historyList?examSubjectId=${exam.subjectId}`);
     expect(bin.map((b) => b.page.fileName).sort()).toEqual(['s2b-1.jpg', 's2b-2.jpg']);
 
     // page 2 of the deleted copy restored alone: still s2's (its page 1 in the bin carries it), a duplicate again
@@ -164,7 +153,7 @@ describe.each(dbKinds)('scanning counters on %s', (kind) => {
   }, 240_000);
 
   it('typing the 考号 settles both pages of that copy: one 异常卷 fewer', async () => {
-    await ok('POST', 'scanned_abnormal/setExamNo', { pageId: pageIds.get('noid-1.jpg'), examNo: students[7]!.examNo });
+    await ok('POST', 'scanned_abnormal/setExamNo', { pageId: pageIds.get('noid-1.jpg'), examNo: exam.students[7]!.examNo });
     const r = await counts();
     expect(r.state(7)).toBe('uploaded');
     expect(r.c).toMatchObject({ abnormalCount: 2, uploadCount: 5, abnormalSheetCount: 4, unassignedAbnormalCount: 1 });
