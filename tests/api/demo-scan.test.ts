@@ -71,7 +71,11 @@ describe.each(dbKinds)('the scanning demo exam on %s', (kind) => {
     expect(o.cardSaved).toBe(true);
     expect(o.counters).toMatchObject({
       studentCount: n, noScanCount: 3, missExamCount: 3, abnormalCount: 2, uploadCount: n - 8, duplicateCount: 1, claimCount: 0, recycledCount: 0,
+      // 异常卷 by sheet: the unreadable 考号's copy (its two pages), the two copies of the sheet fed twice, the doubtful mark's
+      abnormalSheetCount: 4, unassignedAbnormalCount: 1,
     });
+    // per batch (newest first): the second copy of the twice-fed sheet; the other three
+    expect(o.batches.map((b) => b.abnormalCount)).toEqual([1, 3]);
     expect(o.batches.map((b) => [b.status, b.fileCount, b.pageCount])).toEqual([['done', 34, 34], ['done', 48, 48]]);
     const abnormal = await api<ScanAbnormal[]>(`scanned_abnormal/list?examSubjectId=${seeded!.examSubjectId}`);
     const kinds = abnormal.map((a) => a.kind).sort();

@@ -43,6 +43,9 @@ describe.each(dbKinds)('external logins on %s', (kind) => {
       expect(r.status, c.url).toBe(200);
       expect(r.body.code, c.url).toBe(503);
       expect(r.body.msg, c.url).toContain('未配置');
+      // users are told whom to ask; the settings themselves are the README's, never shown to them
+      expect(r.body.msg, c.url).toContain('请联系管理员开通');
+      expect(r.body.msg, c.url).not.toMatch(/[A-Z]+_[A-Z_]+|环境变量/);
     }
   });
 

@@ -9,13 +9,13 @@ import { createMarkingExam } from '../helpers/marking-exam.js';
  * Marks written straight into the tables: the four papers of tests/api/marking-quality.test.ts (full score 12, step 1,
  * tolerance 2; P1 teacher1 8 / lesson1 9; P2 teacher1 4 / lesson1 8, third grade1 7; P3 lesson1 10 / teacher1 6, to
  * arbitration; P4 teacher1 6, its second mark open), plus P5 and P6 with both first marks open. Markers: the three,
- * no quota (allocation free), so remaining = open papers the marker has not marked.
+ * no quota (allocation free: 任务量 = what each took, the rest 待领取; docs/DOMAIN-RULES.md §4.1, 题块计数).
  * Progress by hand:
- * - teacher1: done 4 (08:00 … 10:00 = 2 h) → 4 ÷ 2 = 2 per hour; open P5, P6 (P4 is its own) → remaining 2, assigned 6;
- *   hours left 2 ÷ 2 = 1 → 约 1 小时.
- * - lesson1: done 3 (08:00 … 09:30 = 1.5 h) → 2 per hour; open P4, P5, P6 → 3, assigned 6; 3 ÷ 2 = 1.5 h → 约 1 小时 30 分.
- * - grade1: done 1 (one submission: at least one minute) → 1 ÷ (1/60) = 60 per hour; open 3, assigned 4; 3 ÷ 60 = 0.05 h
- *   = 3 minutes → 约 3 分.
+ * - 评分任务: P1 2, P2 3 (a third mark), P3 2, P4 2, P5 2, P6 2 = 13; 已阅 8; nobody holds a paper.
+ * - teacher1: done 4 (08:00 … 10:00 = 2 h) → 2 per hour; 任务量 4, 剩余 0 (自由领取: no own finish).
+ * - lesson1: done 3 (08:00 … 09:30 = 1.5 h) → 2 per hour; 任务量 3.
+ * - grade1: done 1 (one submission: at least one minute) → 1 ÷ (1/60) = 60 per hour; 任务量 1.
+ * - 待领取 13 − (4 + 3 + 1) = 5; the block: 5 marks left ÷ (2 + 2 + 60) per hour = 0.078 h → 0.08 → 4.8 min → 约 5 分.
  * Quality by hand (as marking-quality.test.ts): teacher1 4 marks, mean 6, diff −1.25, sd 1.41, paired 3, within 1
  * (33.33 %), third 1 (33.33 %), 1 arbitration, 保险分 0.71 × 12 = 8.52 → 9, safe 8–10: 1 of 4 = 25 %. Block: 8 marks,
  * mean 58 / 8 = 7.25, sd √(25.5 / 8) = 1.79, 3 papers paired, 1 within, 1 third, 1 arbitration, safe 4 of 8 = 50 %.
@@ -83,12 +83,15 @@ describe.each(dbKinds)('marking monitor export on %s', (kind) => {
     const progress = rowsOf('阅卷进度');
     expect(progress[0]).toEqual(['科目', '题块', '阅卷老师', '任务量', '已阅', '剩余', '正在阅', '每小时阅卷量', '预计剩余用时（小时）', '预计完成']);
     const byMarker = (rows: unknown[][], login: string) => rows.find((r) => r[2] === names.get(login))!.slice(1);
-    expect(progress).toHaveLength(4);
+    expect(progress).toHaveLength(6); // header, three markers, 待领取, the block's total
     const subject = (await t.database.db.selectFrom('exam_subject').select('course_name').where('exam_id', '=', examId).executeTakeFirstOrThrow()).course_name;
     expect(new Set(progress.slice(1).map((r) => r[0]))).toEqual(new Set([subject]));
-    expect(byMarker(progress, 'teacher1')).toEqual(['第1题', names.get('teacher1'), 6, 4, 2, 0, 2, 1, '约 1 小时']);
-    expect(byMarker(progress, 'lesson1')).toEqual(['第1题', names.get('lesson1'), 6, 3, 3, 0, 2, 1.5, '约 1 小时 30 分']);
-    expect(byMarker(progress, 'grade1')).toEqual(['第1题', names.get('grade1'), 4, 1, 3, 0, 60, 0.05, '约 3 分']);
+    expect(byMarker(progress, 'teacher1')).toEqual(['第1题', names.get('teacher1'), 4, 4, 0, 0, 2, '', '自由领取']);
+    expect(byMarker(progress, 'lesson1')).toEqual(['第1题', names.get('lesson1'), 3, 3, 0, 0, 2, '', '自由领取']);
+    expect(byMarker(progress, 'grade1')).toEqual(['第1题', names.get('grade1'), 1, 1, 0, 0, 60, '', '自由领取']);
+    expect(progress[4]!.slice(1)).toEqual(['第1题', '待领取', 5, 0, 5, 0, '', '', '']);
+    // the 任务量 column adds up to 评分任务: 4 + 3 + 1 + 5 = 13
+    expect(progress[5]!.slice(1)).toEqual(['第1题', '题块合计', 13, 8, 5, 0, '', 0.08, '约 5 分']);
 
     const quality = rowsOf('阅卷质量');
     expect(quality[0]).toEqual(['科目', '题块', '阅卷老师', '已阅', '平均分', '与均分差', '标准差', '可比试卷', '误差内试卷', '误差内比例（%）', '三评试卷', '三评率（%）',

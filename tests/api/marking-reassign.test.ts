@@ -9,10 +9,11 @@ import { createMarkingExam, storeScannedSheets } from '../helpers/marking-exam.j
 /**
  * 回收未阅 (POST marking/reassign; docs/DOMAIN-RULES.md §4.1). Ten scanned students, two single-marked blocks; markers
  * t001, t002, teacher1 (markersOf order: login ids, 't0…' before 'te…').
- * Block 1, 平均分配: each share ⌈10 papers × 1 mark ÷ 3 markers⌉ = 4. teacher1 gives 1 mark and holds 1 paper.
- *  - teacher1 back to the block (no one chosen): 1 lease released; unfinished 4 − 1 = 3 split over the others in order,
- *    ⌊3 ÷ 2⌋ = 1 each and the first one more: t001 4 + 2 = 6, t002 4 + 1 = 5, teacher1 1 (its marks). 1 + 6 + 5 = 12 ≥ 10.
- *  - then t001 (0 marks) to t002: unfinished 6 − 0 = 6 → t002 5 + 6 = 11, t001 0, teacher1 stays 1; 0 + 11 + 1 = 12 ≥ 10.
+ * Block 1, 平均分配: 10 papers × 1 mark split in login order (docs/DOMAIN-RULES.md §4.1, 题块计数): t001 4, t002 3,
+ * teacher1 3. teacher1 gives 1 mark and holds 1 paper.
+ *  - teacher1 back to the block (no one chosen): 1 lease released; unfinished 3 − 1 = 2 split over the others in order,
+ *    1 each: t001 4 + 1 = 5, t002 3 + 1 = 4, teacher1 1 (its marks). 1 + 5 + 4 = 10, every paper covered once.
+ *  - then t001 (0 marks) to t002: unfinished 5 − 0 = 5 → t002 4 + 5 = 9, t001 0, teacher1 stays 1; 1 + 0 + 9 = 10.
  * Block 2, 自由领取 with caps teacher1 5, t001 3, t002 none. teacher1 gives 2 marks and holds 1 paper; to t001 and t002:
  *   unfinished 5 − 2 = 3 split [2, 1]: t001 3 + 2 = 5, t002 keeps no cap, teacher1 2.
  */
@@ -70,8 +71,10 @@ describe.each(dbKinds)('marking reassign on %s', (kind) => {
     expect(held).toBeTruthy();
     const r = await call('lesson1', 'POST', 'marking/reassign', { blockId: b1, userId: ids.teacher1 });
     expect(r.body.code, r.body.msg).toBe(200);
-    expect(r.body.data).toMatchObject({ released: 1, returned: 3 });
-    expect(await quotas(b1!)).toEqual({ teacher1: 1, t001: 6, t002: 5 });
+    // 平均分配 of 10 papers in login order (t001, t002, teacher1): 4, 3, 3 (docs/DOMAIN-RULES.md §4.1, 题块计数); teacher1 marked 1,
+    // so 3 − 1 = 2 go back, one each to t001 and t002: the quotas still cover the 10 papers exactly (5 + 4 + 1)
+    expect(r.body.data).toMatchObject({ released: 1, returned: 2 });
+    expect(await quotas(b1!)).toEqual({ teacher1: 1, t001: 5, t002: 4 });
     // the held paper is back in the pool: its lease is gone and teacher1 can neither submit it nor take more
     const late = await call('teacher1', 'POST', 'marking/submit', { taskId: held.taskId, scores: [5], requestId: `${kind}-late` });
     expect(late.body).toMatchObject({ code: 400, msg: '试卷已超时收回，请阅下一份' });
@@ -82,11 +85,11 @@ describe.each(dbKinds)('marking reassign on %s', (kind) => {
     expect((await t.database.db.selectFrom('marking_task').select('id').where('block_id', '=', b1!).where('submitted_at', 'is not', null).execute()).length).toBe(1);
 
     const r2 = await call('lesson1', 'POST', 'marking/reassign', { blockId: b1, userId: ids.t001, toUserIds: [ids.t002] });
-    expect(r2.body.data).toMatchObject({ released: 0, returned: 6 });
-    expect(await quotas(b1!)).toEqual({ teacher1: 1, t001: 0, t002: 11 });
+    expect(r2.body.data).toMatchObject({ released: 0, returned: 5 });
+    expect(await quotas(b1!)).toEqual({ teacher1: 1, t001: 0, t002: 9 });
     const audit = (await call('lesson1', 'GET', `marking/audit?blockId=${b1}`)).body.data as { kind: string; reason: string; old: { done: number } }[];
     expect(audit.filter((a) => a.kind === 'reassign').map((a) => a.reason)).toHaveLength(2);
-    expect(audit.find((a) => a.kind === 'reassign')!.old).toMatchObject({ quota: 4, done: 1, released: 1 });
+    expect(audit.find((a) => a.kind === 'reassign')!.old).toMatchObject({ quota: 3, done: 1, released: 1 });
   });
 
   it('自由领取: the unfinished quota goes to the chosen markers; one without a cap keeps none', async () => {

@@ -155,8 +155,10 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(of(6)).toMatchObject({ state: 'abnormal', abnormalKind: 'missingPage' });
     const n = students.length;
     expect(list.counters).toMatchObject({ studentCount: n, uploadCount: 2, missExamCount: 1, abnormalCount: 3, noScanCount: n - 6 });
-    // s4-1, s4-2, other-exam, blank, broken, notes, empty.pdf, torn.pdf
-    expect(list.counters.unassignedAbnormalCount).toBe(8);
+    // 异常卷 of nobody, by sheet: s4 (page 1 and the page 2 it carries), other-exam, blank, broken, notes, empty.pdf, torn.pdf
+    expect(list.counters.unassignedAbnormalCount).toBe(7);
+    // with s0's two copies (both hold a duplicate page 1), s5 and s6: 11 (a sheet counts once, however many of its pages are abnormal)
+    expect(list.counters.abnormalSheetCount).toBe(11);
     // the scores are where the Excel import puts them; abnormal sheets have none
     expect(await storedScores(1)).toEqual({ absent: false, q: { 1: [0, 'B'], 2: [2.5, 'A'], 3: [0, 'F'] } });
     expect(await storedScores(3)).toEqual({ absent: false, q: { 1: [5, 'A'], 2: [2.5, 'C'], 3: [5, 'T'] } });

@@ -32,7 +32,8 @@ describe('other logins in Chromium', () => {
     await page.getByText('短信登录未配置').waitFor();
     expect(await page.getByRole('button', { name: '登录', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('link', { name: /微信扫码登录（未配置）/ }).click();
-    await page.getByText(/微信扫码登录未配置/).waitFor();
+    await page.getByText('微信扫码登录未配置，请使用账号密码登录，或请联系管理员开通').waitFor();
+    expect(await page.getByText(/WECHAT_APP_ID|环境变量/).count()).toBe(0);
     await page.context().close();
   });
 

@@ -306,28 +306,29 @@ describe('marking flow: double marking, third marker, arbitration, 问题卷, �
     // 题组长 scored it) = 6 × 2 + 2 − 2 = 12, and no mark is still needed (12 / 12).
     const marksA = Object.values(done.A!).reduce((a, b) => a + b, 0);
     expect(marksA).toBe(12);
-    // 题块, 试卷, 已完成, 评分次数, 问题卷, 待仲裁; the 进度 bar: final ÷ papers (6 / 6 = 100 %, 3 / 6 = 50 %)
+    // 题块, 试卷, 已完成, 已阅 / 评分任务, 问题卷, 待仲裁; the 进度 bar: final ÷ papers (6 / 6 = 100 %, 3 / 6 = 50 %)
     const wantSubject = [
       ['第2题', String(SHEETS), String(SHEETS), `${marksA} / ${marksA}`, '0', '0'],
       ['第3题', String(SHEETS), '3', '3 / 6', '0', '0'],
     ];
     await page.goto(`${walk.server.url}/#/examMarking/examMonitor?examId=${exam.examId}&blockId=${blockA}`);
     const subject = page.getByTestId(`monitor-subject-${exam.subjectId}`);
-    await expect.poll(async () => (await readAntTable(page, `monitor-subject-${exam.subjectId}`)).rows.map((r) => [...r.slice(0, 4), ...r.slice(5, 7)]), { timeout: 60_000 })
+    // (columns 4–7: 正在阅, 待领取, 进度, 预计还需)
+    await expect.poll(async () => (await readAntTable(page, `monitor-subject-${exam.subjectId}`)).rows.map((r) => [...r.slice(0, 4), ...r.slice(8, 10)]), { timeout: 60_000 })
       .toEqual(wantSubject);
     expect(await subject.locator('.ant-table-row [role="progressbar"]').evaluateAll((bars) => bars.map((b) => b.getAttribute('aria-valuenow')))).toEqual(['100', '50']);
-    // per marker of 第2题: 分配 = 已阅 + 剩余, 已阅 as counted above, nothing left, nothing held
-    const markerRows = (block: 'A' | 'B', left: number) => Object.entries(done[block]!).map(([who, n]) => [names[who]!, String(n + left), String(n), String(left), '0']).sort();
+    // per marker of 第2题 (自由领取: 任务量 = 已阅 + 正在阅), 已阅 as counted above, nothing left, nothing held
+    const markerRows = (block: 'A' | 'B') => Object.entries(done[block]!).map(([who, n]) => [names[who]!, String(n), String(n), '0', '0']).sort();
     const readMarkers = async () => (await readAntTable(page, 'monitor-markers')).rows.map((r) => r.slice(0, 5)).sort();
-    await expect.poll(readMarkers, { timeout: 60_000 }).toEqual(markerRows('A', 0));
-    // 第3题: teacher1 2 done, t002 1; the 3 unmarked papers are open to both
+    await expect.poll(readMarkers, { timeout: 60_000 }).toEqual(markerRows('A'));
+    // 第3题: teacher1 2 done, t002 1; the 3 unmarked papers are 待领取 (open to both): 2 + 1 + 3 = 6 marks
     await page.goto(`${walk.server.url}/#/examMonitor/detail/progress?examId=${exam.examId}&blockId=${blockB}`);
     const progress = page.getByTestId('monitor-detail-progress');
     await progress.getByText(`试卷 ${SHEETS} 份，已完成 3 份`).waitFor();
     expect(done.B).toEqual({ teacher1: 2, t002: 1 });
     const readProgress = async () => (await progress.locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c as HTMLElement).innerText.trim()))))
       .map((r) => r.slice(0, 4)).sort();
-    await expect.poll(readProgress, { timeout: 60_000 }).toEqual(markerRows('B', 3).map((r) => r.slice(0, 4)));
+    await expect.poll(readProgress, { timeout: 60_000 }).toEqual([...markerRows('B').map((r) => r.slice(0, 4)), ['待领取', '3', '0', '3']].sort());
     expect(crashes()).toEqual([]);
     await page.context().close();
   }, 240_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BlockQuestion, MarkingTaskRow } from '@jz/shared/marking';
+import { splitEvenly } from '@jz/shared/marking-progress';
 import { watchForCrashes } from './helpers.js';
 import { apiOf, startMarkingWalk, type MarkingWalk } from './marking-helpers.js';
 
@@ -9,9 +10,10 @@ import { apiOf, startMarkingWalk, type MarkingWalk } from './marking-helpers.js'
  * subject (markers teacher1 and two 高一 数学 teachers, 题组长 lesson1; teacher1 marked 3 of it) is switched to
  * 平均分配 by the administrator, and teacher1 holds one more paper. The 题组长 lesson1 opens 阅卷进度, clicks 回收未阅
  * on teacher1's row, gives the unfinished share to the last marker in the dialog and confirms. Expected by hand from
- * the rule: N papers, share S = ⌈N × 1 ÷ 3⌉ each; teacher1 (done 3) keeps 3 (任务量 3, 剩余 0, 正在阅 0) and its
- * u = S − 3 go to the chosen marker (任务量 and 剩余 S → 2S − 3: the N − 3 open papers cover it); the third marker
- * keeps S. teacher1 then gets no paper (当前没有可阅的试卷).
+ * the rule (docs/DOMAIN-RULES.md §4.1, 题块计数): N papers split in login order, ⌊N ÷ 3⌋ each and the first N mod 3
+ * one more (the rows of markingList come in that order); teacher1 (done 3, share S1) keeps 3 (任务量 3, 剩余 0, 正在阅 0)
+ * and its u = S1 − 3 go to the chosen marker (任务量 and 剩余 Sr → Sr + S1 − 3); the third marker keeps its share. The
+ * shares add up to N before and after. teacher1 then gets no paper (当前没有可阅的试卷).
  */
 
 interface Group { blockId: number; name: string; ratingMode: number; tolerance: number; allocation: string; leaseSeconds: number; leaderUserId: number | null; answerText: string; questions: BlockQuestion[] }
@@ -55,23 +57,25 @@ describe('回收未阅 in Chromium', () => {
     // N: the block's papers, every scanned sheet made into one (marking/next made them)
     const db = server.database.db;
     const n = Number((await db.selectFrom('marking_paper').select((eb) => eb.fn.countAll().as('n')).where('block_id', '=', blockId).executeTakeFirstOrThrow()).n);
-    const share = Math.ceil(n / 3);
-    expect(share - 3, 'enough papers for an unfinished share').toBeGreaterThan(0);
 
     const lead = await walk.pageAs('lesson1');
     const crashes = watchForCrashes(lead);
     const leadApi = apiOf(lead);
     const before = (await leadApi<Row[]>('GET', `monitor/markingList?blockId=${blockId}`)).data;
     expect(before.map((r) => r.userName)).toHaveLength(3);
+    const split = splitEvenly(n, 3); // the rows are in login order
+    const shareOf = (r: Row) => split[before.findIndex((x) => x.userId === r.userId)]!;
     const t1 = before.find((r) => r.done === 3)!;
     const [receiver, other] = before.filter((r) => r.userId !== t1.userId) as [Row, Row];
+    const share = shareOf(t1);
+    expect(share - 3, 'enough papers for an unfinished share').toBeGreaterThan(0);
     await lead.goto(`${server.url}/#/examMonitor/detail/progress?examId=${task!.examId}&blockId=${blockId}`);
     const table = lead.getByTestId('monitor-progress-table');
     await table.getByRole('cell', { name: t1.userName, exact: true }).waitFor();
-    // before, on screen: 任务量 S, 已阅, 剩余, 正在阅
+    // before, on screen: 任务量, 已阅, 剩余, 正在阅
     expect(await shownFigures(lead, t1.userName)).toEqual([share, 3, share - 3, 1]);
-    expect(await shownFigures(lead, receiver.userName)).toEqual([share, 0, share, 0]);
-    expect(await shownFigures(lead, other.userName)).toEqual([share, 0, share, 0]);
+    expect(await shownFigures(lead, receiver.userName)).toEqual([shareOf(receiver), 0, shareOf(receiver), 0]);
+    expect(await shownFigures(lead, other.userName)).toEqual([shareOf(other), 0, shareOf(other), 0]);
 
     // the dialog: what is taken back, and to whom
     await table.locator('.ant-table-row').filter({ has: lead.getByRole('cell', { name: t1.userName, exact: true }) }).getByRole('button', { name: '回收未阅' }).click();
@@ -92,8 +96,8 @@ describe('回收未阅 in Chromium', () => {
 
     // after, on screen (the table reloads): teacher1 keeps its marks only, the receiver takes the share
     await expect.poll(() => shownFigures(lead, t1.userName), { timeout: 30_000 }).toEqual([3, 3, 0, 0]);
-    expect(await shownFigures(lead, receiver.userName)).toEqual([2 * share - 3, 0, 2 * share - 3, 0]);
-    expect(await shownFigures(lead, other.userName)).toEqual([share, 0, share, 0]);
+    expect(await shownFigures(lead, receiver.userName)).toEqual([shareOf(receiver) + share - 3, 0, shareOf(receiver) + share - 3, 0]);
+    expect(await shownFigures(lead, other.userName)).toEqual([shareOf(other), 0, shareOf(other), 0]);
     // nothing left to take back from teacher1; the api says the same as the screen
     expect(await table.locator('.ant-table-row').filter({ has: lead.getByRole('cell', { name: t1.userName, exact: true }) }).getByRole('button', { name: '回收未阅' }).isDisabled()).toBe(true);
     const after = (await leadApi<Row[]>('GET', `monitor/markingList?blockId=${blockId}`)).data;

@@ -30,7 +30,7 @@ describe('试评 walk in Chromium', () => {
     const crashes = watchForCrashes(marker);
     await loginAs(marker, server.url, 'teacher1');
     const tasks = await apiOf(marker)<MarkingTaskRow[]>('GET', 'marking/tasks');
-    const task = tasks.data.find((t) => t.canMark && t.role === 'marker' && t.remaining >= 3);
+    const task = tasks.data.find((t) => t.canMark && t.role === 'marker' && (t.fixed ? t.remaining : t.unclaimed) >= 3);
     expect(task, 'the demo gives teacher1 a block with papers left').toBeTruthy();
     const blockId = task!.blockId;
 
@@ -92,7 +92,7 @@ describe('试评 walk in Chromium', () => {
     const api = apiOf(marker);
     const trialBlocks = (await server.database.db.selectFrom('marking_block').select('id').where('trial_count', '>', 0).execute()).map((b) => b.id);
     const task = (await api<MarkingTaskRow[]>('GET', 'marking/tasks')).data
-      .find((t) => t.canMark && t.ratingMode === 1 && t.done > 0 && t.remaining >= 3 && !trialBlocks.includes(t.blockId));
+      .find((t) => t.canMark && t.ratingMode === 1 && t.done > 0 && (t.fixed ? t.remaining : t.unclaimed) >= 3 && !trialBlocks.includes(t.blockId));
     expect(task, 'a single-marked demo block teacher1 marked some of').toBeTruthy();
     const blockId = task!.blockId;
     const lead = await newPage(browser);

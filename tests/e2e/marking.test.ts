@@ -50,10 +50,11 @@ describe('online marking walk in Chromium', () => {
     await page.getByTestId('marking-tasks').waitFor();
     const tasks = await api<MarkingTaskRow[]>('GET', 'marking/tasks');
     expect(tasks.code).toBe(200);
-    const task = tasks.data.find((t) => t.canMark && t.remaining >= 12);
+    // what teacher1 may still mark: its fixed share's remainder, or under 自由领取 the block's 待领取
+    const task = tasks.data.find((t) => t.canMark && (t.fixed ? t.remaining : t.unclaimed) >= 12);
     expect(task, 'the demo gives teacher1 a block with at least 12 papers left (ten marked, one 问题卷, one to move on to)').toBeTruthy();
     const row = page.locator('[data-testid="marking-task-table"] .ant-table-row', { hasText: task!.blockName }).filter({ hasText: task!.examName }).first();
-    await row.getByText(`已阅 ${task!.done} / ${task!.assigned}`).waitFor();
+    await row.getByText(task!.fixed ? `已阅 ${task!.done} / ${task!.assigned}` : `已阅 ${task!.done}（自由领取），题块 ${task!.blockDone} / ${task!.blockTasks}，待领取 ${task!.unclaimed}`).waitFor();
 
     // the requests of the page, in order: images fetched and scores submitted
     const log: { kind: 'image' | 'submit' | 'next'; url: string; at: number; req: Request }[] = [];
@@ -135,10 +136,81 @@ describe('online marking walk in Chromium', () => {
       expect(problems.data.some((p) => p.taskId === current && p.kind === 'unclear')).toBe(true);
     }
 
-    // the help card lists the keys
+    // the help card lists the keys; Esc closes it and keeps the scores given, a second Esc clears them
+    await page.keyboard.press('m'); // 满分 on every item
+    const drawn = page.getByTestId('panel-text');
+    const drawnText = async () => (await drawn.innerText()).trim();
+    await expect.poll(drawnText).not.toBe('');
+    const given = await drawnText();
     await page.keyboard.press('?');
     await page.getByTestId('help-card').getByText('问题卷').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help-card').waitFor({ state: 'detached' });
+    expect(await drawnText()).toBe(given);
+    await page.keyboard.press('Escape');
+    await expect.poll(drawnText).toBe('');
+
+    // 回评 (R): Enter on a focused 查看改分 opens that paper to change its score
+    await page.keyboard.press('r');
+    const reviewList = page.getByTestId('review-list');
+    const see = reviewList.getByRole('button', { name: '查看改分' }).first();
+    await see.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('回评改分', { exact: true }).waitFor();
     expect(crashes()).toEqual([]);
     await page.context().close();
   }, 300_000); // ten papers on a loaded machine: more than the project's 180 s default
+
+  it('what a school meets first on the demo exam: menus that lead somewhere, progress that counts marking, a release that says why not', async () => {
+    const demoExam = '2026学年高一数学周测（扫描演示）';
+    const card = (page: Page) => page.getByTestId('exam-card').filter({ hasText: demoExam });
+    // teacher1 marks but leads nothing: no 阅卷监控 in its menu, no 扫描管理 on the card
+    const t1 = await walk.pageAs('teacher1');
+    const t1Crashes = watchForCrashes(t1);
+    await t1.goto(`${server.url}/#/examMarking/myExamList`);
+    await card(t1).waitFor();
+    const side = t1.locator('.jz-section-side');
+    await side.getByRole('menuitem', { name: '阅卷任务' }).waitFor();
+    expect(await side.getByRole('menuitem', { name: '阅卷监控' }).count()).toBe(0);
+    expect(await card(t1).getByRole('button', { name: '扫描管理' }).count()).toBe(0);
+    expect(t1Crashes()).toEqual([]);
+    await t1.context().close();
+
+    // the administrator: the card stands at 成绩录入 below 100 % while marking goes on, and leads to 扫描管理
+    const admin = await walk.pageAs('admin');
+    const crashes = watchForCrashes(admin);
+    const api = apiOf(admin);
+    await admin.goto(`${server.url}/#/examMarking/myExamList`);
+    await card(admin).waitFor();
+    await admin.locator('.jz-section-side').getByRole('menuitem', { name: '阅卷监控' }).waitFor();
+    const exam = (await api<{ records: { id: number; name: string; status: number; progress: number }[] }>('GET', 'exam_manage/find_exam_by_page?current=1&size=20')).data.records.find((e) => e.name === demoExam)!;
+    expect(exam.status).toBe(2);
+    expect(exam.progress).toBeLessThan(100);
+    expect(await card(admin).locator('[role="progressbar"]').first().getAttribute('aria-valuenow')).toBe(String(exam.progress));
+    await card(admin).getByRole('button', { name: '扫描管理' }).click();
+    await admin.waitForURL(/#\/examDetailsEdit\/scanStudentHome\?examId=\d+&examSubjectId=\d+/);
+    await admin.getByTestId('counter-uploadCount').waitFor();
+
+    // 发布成绩: the table counts students with some scores; 开始发布 says what is missing — marking per block — and asks nothing
+    await admin.goto(`${server.url}/#/examDetailsEdit/scoreUpload?examId=${exam.id}`);
+    const check = (await api<{ problems: string[]; subjects: { partial: number }[] }>('GET', `publish/check?examId=${exam.id}`)).data;
+    expect(check.problems[0]).toMatch(/^数学网上阅卷未完成（第11题 已完成 \d+\/34 份/);
+    const partialShown = async () => (await admin.getByTestId('entry-table').locator('tbody tr.ant-table-row').first().locator('td').allInnerTexts())[4];
+    await expect.poll(partialShown, { timeout: 30_000 }).toBe(String(check.subjects[0]!.partial));
+    await admin.getByRole('button', { name: '开始发布' }).click();
+    const blockers = admin.getByTestId('release-blockers');
+    await blockers.getByText(check.problems[0]!).waitFor();
+    await blockers.getByRole('cell', { name: '第11题' }).waitFor();
+    expect(await admin.getByText('确认开始发布吗').count()).toBe(0);
+    await admin.getByRole('button', { name: '知道了' }).click();
+
+    // 阅卷监控: with speeds shown the block's expected finish is shown too, and 任务量 adds up to 评分任务
+    const blocks = (await api<{ blocks: { blockId: number; marksNeeded: number }[] }[]>('GET', `monitor/topicList?examId=${exam.id}`)).data[0]!.blocks;
+    await admin.goto(`${server.url}/#/examMarking/examMonitor?examId=${exam.id}&blockId=${blocks[0]!.blockId}`);
+    await expect.poll(() => admin.getByTestId('monitor-eta').innerText(), { timeout: 30_000 }).toMatch(/预计还需 约 .+，预计完成 \d\d:\d\d/);
+    const rows = await admin.getByTestId('monitor-markers').locator('tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Number((tr.children[1] as HTMLElement).innerText)));
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(blocks[0]!.marksNeeded);
+    expect(crashes()).toEqual([]);
+    await admin.context().close();
+  }, 240_000);
 });

@@ -194,18 +194,29 @@ describe('scanning screens in Chromium', () => {
       await jpg('other-exam.jpg', sheet(1, { examNo: s(7), answers: { 1: 'A' } }, { pageCodeOf: 999_999 })),
       await jpg('s5-1.jpg', sheet(1, { examNo: s(5), answers: { 2: 'AC' }, faint: { 1: 'A' } })), await jpg('s5-2.jpg', sheet(2, {})),
       await jpg('s1-1.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })), await jpg('s1-2.jpg', sheet(2, {})),
-      await jpg('s1-1-again.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })),
+      // the whole sheet scanned twice
+      await jpg('s1-1-again.jpg', sheet(1, { examNo: s(1), answers: { 1: 'B', 2: 'A', 3: '×' } })), await jpg('s1-2-again.jpg', sheet(2, {})),
       { name: 'torn.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]) },
     ];
     await page.goto(`${server.url}/#/examDetailsEdit/scanStudentHome?${q}`);
     await page.getByTestId('counter-noScanCount').waitFor();
     await page.locator('.ant-upload input[type=file]').first().setInputFiles(files);
-    await page.getByTestId('batch-files').getByText('s1-1-again.jpg').waitFor();
+    await page.getByTestId('batch-files').getByText('s1-2-again.jpg').waitFor();
     await page.getByRole('button', { name: '开始上传' }).click();
     const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').filter({ hasText: `/${files.length} 页` });
     await row.filter({ hasText: '识别完成' }).waitFor({ timeout: 120_000 });
     expect(await row.innerText()).toContain(`${files.length}/${files.length} 页`);
     if (process.env.SCAN_E2E_SHOTS) await page.screenshot({ path: '/tmp/scan-home.png', fullPage: true });
+    // one count of 异常卷 everywhere (docs/DOMAIN-RULES.md §5.2), by hand: this batch's sheets with an abnormal page —
+    // s4 (考号 and the page 2 that waits for it), other-exam, s5 (a faint mark), s1 and its second copy, torn.jpg = 6;
+    // the first test's broken.jpg = 1 → 处理异常卷（7）, the batches' column 6 + 1, the list's 异常卷（7）; students 异常:
+    // s1 and s5 = 2
+    const counterValue = (key: string) => page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value').innerText();
+    await expect.poll(() => page.getByTestId('abnormal-sheets').innerText()).toContain('处理异常卷（7）');
+    expect(await counterValue('abnormalCount')).toBe('2');
+    const sheetsOf = async (r: typeof row) => { const cells = await r.locator('td').allInnerTexts(); return [cells[7], cells[8], cells[9]].map((c) => c!.trim()); };
+    // 答题卡, 正常, 异常卷 of this batch: 8 sheets (s0 s3 s4 other-exam s5 s1 s1-again torn), s0 and s3 ok, 6 abnormal
+    expect(await sheetsOf(row)).toEqual(['8', '2', '6']);
 
     // the batch's pages: 7 columns at 1280 px; the preview goes to the next page, zooms and turns
     await row.getByRole('button', { name: '查看' }).click();
@@ -242,8 +253,19 @@ describe('scanning screens in Chromium', () => {
       await shown.waitFor();
     };
     const done = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last().waitFor();
-    // 考号 not filled: type it (the page after it follows to the same student)
+    await expect.poll(() => page.getByTestId('abnormal-total').innerText()).toBe('异常卷（7）');
+    expect(await list.locator('.ant-list-item').count()).toBe(7);
+    // 考号 not filled: the 考号 area is shown enlarged beside the input, in view; typed (the page after it follows)
     await open('考号无法识别', 's4-1.jpg');
+    // one 异常卷 with two reasons: its page 2 waits for page 1
+    expect(await list.locator('.ant-list-item').filter({ hasText: 's4-1.jpg' }).locator('.ant-tag').allInnerTexts()).toEqual(['考号无法识别', '无法确定考生']);
+    const zoom = fix.getByTestId('examno-zoom');
+    await zoom.locator('img').waitFor();
+    const zoomBox = (await zoom.boundingBox())!;
+    const inputBox = (await fix.getByLabel('填写考号').boundingBox())!;
+    expect(zoomBox.y + zoomBox.height, 'the 考号 area and its input on one screen').toBeLessThanOrEqual(900);
+    expect(inputBox.y + inputBox.height).toBeLessThanOrEqual(900);
+    expect(zoomBox.width).toBeGreaterThan(300);
     await fix.getByLabel('填写考号').fill(s(4));
     await fix.getByRole('button', { name: '确定考号' }).click();
     await done('考号已更正');
@@ -252,6 +274,9 @@ describe('scanning screens in Chromium', () => {
     if (process.env.SCAN_E2E_SHOTS) { await fix.locator('img').nth(1).waitFor(); await page.screenshot({ path: '/tmp/scan-dup.png', fullPage: true }); }
     await fix.getByTestId(/^duplicate-/).first().getByRole('button', { name: '保留这一份' }).click();
     await done('已保留');
+    // the whole other copy went to the recycle bin: no page of it is left behind as 无法确定考生
+    await expect.poll(() => page.getByTestId('abnormal-total').innerText()).toBe('异常卷（4）');
+    expect(await list.getByText('无法确定考生').count()).toBe(0);
     // a faint mark on question 1: the crop is shown, confirmed as A
     await open('识别存疑', 's5-1.jpg');
     const q1 = fix.getByTestId('doubt-question-1');
@@ -313,6 +338,7 @@ describe('scanning screens in Chromium', () => {
     const counter = (key: string) => page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
     await expect.poll(() => counter('uploadCount').innerText()).toBe('5');
     expect(await counter('abnormalCount').innerText()).toBe('0');
+    expect(await page.getByTestId('abnormal-sheets').count()).toBe(0);
     expect(await counter('noScanCount').innerText()).toBe(String(studentCount - 5));
 
     expect(crashes()).toEqual([]);

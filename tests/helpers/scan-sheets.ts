@@ -169,3 +169,22 @@ export async function scanFilledSheets(t: TestApp, token: string, subjectId: num
   if (up.code !== 200) throw new Error(up.msg);
   await waitScanBatch(t, token, up.data.batch.id);
 }
+
+/** The questions of the scanning tests' two-page card: 1 single A, 2 multiple AC, 3 judge √ (5 分 each), written 4–8 (15 分). */
+export const TWO_PAGE_QUESTIONS = [
+  { no: '1', type: 'single', fullScore: 5, step: 1, answer: 'A' },
+  { no: '2', type: 'multiple', fullScore: 5, step: 0.5, answer: 'AC' },
+  { no: '3', type: 'judge', fullScore: 5, step: 1, answer: 'T' },
+  ...['4', '5', '6', '7', '8'].map((no) => ({ no, type: 'subjective', fullScore: 15, step: 1 })),
+];
+
+/** newScanExam with its questions saved and the default card saved: the exam, its subject, the card's layout and its students by 考号. */
+export async function scanExamWithCard(t: TestApp, token: string, name: string, fullScore: number, questions: object[]) {
+  const { examId, subjectId } = await newScanExam(t, token, name, fullScore);
+  const saved = await t.call({ method: 'POST', url: '/api/v1/question_template/save', token, payload: { examSubjectId: subjectId, questions } });
+  if (saved.body.code !== 200) throw new Error(saved.body.msg);
+  const card = await t.call<{ layout: Layout }>({ method: 'POST', url: '/api/v1/card/save', token, payload: { examSubjectId: subjectId, settings: {} } });
+  if (card.body.code !== 200) throw new Error(card.body.msg);
+  const students = await t.database.db.selectFrom('exam_student').select(['id', 'exam_no as examNo']).where('exam_id', '=', examId).orderBy('exam_no').execute();
+  return { examId, subjectId, layout: card.body.data.layout, students };
+}

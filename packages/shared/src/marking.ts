@@ -3,12 +3,18 @@ export type MarkingRole = 'marker' | 'leader';           // leader = 题组长 o
 export type ProblemKind = 'blank' | 'unclear' | 'wrongBlock' | 'copying' | 'other'; // 空白卷 图像不清 切割错误 疑似雷同 其他
 export interface ScoringPoint { id: string; name: string; fullScore: number; step: number }
 export interface BlockQuestion { questionId: number; number: string; fullScore: number; step: number; points: ScoringPoint[] }
-export interface MarkingTaskRow { examId: number; examName: string; examSubjectId: number; subjectName: string;
-  blockId: number; blockName: string; role: MarkingRole; assigned: number; done: number; remaining: number;
+/**
+ * A user's counts in a block (docs/DOMAIN-RULES.md §4.1, 题块计数): assigned = 任务量 (a fixed share when `fixed`:
+ * a quota or 平均分配; under 自由领取 what the marker took, 已阅 + 正在阅), done = 已阅, remaining = 任务量 − 已阅; the
+ * block's 评分任务 and 已阅, and 待领取 (marks no share covers). A leader who does not mark gets the block's counts.
+ */
+export interface MarkingCounts { assigned: number; done: number; remaining: number; fixed: boolean; blockTasks: number; blockDone: number; unclaimed: number }
+export interface MarkingTaskRow extends MarkingCounts { examId: number; examName: string; examSubjectId: number; subjectName: string;
+  blockId: number; blockName: string; role: MarkingRole;
   ratingMode: RatingMode; canMark: boolean }
-export interface MarkingBlockInfo { blockId: number; blockName: string; examName: string; subjectName: string;
+export interface MarkingBlockInfo extends MarkingCounts { blockId: number; blockName: string; examName: string; subjectName: string;
   questions: BlockQuestion[]; fullScore: number; ratingMode: RatingMode; leaseSeconds: number;
-  standardAnswer: { text: string; images: string[] } ; done: number; assigned: number; role: MarkingRole;
+  standardAnswer: { text: string; images: string[] } ; role: MarkingRole;
   /** The caller is one of the block's markers (a 题组长 who does not mark has only the leader's modes). */ marks: boolean;
   /** 试评: trial papers of the block (0 = no trial); the leader's 试评 mode. */ trialCount?: number }
 export interface MarkingPaper { taskId: number; round: number; imageUrl: string; leaseExpiresAt: string;

@@ -66,6 +66,15 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleCode, string[]> = {
  */
 export const SCAN_OPERATOR_DUTY = '扫描员';
 
+/**
+ * Duties an account holds beyond its permission codes, worked out by the server for its menus (a menu shows what
+ * the account may open; the server still refuses the rest): examSetup — may set up some exam subject (school
+ * administrator or grade leader with exam:exam:edit, 备课组长 with exam:exam:view); markingMonitor — examSetup, or
+ * 题组长 of a marking block; scan — exam:scan:do as administrator, grade or lesson leader, or 扫描员 of an exam subject.
+ */
+export const USER_DUTIES = ['examSetup', 'markingMonitor', 'scan'] as const;
+export type UserDuty = (typeof USER_DUTIES)[number];
+
 export interface MenuItem { name: string; path: string }
 
 /** The header's four default items (docs/PRODUCT.md §2), used when the stored menu list is empty. */

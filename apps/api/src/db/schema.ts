@@ -197,6 +197,9 @@ export interface ExamTable {
   /** 1 设置中, 2 录入成绩, 3 待发布, 4 已发布 (see exam.status.ts). */
   status: Generated<number>;
   progress: Generated<number>;
+  /** Scores the present students need and how many are stored (0043; exam.completeness.ts). */
+  score_cells_needed: Generated<number>;
+  score_cells_done: Generated<number>;
   reference_exam_id: number | null;
   released_at: Timestamp | null;
   created_by: number | null;
@@ -446,6 +449,8 @@ export interface ScanPageTable {
   exam_student_id: number | null;
   abnormal_kind: string | null;
   reason: string | null;
+  /** The sheet (一份答题卡) of the page: id of the sheet's first page (0042; null until the subject is resolved again). */
+  sheet_id: number | null;
   deleted_at: Timestamp | null;
   deleted_by: number | null;
   created_at: Timestamp;

@@ -1,4 +1,4 @@
-import type { MenuItem } from '@jz/shared/roles';
+import type { MenuItem, UserDuty } from '@jz/shared/roles';
 import { adminHttp, http, studentHttp } from '@/utils/request';
 
 export interface RoleInfo {
@@ -26,6 +26,8 @@ export interface CurrentUserInfo {
   roleId?: string | number | null;
   /** The password was set by someone else: 修改密码 is forced before anything else. */
   mustChangePassword?: boolean;
+  /** Duties that open menu entries (@jz/shared roles USER_DUTIES). */
+  duties?: UserDuty[];
   [k: string]: unknown;
 }
 

@@ -1,7 +1,7 @@
 import { http } from '@/utils/request';
 
-export type { ReleaseProgress, ReleaseState } from '@jz/shared/api/report';
-import type { ReleaseProgress } from '@jz/shared/api/report';
+export type { ReleaseCheck, ReleaseProgress, ReleaseState } from '@jz/shared/api/report';
+import type { ReleaseCheck, ReleaseProgress } from '@jz/shared/api/report';
 
 /** The four progress items of the score upload page (RELEASE_STEPS in @jz/shared/api/report). */
 export const RELEASE_STEPS = [
@@ -15,3 +15,5 @@ export const RELEASE_STEPS = [
 export const releaseScores = (examId: number) => http.post<ReleaseProgress | null>('/publish/release', { examId });
 /** 查询成绩发布进度 */
 export const findPublishProgress = (examId: number) => http.get<ReleaseProgress | null>('/publish/progress', { examId });
+/** 发布前检查：能否发布、各科录入情况与网上阅卷进度 */
+export const checkRelease = (examId: number) => http.get<ReleaseCheck>('/publish/check', { examId });

@@ -24,13 +24,14 @@ export default function SectionLayout({ base, groups, title }: SectionLayoutProp
   const { user, permissions } = useCurrentUser();
   const known = !!user || permissions.length > 0;
 
-  const visible = (it: SectionItem) => !it.hidden && (!it.perms || !known || can(it.perms));
+  // a duty is known only from the server's user info: until it arrives such entries wait
+  const visible = (it: SectionItem) => !it.hidden && (!it.perms || !known || can(it.perms)) && (!it.duty || !!user?.duties?.includes(it.duty));
   const items = useMemo<MenuProps['items']>(() => {
     const toItem = (it: SectionItem) => ({ key: `${base}/${it.path}`, label: it.title });
     if (groups.length === 1 && !groups[0].title) return groups[0].items.filter(visible).map(toItem);
     return groups.map((g, i) => ({ type: 'group' as const, key: `g${i}`, label: g.title, children: g.items.filter(visible).map(toItem) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [base, groups, can, known]);
+  }, [base, groups, can, known, user]);
 
   const all = groups.flatMap((g) => g.items.map((it) => `${base}/${it.path}`));
   const selected = all.filter((k) => location.pathname === k || location.pathname.startsWith(`${k}/`)).sort((a, b) => b.length - a.length)[0];

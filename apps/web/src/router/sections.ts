@@ -2,7 +2,14 @@
  * Child pages of the routes with children (docs/PRODUCT.md §2): path segment and Chinese title. The route table and the
  * side menus of the section layouts are both built from these lists.
  */
-export interface SectionItem { path: string; title: string; /** Permission codes (any) needed to see the menu entry. */ perms?: string[]; hidden?: boolean }
+import type { UserDuty } from '@jz/shared/roles';
+
+export interface SectionItem {
+  path: string; title: string;
+  /** Permission codes (any) needed to see the menu entry. */ perms?: string[];
+  /** A duty (the server's user info `duties`) needed to see it: what the page's calls demand beyond a permission code. */ duty?: UserDuty;
+  hidden?: boolean;
+}
 
 export const USER_INFO_ITEMS: SectionItem[] = [
   { path: 'personInfo', title: '个人信息' },
@@ -26,26 +33,26 @@ export const EXAM_MARKING_ITEMS: SectionItem[] = [
   { path: 'markingTasks', title: '阅卷任务' },
   { path: 'myExamList', title: '我的考试' },
   { path: 'myAnwserCard', title: '我的答题卡' },
-  { path: 'examMonitor', title: '阅卷监控' },
+  { path: 'examMonitor', title: '阅卷监控', duty: 'markingMonitor' },
   { path: 'analysisMana', title: '分析管理' },
   { path: 'schoolAnalysis', title: '联考分析管理' },
   { path: 'examDoc', title: '操作文档' },
 ];
 
 export const EXAM_DETAILS_EDIT_ITEMS: SectionItem[] = [
-  { path: 'templateConfirm', title: '模板确认' },
-  { path: 'scanStudentHome', title: '扫描管理' },
+  { path: 'templateConfirm', title: '模板确认', duty: 'scan' },
+  { path: 'scanStudentHome', title: '扫描管理', duty: 'scan' },
   { path: 'scanStudentHome/detail', title: '扫描批次详情', hidden: true },
-  { path: 'scanStudentList', title: '扫描学生名单' },
-  { path: 'selectStudentList', title: '选择考生名单' },
-  { path: 'examEdit', title: '考场编辑' },
-  { path: 'reviewBlock', title: '划分阅卷块' },
-  { path: 'setSamplingPoint', title: '设置给分点' },
-  { path: 'enterStandardAnswer', title: '录入标准答案' },
-  { path: 'assignWork', title: '分配阅卷任务' },
-  { path: 'markPaperProcess', title: '阅卷进度' },
-  { path: 'scoreUpload', title: '发布成绩' },
-  { path: 'scoreList', title: '成绩列表' },
+  { path: 'scanStudentList', title: '扫描学生名单', duty: 'scan' },
+  { path: 'selectStudentList', title: '选择考生名单', duty: 'examSetup' },
+  { path: 'examEdit', title: '考场编辑', duty: 'examSetup' },
+  { path: 'reviewBlock', title: '划分阅卷块', duty: 'examSetup' },
+  { path: 'setSamplingPoint', title: '设置给分点', duty: 'examSetup' },
+  { path: 'enterStandardAnswer', title: '录入标准答案', duty: 'examSetup' },
+  { path: 'assignWork', title: '分配阅卷任务', duty: 'examSetup' },
+  { path: 'markPaperProcess', title: '阅卷进度', duty: 'examSetup' },
+  { path: 'scoreUpload', title: '发布成绩', perms: ['exam:exam:view'] },
+  { path: 'scoreList', title: '成绩列表', perms: ['exam:exam:view'] },
 ];
 
 export const EXAM_MONITOR_DETAIL_ITEMS: SectionItem[] = [

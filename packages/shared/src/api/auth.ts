@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_DUTIES } from '../roles.js';
 import { id, trimmed } from './common.js';
 
 /** Request and response schemas of the login family (/api/v1/auth, teach_login, email codes, /adminApi/v1/auth, /studentApi/v1/auth). */
@@ -68,6 +69,8 @@ export const currentUserInfo = z.object({
   /** Permission codes held (same list twice: the spec's client stores both names). */
   buttons: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** Duties that open menu entries (@jz/shared roles USER_DUTIES). */
+  duties: z.array(z.enum(USER_DUTIES)),
   schoolId: z.number(),
   schoolName: z.string(),
   schoolLogo: z.string().nullable(),

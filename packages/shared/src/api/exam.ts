@@ -53,6 +53,8 @@ export const examSubjectSchema = z.object({
   /** Which card the subject's sheets are read with (spec §3 usedCardType): USED_CARD_TYPES. */
   usedCardType: z.number(),
   usedCardTypeName: z.string(),
+  /** The caller may open the subject's 扫描管理 (its 扫描员, or exam:scan:do as administrator, grade or lesson leader). */
+  canScan: z.boolean(),
 });
 export type ExamSubject = z.infer<typeof examSubjectSchema>;
 

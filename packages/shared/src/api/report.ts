@@ -63,6 +63,29 @@ export const releaseProgressSchema = z.object({
 });
 export type ReleaseProgress = z.infer<typeof releaseProgressSchema>;
 
+/**
+ * GET publish/check: whether the exam can be released now, checked before any confirmation (the release's first step
+ * on the scores as they are; docs/DOMAIN-RULES.md §6, 成绩完整度). Per subject the students by state and its online
+ * marking per block.
+ */
+export const releaseCheckSchema = z.object({
+  examId: z.number(),
+  ready: z.boolean(),
+  /** What stops the release, in Chinese (empty when ready); the release refuses with the same text. */
+  problems: z.array(z.string()),
+  subjects: z.array(z.object({
+    examSubjectId: z.number(),
+    courseName: z.string(),
+    /** Scores a present student needs (0: no questions set yet). */
+    need: z.number(),
+    /** Students: every score in (已录入), some (部分录入), none (未录入), 缺考. */
+    complete: z.number(), partial: z.number(), missing: z.number(), absent: z.number(),
+    /** Online marking of the subject's blocks: papers, final papers (none begun: papers 0). */
+    marking: z.array(z.object({ blockId: z.number(), blockName: z.string(), papers: z.number(), finalPapers: z.number() })),
+  })),
+});
+export type ReleaseCheck = z.infer<typeof releaseCheckSchema>;
+
 // ================================================================ corrections (correction_score)
 
 export const CORRECTION_STATUSES = [

@@ -9,10 +9,13 @@
  * school administrator, the exam's grade leader and the subject's lesson leader (备课组长) may call them
  * (another user 403, another school 403, unknown 404). Responses use the usual envelope { code, msg, data }.
  *
- * Words:
+ * Words (docs/DOMAIN-RULES.md §5, 扫描计数):
  * - page: one scanned image (one side of paper). A card has pageCount pages (1 = the page with 考号 and 缺考).
- * - sheet: the pages of one student for the subject (what 上传成功 means: every page present and clean).
- * - abnormal: a page (or a student's sheet) a person must fix; each kind has its fixes (SCAN_ABNORMAL_FIXES).
+ * - sheet (一份答题卡): one copy of the card as it went through the scanner — in a batch, a page and the pages right
+ *   after it that continue it (card page 1, 2, …); a page that continues nothing is a sheet by itself.
+ * - abnormal page: a page a person must fix; each kind has its fixes (SCAN_ABNORMAL_FIXES).
+ * - 异常卷: a sheet with at least one abnormal page, counted once whatever its reasons. Every 异常卷 counter counts
+ *   these; the student counter 异常 counts students with at least one abnormal page.
  * - recycle bin: deleted pages (scanned/updateObject), listed by scanned/historyList and restored by
  *   scanned/historyReduction. A deleted page counts nowhere.
  */
@@ -206,7 +209,9 @@ export const scanCountersSchema = z.object({
   /** Students with a duplicate sheet (重复扫描) and claimed sheets (认领). */
   duplicateCount: z.number(),
   claimCount: z.number(),
-  /** Abnormal pages not attached to any student (unreadable, other subject, bad files). */
+  /** 异常卷: sheets with at least one abnormal page (what 处理异常卷 and the abnormal list count). */
+  abnormalSheetCount: z.number(),
+  /** 异常卷 that belong to no student (unreadable, other subject, bad files, pages that continue nothing). */
   unassignedAbnormalCount: z.number(),
   /** Pages in the recycle bin. */
   recycledCount: z.number(),
@@ -228,8 +233,11 @@ export const scanBatchSchema = z.object({
   /** Pages recognised so far (ok + abnormal), for the progress bar; progress = 0–100. */
   recognizedCount: z.number(),
   progress: z.number(),
+  /** Sheets of the batch not in the recycle bin; of them, sheets with every page ok and 异常卷 (an abnormal page). */
+  sheetCount: z.number(),
   okCount: z.number(),
   abnormalCount: z.number(),
+  /** Pages of the batch in the recycle bin. */
   deletedCount: z.number(),
   createdBy: z.string(),
   /** 10-digit Unix timestamp (seconds). */
@@ -274,6 +282,8 @@ export const scanPageSchema = z.object({
   /** Card page (1 = with 考号), null when unknown. */
   pageNo: z.number().nullable(),
   examStudentId: z.number().nullable(),
+  /** The sheet (一份答题卡) the page is part of: id of its first page; null before the subject was resolved. */
+  sheetId: z.number().nullable(),
   studentName: z.string().nullable(),
   /** 考号 as read (or typed). */
   examNo: z.string().nullable(),
@@ -360,6 +370,8 @@ export const scanAbnormalSchema = z.object({
    * waiting for its 考号 shows its answers too.
    */
   answers: z.array(z.object({ no: z.string(), marked: z.array(z.string()), doubt: z.string().nullable() })),
+  /** examNo / notInExam: the 考号 area on the page image (pixels), shown enlarged beside the input; null when unknown. */
+  examNoRect: scanRectSchema.nullable(),
 });
 export type ScanAbnormal = z.infer<typeof scanAbnormalSchema>;
 

@@ -72,3 +72,11 @@ export function consumeCode(db: Q, id: number) {
   return db.updateTable('email_code').set({ used_at: new Date() })
     .where('id', '=', id).where('used_at', 'is', null).returning('id').executeTakeFirst();
 }
+
+/** The user's marking and scanning duties that are not roles: 题组长 of some block, 扫描员 of some exam subject (menus). */
+export async function dutiesOf(db: Q, schoolId: number, userId: number): Promise<{ leadsBlock: boolean; operates: boolean }> {
+  const r = await sql<{ leadsBlock: boolean; operates: boolean }>`
+    select exists (select 1 from marking_block b where b.school_id = ${schoolId} and b.leader_user_id = ${userId}) as "leadsBlock",
+      exists (select 1 from scan_operator o where o.school_id = ${schoolId} and o.user_id = ${userId}) as "operates"`.execute(db);
+  return r.rows[0]!;
+}

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_MENUS, ROLE_CODES, type RoleCode } from '@jz/shared';
+import type { UserDuty } from '@jz/shared/roles';
 import type { AdminMe, CurrentUserInfo } from '@jz/shared/api/auth';
 import type { AppContext } from '../../core/context.js';
 import { createSession, tokenOf, type AuthUser } from '../../core/auth.js';
@@ -112,6 +113,23 @@ export async function sendBindEmailCode(ctx: AppContext, user: AuthUser, rawEmai
   return issueEmailCode(ctx, { email, purpose: 'bind', userId: user.id, ip, deliver: true });
 }
 
+/**
+ * The duties that open menu entries (@jz/shared roles USER_DUTIES), by the same rules the servers check: exam
+ * subject set-up (exam.access canEditSubject for some grade and course), the marking monitor (set-up, or 题组长 of a
+ * block: marking.access leadsBlock), scanning (scan.access: exam:scan:do as a leader, or 扫描员).
+ */
+async function dutiesOf(ctx: AppContext, user: AuthUser & { schoolId: number }): Promise<UserDuty[]> {
+  const has = (p: string) => user.permissions.has(p);
+  const role = (...codes: RoleCode[]) => user.roles.some((r) => codes.includes(r.roleCode as RoleCode));
+  const setup = (has('exam:exam:edit') && role('school_admin', 'grade_leader')) || (has('exam:exam:view') && role('lesson_leader'));
+  const { leadsBlock, operates } = await repo.dutiesOf(ctx.db, user.schoolId, user.id);
+  const out: UserDuty[] = [];
+  if (setup) out.push('examSetup');
+  if (setup || leadsBlock) out.push('markingMonitor');
+  if ((has('exam:scan:do') && role('school_admin', 'grade_leader', 'lesson_leader')) || operates) out.push('scan');
+  return out;
+}
+
 const mainRole = (codes: string[]) => [...codes].sort((a, b) => ROLE_CODES.indexOf(a as RoleCode) - ROLE_CODES.indexOf(b as RoleCode))[0] ?? null;
 
 /** GET teach/user/getCurrentUserInfo */
@@ -133,6 +151,7 @@ export async function currentUserInfo(ctx: AppContext, user: AuthUser & { school
     menus: DEFAULT_MENUS,
     buttons: permissions,
     permissions,
+    duties: user.userType === 'teacher' ? await dutiesOf(ctx, user) : [],
     schoolId: row.school_id,
     schoolName: row.school_name,
     schoolLogo: row.logo,

@@ -18,6 +18,8 @@ export interface ExamRow {
   endDate: string;
   status: number;
   progress: number;
+  cellsNeeded: number;
+  cellsDone: number;
   referenceExamId: number | null;
   releasedAt: Date | null;
   createdAt: Date;
@@ -28,7 +30,8 @@ function examSelect(q: Q) {
     .innerJoin('school_grade as g', 'g.id', 'e.grade_id')
     .select([
       'e.id', 'e.school_id as schoolId', 'e.name', 'e.exam_type as examType', 'e.grade_id as gradeId', 'g.name as gradeName',
-      'e.semester_id as semesterId', 'e.mode', 'e.status', 'e.progress', 'e.reference_exam_id as referenceExamId',
+      'e.semester_id as semesterId', 'e.mode', 'e.status', 'e.progress', 'e.score_cells_needed as cellsNeeded', 'e.score_cells_done as cellsDone',
+      'e.reference_exam_id as referenceExamId',
       'e.released_at as releasedAt', 'e.created_at as createdAt',
       sql<string>`to_char(e.start_date, 'YYYY-MM-DD')`.as('startDate'),
       sql<string>`to_char(e.end_date, 'YYYY-MM-DD')`.as('endDate'),
@@ -319,8 +322,46 @@ export function examReleasedAt(q: Q, examId: number) {
   return q.selectFrom('exam').select(['released_at']).where('id', '=', examId).executeTakeFirst();
 }
 
-export async function setExamStatus(q: Q, examId: number, status: number, progress: number): Promise<void> {
-  await q.updateTable('exam').set({ status, progress, updated_at: new Date() }).where('id', '=', examId).execute();
+export async function setExamStatus(q: Q, examId: number, status: number, progress: number, cells: { needed: number; done: number }): Promise<void> {
+  await q.updateTable('exam').set({ status, progress, score_cells_needed: cells.needed, score_cells_done: cells.done, updated_at: new Date() })
+    .where('id', '=', examId).execute();
+}
+
+/** Question scores stored per (exam subject, exam student) of an exam. */
+export async function storedScoreCounts(q: Q, examId: number) {
+  return (await sql<{ sid: number; esid: number; n: number }>`
+      select q.exam_subject_id as sid, qs.exam_student_id as esid, count(*)::int as n
+      from question_score qs join question q on q.id = qs.question_id
+      join exam_subject s on s.id = q.exam_subject_id
+      where s.exam_id = ${examId}
+      group by q.exam_subject_id, qs.exam_student_id`.execute(q)).rows;
+}
+
+/** The exam's absences (缺考): exam subject id and exam student id. */
+export function absencesOf(q: Q, examId: number) {
+  return q.selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')
+    .select(['a.exam_subject_id as sid', 'a.exam_student_id as esid']).where('s.exam_id', '=', examId).execute();
+}
+
+/** The exam's students (exam_student id, name) by exam number. */
+export function examStudentNames(q: Q, examId: number) {
+  return q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
+    .select(['es.id', 'st.name']).where('es.exam_id', '=', examId).orderBy('es.exam_no').execute();
+}
+
+/**
+ * Scores online marking has decided but not yet written as question scores, per exam: the questions of every final
+ * paper not written (a 选做 paper: its one chosen question). They are written when the subject's marking completes.
+ */
+export async function decidedMarkingCells(q: Q, examIds: number[]): Promise<Map<number, number>> {
+  if (!examIds.length) return new Map();
+  const r = await sql<{ examId: number; n: number }>`
+    select b.exam_id as "examId", coalesce(sum(case when mp.chosen_question_id is not null then 1
+        else (select count(*) from marking_block_question bq where bq.block_id = b.id) end), 0)::int as n
+    from marking_paper mp join marking_block b on b.id = mp.block_id
+    where b.exam_id = any(${examIds}::int[]) and mp.status = 'final' and not mp.written
+    group by b.exam_id`.execute(q);
+  return new Map(r.rows.map((x) => [x.examId, x.n]));
 }
 
 export function findExamStudent(q: Q, id: number) {

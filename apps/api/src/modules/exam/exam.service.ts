@@ -5,18 +5,23 @@ import type { Db } from '../../db/database.js';
 import { BizError, forbidden, page } from '../../core/http.js';
 import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
 import { assertNotReleased, canEditExam, examFor, subjectFor, type SchoolUser } from './exam.access.js';
-import { refreshExamStatus } from './exam.status.js';
+import { examProgress, refreshExamStatus } from './exam.status.js';
 import { findQuestions, saveQuestions } from './exam-question.service.js';
 import * as repo from './exam.repository.js';
 import { busyMessage, liveLease, lockExam, withExamLock } from '../job/exam-lock.repository.js';
 import { deleteExamScores, withScoreWrites } from '../score/score-write.service.js';
 import { answerFilesOf } from '../marking/marking-answer.service.js';
+import { scannableSubjects } from '../scan/scan.access.js';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
+async function toExams(db: Db, user: SchoolUser, rows: repo.ExamRow[]): Promise<Exam[]> {
   const ids = rows.map((r) => r.id);
-  const [subjects, counts] = await Promise.all([repo.subjectsOf(db, ids), repo.studentCounts(db, ids)]);
+  const [subjects, counts, decided] = await Promise.all([
+    repo.subjectsOf(db, ids), repo.studentCounts(db, ids), repo.decidedMarkingCells(db, rows.filter((r) => r.status === 2).map((r) => r.id)),
+  ]);
+  const gradeOf = new Map(rows.map((r) => [r.id, { gradeId: r.gradeId }]));
+  const scannable = await scannableSubjects(db, user, subjects.map((s) => ({ id: s.id, courseCode: s.courseCode, exam: gradeOf.get(s.examId)! })));
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -30,7 +35,7 @@ async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
     endDate: r.endDate,
     status: r.status,
     statusName: EXAM_STATUSES.find((s) => s.value === r.status)?.label ?? '',
-    progress: Math.max(0, Math.min(100, r.progress)),
+    progress: examProgress(r.status, r.progress, r.cellsNeeded, r.cellsDone, decided.get(r.id) ?? 0),
     referenceExamId: r.referenceExamId,
     releasedAt: iso(r.releasedAt),
     createdAt: iso(r.createdAt)!,
@@ -38,7 +43,7 @@ async function toExams(db: Db, rows: repo.ExamRow[]): Promise<Exam[]> {
     classCount: counts.get(r.id)?.classes ?? 0,
     subjects: subjects.filter((s) => s.examId === r.id).map(({ examId: _e, sort: _s, excludedCount: excluded, ...s }) => ({
       ...s, noScanCount: Math.max(0, (counts.get(r.id)?.students ?? 0) - excluded - s.missExamCount - s.abnormalCount - s.uploadCount),
-      usedCardTypeName: usedCardTypeLabel(s.usedCardType),
+      usedCardTypeName: usedCardTypeLabel(s.usedCardType), canScan: scannable.has(s.id),
     })),
   }));
 }
@@ -47,12 +52,12 @@ export async function findExamPage(db: Db, user: SchoolUser, q: { current: numbe
   await assertFilterVisible(db, user, q);
   const gradeIds = await visibleGradeIds(db, user);
   const { rows, total } = await repo.pageExams(db, { schoolId: user.schoolId, gradeIds, ...q }, q.current, q.size);
-  return page(await toExams(db, rows), total, q);
+  return page(await toExams(db, user, rows), total, q);
 }
 
 export async function getExam(db: Db, user: SchoolUser, examId: number): Promise<Exam> {
   const exam = await examFor(db, user, examId);
-  return (await toExams(db, [exam]))[0]!;
+  return (await toExams(db, user, [exam]))[0]!;
 }
 
 export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode: 'single' | 'multi'): Promise<Exam> {

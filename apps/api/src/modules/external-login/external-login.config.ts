@@ -47,5 +47,6 @@ export function loadExternalLoginConfig(env: NodeJS.ProcessEnv): ExternalLoginCo
   return out;
 }
 
-export const SMS_NOT_CONFIGURED = '短信服务未配置，请使用账号密码或邮箱验证码登录（管理员可设置 SMS_PROVIDER 等环境变量开通）';
-export const WECHAT_NOT_CONFIGURED = '微信扫码登录未配置，请使用账号密码登录（管理员可设置 WECHAT_APP_ID 等环境变量开通）';
+// users read these; the settings that turn the providers on are the README's (Configuration)
+export const SMS_NOT_CONFIGURED = '短信服务未配置，请使用账号密码或邮箱验证码登录，或请联系管理员开通';
+export const WECHAT_NOT_CONFIGURED = '微信扫码登录未配置，请使用账号密码登录，或请联系管理员开通';

@@ -1,15 +1,17 @@
 /**
  * monitor/export: the marking monitor of an exam as one workbook (阅卷监控_<考试名>.xlsx) with two sheets, 阅卷进度
- * (per subject, block and marker: monitor/markingList's figures and the expected finish) and 阅卷质量 (per block, each
+ * (per subject, block and marker: monitor/markingList's figures and the expected finish, then 待领取 and the block's
+ * total) and 阅卷质量 (per block, each
  * marker's monitor/qualityList figures and then the block's own row). Same scope as monitor/topicList: the blocks of
  * the exam the caller leads.
  */
-import { hoursLeft, hoursText } from '@jz/shared/marking-progress';
+import { hoursText } from '@jz/shared/marking-progress';
 import type { Db } from '../../db/database.js';
 import { writeWorkbook } from '../excel/excel.workbook.js';
 import type { SchoolUser } from './marking.access.js';
 import { markerProgressRows, monitorBlocks } from './marking-setup.service.js';
 import { qualityOf } from './marking-quality.service.js';
+import { countBlock } from './marking-counts.service.js';
 
 const col = (header: string, key: string, width = 10) => ({ header, key, width });
 
@@ -31,9 +33,12 @@ export async function exportMonitor(db: Db, user: SchoolUser, examId: number): P
   for (const b of blocks) {
     const q = await qualityOf(db, b);
     for (const m of await markerProgressRows(db, b, q)) {
-      const h = hoursLeft(m.remaining, m.papersPerHour);
-      progress.push([b.subjectName, b.name, m.userName, m.assigned, m.done, m.remaining, m.held, m.papersPerHour, h, hoursText(h)]);
+      progress.push([b.subjectName, b.name, m.userName, m.assigned, m.done, m.remaining, m.held, m.papersPerHour, m.hoursLeft, m.fixed ? hoursText(m.hoursLeft) : '自由领取']);
     }
+    // the marks no share covers, then the block: its 任务量 column adds up to 评分任务 (docs/DOMAIN-RULES.md §4.1, 题块计数)
+    const c = await countBlock(db, b);
+    if (c.unclaimed) progress.push([b.subjectName, b.name, '待领取', c.unclaimed, 0, c.unclaimed, 0, null, null, null]);
+    progress.push([b.subjectName, b.name, '题块合计', c.tasks, c.done, c.tasks - c.done, c.held, null, c.hoursLeft, hoursText(c.hoursLeft)]);
     const scale = [q.fullScore, q.step, q.safeScore, q.tolerance];
     for (const r of q.rows) {
       quality.push([b.subjectName, b.name, r.userName, r.marks, r.mean, r.diff, r.sd, r.paired, r.within, r.withinPercent, r.third, r.thirdPercent, r.arbitrations, r.safe, r.safePercent, ...scale]);

@@ -5,12 +5,13 @@
  * quota becomes the marks already given (so it takes no more; its submitted marks stay), and its unfinished share —
  * the quota it had less those marks — goes to the chosen markers of the block, split evenly (the first ones in the
  * order given take one more when it does not divide). Under 平均分配 every marker's share is made an explicit quota
- * first (⌈papers × marks per paper ÷ markers⌉, papers made from every scanned sheet), and with no one chosen the
+ * first (the equal split of the block's marks in login order: blockShares, papers made from every scanned sheet), and with no one chosen the
  * share goes to all the others, so the quotas still cover every mark. Under free or class allocation a chosen
  * marker without a cap keeps none, and with no one chosen the share simply returns to the pool. Audit row kind
  * `reassign`.
  */
 import { marksPerPaper, type RatingModeValue } from '@jz/analysis';
+import { splitEvenly } from '@jz/shared/marking-progress';
 import type { Db } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
 import { blockFor, type SchoolUser } from './marking.access.js';
@@ -19,10 +20,7 @@ import { bumpVersion } from './marking-live.repository.js';
 import { regionCut } from './marking-region.service.js';
 import { quotaOf } from './marking.service.js';
 
-/** `total` split over `n` receivers: ⌊total ÷ n⌋ each, the first total mod n one more. */
-export function splitEvenly(total: number, n: number): number[] {
-  return Array.from({ length: n }, (_, i) => Math.floor(total / n) + (i < total % n ? 1 : 0));
-}
+export { splitEvenly };
 
 export async function reassign(db: Db, user: SchoolUser, body: { blockId: number; userId: number; toUserIds?: number[] }) {
   const { block } = await blockFor(db, user, body.blockId, 'leader');

@@ -14,7 +14,7 @@ import { electiveGroupsOf, electiveLabel } from '@jz/shared/elective';
 import { blockFor, setupBlockFor, setupSubjectFor, type SchoolUser } from './marking.access.js';
 import * as repo from './marking.repository.js';
 import { bumpVersion } from './marking-live.repository.js';
-import { quotaOf } from './marking.service.js';
+import { countBlock, countBlocks } from './marking-counts.service.js';
 import { qualityOf } from './marking-quality.service.js';
 import { answerFilesOf } from './marking-answer.service.js';
 
@@ -279,15 +279,15 @@ export async function samplingDeleteAll(db: Db, user: SchoolUser, examSubjectId:
 
 // ---------------------------------------------------------------- progress and monitoring
 
+/** The block rows of 阅卷进度 and the monitor (marking-counts.service: one definition for every screen). */
 async function progressOf(db: Db, blocks: repo.BlockRow[]) {
-  const p = await repo.blockProgress(db, blocks.map((b) => b.id));
+  const counts = await countBlocks(db, blocks);
   return blocks.map((b) => {
-    const x = p.get(b.id);
-    const needed = x?.needed ?? 0;
-    const done = x?.done ?? 0;
+    const c = counts.get(b.id)!;
     return {
-      blockId: b.id, blockName: b.name, canMark: b.canMark, papers: x?.papers ?? 0, finalPapers: x?.final ?? 0, marksNeeded: needed, marksDone: done,
-      problems: x?.problems ?? 0, arbitrations: x?.arbitrations ?? 0, percent: x?.papers ? Math.round(((x.final) / x.papers) * 10000) / 100 : 0,
+      blockId: b.id, blockName: b.name, canMark: b.canMark, papers: c.papers, finalPapers: c.finalPapers, marksNeeded: c.tasks, marksDone: c.done,
+      marksHeld: c.held, unclaimed: c.unclaimed, overAssigned: c.over, hoursLeft: c.hoursLeft,
+      problems: c.problems, arbitrations: c.arbitrations, percent: c.papers ? Math.round((c.finalPapers / c.papers) * 10000) / 100 : 0,
     };
   });
 }
@@ -351,9 +351,10 @@ export async function topicList(db: Db, user: SchoolUser, examId: number) {
 }
 
 /**
- * monitor/markingList: per marker of the block, marks given (done), held, remaining of the quota or pool,
- * papers per hour (done ÷ hours between the first and last submission, at least one minute), and the quality
- * figures of @jz/analysis markerQuality: the marker's mean, SD and agreement rate beside the block's.
+ * monitor/markingList: per marker of the block (and anyone since removed who gave marks), the counts of
+ * marking-counts.service — 任务量, 已阅, 剩余, 正在阅, papers per hour (marks ÷ hours between the first and last
+ * submission, at least one minute), hours left — and the quality figures of @jz/analysis markerQuality: the
+ * marker's mean, SD and agreement rate beside the block's.
  */
 export async function markingList(db: Db, user: SchoolUser, blockId: number) {
   const { block } = await blockFor(db, user, blockId, 'leader');
@@ -362,26 +363,15 @@ export async function markingList(db: Db, user: SchoolUser, blockId: number) {
 
 /** The rows of monitor/markingList for a block (no access check: callers check it); `known`: its quality, when read already. */
 export async function markerProgressRows(db: Db, block: repo.BlockRow, known?: Awaited<ReturnType<typeof qualityOf>>) {
-  const blockId = block.id;
-  const markers = await repo.markersOf(db, [blockId]);
-  const progress = new Map((await repo.markerProgress(db, blockId)).map((p) => [p.userId, p]));
+  const counts = await countBlock(db, block);
   const quality = known ?? await qualityOf(db, block);
-  const out = [];
-  for (const m of markers) {
-    const p = progress.get(m.userId);
-    const done = p?.done ?? 0;
-    const pool = await repo.poolCount(db, blockId, m.userId, m.classIds);
-    const held = p?.held ?? 0;
-    const quota = await quotaOf(db, block, m);
-    const remaining = quota === null ? pool + held : Math.max(0, Math.min(quota - done, pool + held));
-    const hours = p?.firstAt && p.lastAt ? Math.max(60_000, new Date(p.lastAt).getTime() - new Date(p.firstAt).getTime()) / 3_600_000 : 0;
+  return counts.markers.map((m) => {
     const q = quality.rows.find((x) => x.markerId === m.userId);
-    out.push({
-      userId: m.userId, userName: m.userName, assigned: done + remaining, done, remaining, held,
-      papersPerHour: hours ? Math.round((done / hours) * 100) / 100 : 0, mean: q?.mean ?? null, sd: q?.sd ?? null, agreeRate: q ? rateOf(q.within, q.paired) : null,
+    return {
+      userId: m.userId, userName: m.userName, assigned: m.assigned, done: m.done, remaining: m.remaining, held: m.held, fixed: m.fixed, current: m.current,
+      papersPerHour: m.papersPerHour, hoursLeft: m.hoursLeft, mean: q?.mean ?? null, sd: q?.sd ?? null, agreeRate: q ? rateOf(q.within, q.paired) : null,
       blockMean: quality.block.mean, blockSd: quality.block.sd, blockAgreeRate: rateOf(quality.block.within, quality.block.paired),
       thirdRate: rateOf(quality.block.third, quality.block.paired),
-    });
-  }
-  return out;
+    };
+  });
 }

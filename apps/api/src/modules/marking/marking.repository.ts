@@ -61,6 +61,13 @@ export async function blocksOfSubject(q: Q, schoolId: number, examSubjectId: num
   return rows.map(toBlock);
 }
 
+/** The subject's blocks whose marking has begun (they have papers). */
+export async function begunBlocks(q: Q, examSubjectId: number): Promise<BlockRow[]> {
+  const rows = await blockSelect(q).where('b.exam_subject_id', '=', examSubjectId)
+    .where(sql<boolean>`exists (select 1 from marking_paper mp where mp.block_id = b.id)`).orderBy('b.sort').orderBy('b.id').execute();
+  return rows.map(toBlock);
+}
+
 export async function blocksOfExam(q: Q, schoolId: number, examId: number): Promise<BlockRow[]> {
   const rows = await blockSelect(q).where('b.school_id', '=', schoolId).where('b.exam_id', '=', examId).orderBy('s.sort').orderBy('b.sort').orderBy('b.id').execute();
   return rows.map(toBlock);
@@ -237,14 +244,30 @@ export async function schoolUsersIn(q: Q, schoolId: number, ids: number[]): Prom
 // ---------------------------------------------------------------- papers
 
 /**
+ * A scanned page a paper may be made from: recognised (status ok), of a known student, not 缺考, and the student's
+ * sheet 上传成功 (scan_student: a 缺考 or 异常 student gives no paper; docs/DOMAIN-RULES.md §4.1, 题块计数).
+ */
+const paperPage = (p: RawBuilder<unknown>) => sql`${p}.status = 'ok' and ${p}.exam_student_id is not null and not ${p}.absent
+  and not exists (select 1 from scan_student ss0 where ss0.exam_subject_id = ${p}.exam_subject_id and ss0.exam_student_id = ${p}.exam_student_id and ss0.state <> 'uploaded')`;
+
+/**
  * Creates the missing papers of a block from the scanned sheets: one per exam student whose recognised page
- * (status ok, not absent) carries a cut block with the id of one of the block's questions (the card element's
- * number); image_keys in block question order. Existing papers get the current image keys (after a rescan).
- * Then the first marks (round 1, and 2 when double-marked) of every paper are added to the pool.
+ * (paperPage) carries a cut block with the id of one of the block's questions (the card element's number);
+ * image_keys in block question order. Existing papers get the current image keys (after a rescan). A paper whose
+ * sheet no longer qualifies (the student became 缺考 or 异常, or lost the page) goes when none of its marks was ever
+ * handed out; one already marked stays with its marks. Then the first marks (round 1, and 2 when double-marked) of
+ * every paper are added to the pool.
  */
 export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, elective = false, cut: RegionCut | null = null): Promise<void> {
   // one filler per block at a time: concurrent inserts of the same papers in different orders could deadlock
   await sql`select id from marking_block where id = ${blockId} for no key update`.execute(tx);
+  await sql`
+    delete from marking_paper mp using marking_block b
+    where mp.block_id = ${blockId} and b.id = mp.block_id and mp.status = 'marking'
+      and not exists (select 1 from scan_page p where p.exam_subject_id = b.exam_subject_id and p.exam_student_id = mp.exam_student_id and ${paperPage(sql.ref('p'))})
+      and not exists (select 1 from marking_task t where t.paper_id = mp.id and (t.submitted_at is not null or t.marker_id is not null))
+      and not exists (select 1 from marking_check c where c.paper_id = mp.id)
+      and not exists (select 1 from marking_trial_paper tp where tp.paper_id = mp.id)`.execute(tx);
   if (cut) await syncRegionPapers(tx, blockId, cut, elective);
   else if (elective) await syncElectivePapers(tx, blockId);
   else await sql`
@@ -252,7 +275,7 @@ export async function syncPapers(tx: Tx, blockId: number, rounds: 1 | 2, electiv
       select p.exam_student_id, bq.sort, min(bq.question_id) as qid, (array_agg(blk->>'key' order by p.id desc))[1] as key
       from marking_block_question bq
       join question qu on qu.id = bq.question_id
-      join scan_page p on p.exam_subject_id = bq.exam_subject_id and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+      join scan_page p on p.exam_subject_id = bq.exam_subject_id and ${paperPage(sql.ref('p'))}
       cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
       where bq.block_id = ${blockId} and blk->>'id' = qu.no and blk->>'key' is not null
       group by p.exam_student_id, bq.sort
@@ -286,7 +309,7 @@ async function syncRegionPapers(tx: Tx, blockId: number, cut: RegionCut, electiv
     with grp as (${grp}), pages as (
       select distinct on (p.exam_student_id) p.exam_student_id, p.image_key, (blk->'rect'->>'x')::float8 as rx, (blk->'rect'->>'y')::float8 as ry,
         (blk->'rect'->>'w')::float8 as rw, (blk->'rect'->>'h')::float8 as rh
-      from grp join scan_page p on p.exam_subject_id = grp.sid and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+      from grp join scan_page p on p.exam_subject_id = grp.sid and ${paperPage(sql.ref('p'))}
         and p.page_no = ${cut.page} and p.image_key is not null
       cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
       where blk->>'id' = ${cut.refId}
@@ -322,7 +345,7 @@ async function syncElectivePapers(tx: Tx, blockId: number): Promise<void> {
       from grp g cross join generate_series(1, (select pick from grp)) s(slot)
     ), crops as (
       select bx.slot, bx.crop_id, bx.sid, p.exam_student_id, (array_agg(blk->>'key' order by p.id desc))[1] as key
-      from boxes bx join scan_page p on p.exam_subject_id = bx.sid and p.status = 'ok' and p.exam_student_id is not null and not p.absent
+      from boxes bx join scan_page p on p.exam_subject_id = bx.sid and ${paperPage(sql.ref('p'))}
       cross join lateral jsonb_array_elements(coalesce(p.rec->'blocks', '[]'::jsonb)) blk
       where blk->>'id' = bx.crop_id and blk->>'key' is not null
       group by bx.slot, bx.crop_id, bx.sid, p.exam_student_id
@@ -642,15 +665,18 @@ export async function blockProgress(q: Q, blockIds: number[]): Promise<Map<numbe
   return new Map(r.rows.map((x) => [x.blockId, x]));
 }
 
-export interface MarkerProgress { userId: number; done: number; held: number; mean: number | null; firstAt: Date | null; lastAt: Date | null }
+export interface MarkerProgress { blockId: number; userId: number; userName: string; done: number; held: number; mean: number | null; firstAt: Date | null; lastAt: Date | null }
 
-export async function markerProgress(q: Q, blockId: number): Promise<MarkerProgress[]> {
+/** Per block and user who marked or holds a task of it (rounds 1–3): marks given, live leases, mean, first and last submission. */
+export async function markerProgress(q: Q, blockIds: number[]): Promise<MarkerProgress[]> {
+  if (!blockIds.length) return [];
   const r = await sql<MarkerProgress>`
-    select t.marker_id as "userId", count(*) filter (where t.submitted_at is not null)::int as done,
+    select t.block_id as "blockId", t.marker_id as "userId", min(u.user_name) as "userName", count(*) filter (where t.submitted_at is not null)::int as done,
       count(*) filter (where t.submitted_at is null and t.lease_until > now())::int as held,
       avg(t.total) filter (where t.submitted_at is not null)::float8 as mean,
       min(t.submitted_at) as "firstAt", max(t.submitted_at) as "lastAt"
-    from marking_task t where t.block_id = ${blockId} and t.round < 4 and t.marker_id is not null group by t.marker_id`.execute(q);
+    from marking_task t join app_user u on u.id = t.marker_id
+    where t.block_id = any(${blockIds}::int[]) and t.round < 4 group by t.block_id, t.marker_id`.execute(q);
   return r.rows;
 }
 

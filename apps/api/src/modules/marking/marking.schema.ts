@@ -51,13 +51,19 @@ export const clearBody = z.object({ examSubjectId: id, blockId: id.optional(), p
 
 const point = z.object({ id: z.string(), name: z.string(), fullScore: z.number(), step: z.number() });
 const question = z.object({ questionId: z.number(), number: z.string(), fullScore: z.number(), step: z.number(), points: z.array(point) });
+/** A user's counts in a block (docs/DOMAIN-RULES.md §4.1, 题块计数; @jz/shared/marking MarkingCounts). */
+const counts = {
+  assigned: z.number().describe('任务量'), done: z.number().describe('已阅'), remaining: z.number().describe('剩余 = 任务量 − 已阅'),
+  fixed: z.boolean().describe('任务量为定额（配额或平均分配）；false 为自由领取：任务量 = 已阅 + 正在阅'),
+  blockTasks: z.number().describe('题块评分任务'), blockDone: z.number().describe('题块已阅'), unclaimed: z.number().describe('题块待领取'),
+};
 export const taskRowSchema = z.object({
   examId: z.number(), examName: z.string(), examSubjectId: z.number(), subjectName: z.string(), blockId: z.number(), blockName: z.string(),
-  role: z.enum(['marker', 'leader']), assigned: z.number(), done: z.number(), remaining: z.number(), ratingMode: z.number(), canMark: z.boolean(),
+  role: z.enum(['marker', 'leader']), ...counts, ratingMode: z.number(), canMark: z.boolean(),
 });
 export const blockInfoSchema = z.object({
   blockId: z.number(), blockName: z.string(), examName: z.string(), subjectName: z.string(), questions: z.array(question), fullScore: z.number(),
-  ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), done: z.number(), assigned: z.number(),
+  ratingMode: z.number(), leaseSeconds: z.number(), standardAnswer: z.object({ text: z.string(), images: z.array(z.string()) }), ...counts,
   role: z.enum(['marker', 'leader']), marks: z.boolean(), trialCount: z.number().optional(),
 });
 const chosen = z.object({ questionId: z.number(), number: z.string(), text: z.string() }).optional();
@@ -87,11 +93,16 @@ export const leaderRowSchema = z.object({ blockId: z.number(), blockName: z.stri
 export const samplingRowSchema = z.object({ questionId: z.number(), number: z.string(), blockId: z.number(), fullScore: z.number(), step: z.number(), points: z.array(point) });
 export const progressSchema = z.object({
   blockId: z.number(), blockName: z.string(), canMark: z.boolean(), papers: z.number(), finalPapers: z.number(), marksNeeded: z.number(), marksDone: z.number(),
+  marksHeld: z.number().describe('正在阅'), unclaimed: z.number().describe('待领取：没有任何老师任务量覆盖的评分任务'),
+  overAssigned: z.number().describe('各老师配额合计超出评分任务的部分'),
+  hoursLeft: z.number().nullable().describe('预计还需（小时）：未阅评分任务 ÷ 阅卷老师每小时阅卷量之和；尚无速度时为 null'),
   problems: z.number(), arbitrations: z.number(), percent: z.number(),
 });
 export const topicSchema = z.object({ examSubjectId: z.number(), subjectName: z.string(), blocks: z.array(progressSchema) });
 export const markerProgressSchema = z.object({
   userId: z.number(), userName: z.string(), assigned: z.number(), done: z.number(), remaining: z.number(), held: z.number(), papersPerHour: z.number(), mean: z.number().nullable(),
+  fixed: z.boolean().describe('任务量为定额（配额或平均分配）'), current: z.boolean().describe('仍是该题块的阅卷老师（false：已移出，保留其已阅）'),
+  hoursLeft: z.number().nullable().describe('按本人速度完成剩余任务量所需小时（仅定额）'),
   sd: z.number().nullable(), agreeRate: z.number().nullable(), blockMean: z.number().nullable(), blockSd: z.number().nullable(),
   blockAgreeRate: z.number().nullable(), thirdRate: z.number().nullable(),
 });

@@ -19,6 +19,7 @@ import { bumpVersion } from './marking-live.repository.js';
 import { chosenOf, paperImageUrl, taskImageUrl } from './marking.paper.js';
 import * as checks from './marking-check.service.js';
 import { regionCut } from './marking-region.service.js';
+import { countBlock } from './marking-counts.service.js';
 import { itemsOf, NeedsScoreLock, paperQuestions, settlePaper, settleWithoutScoreLock, stateOf, type SubmitState } from './marking.settle.js';
 
 export const NO_PAPER = '当前没有可阅的试卷';
@@ -46,25 +47,23 @@ export function scoresChecked(questions: repo.BlockQuestionRow[], scores: number
   return { scores: grid, total: totalOf(grid) };
 }
 
-/** The most marks the marker takes in the block: the quota, or under 'average' an equal share; null = no cap. */
-export async function quotaOf(q: Db | Tx, block: repo.BlockRow, marker: { quota: number | null }): Promise<number | null> {
+/**
+ * The most marks the marker takes in the block: its quota, or under 平均分配 its equal share of the block's marks
+ * (docs/DOMAIN-RULES.md §4.1, 题块计数: blockShares); null = no cap.
+ */
+export async function quotaOf(q: Db | Tx, block: repo.BlockRow, marker: { userId: number; quota: number | null }): Promise<number | null> {
   if (marker.quota !== null) return marker.quota;
   if (block.allocation !== 'average') return null;
-  const markers = Math.max(1, await repo.markerCount(q, block.id));
-  return Math.ceil(await repo.paperCount(q, block.id) * marksPerPaper(block.ratingMode as RatingModeValue) / markers);
+  return (await countBlock(q, block)).markers.find((m) => m.userId === marker.userId && m.current)?.assigned ?? 0;
 }
 
-async function markerFigures(q: Db, block: repo.BlockRow, userId: number): Promise<{ assigned: number; done: number; remaining: number }> {
-  const marker = (await repo.markersOf(q, [block.id])).find((m) => m.userId === userId);
-  const done = (await repo.userDone(q, [block.id], userId)).get(block.id) ?? 0;
-  if (!marker) {
-    const p = (await repo.blockProgress(q, [block.id])).get(block.id);
-    return { assigned: p?.needed ?? 0, done: p?.done ?? 0, remaining: Math.max(0, (p?.needed ?? 0) - (p?.done ?? 0)) };
-  }
-  const open = (await repo.heldTasks(q, block.id, userId)).length + await repo.poolCount(q, block.id, userId, marker.classIds);
-  const quota = await quotaOf(q, block, marker);
-  const remaining = quota === null ? open : Math.max(0, Math.min(quota - done, open));
-  return { assigned: done + remaining, done, remaining };
+/** The caller's counts in a block (its own share, or the block's when it leads without marking) and the block's. */
+async function markerFigures(q: Db, block: repo.BlockRow, userId: number) {
+  const c = await countBlock(q, block);
+  const mine = c.markers.find((m) => m.userId === userId && m.current);
+  const own = mine ? { assigned: mine.assigned, done: mine.done, remaining: mine.remaining, fixed: mine.fixed }
+    : { assigned: c.tasks, done: c.done, remaining: c.tasks - c.done, fixed: true };
+  return { ...own, blockTasks: c.tasks, blockDone: c.done, unclaimed: c.unclaimed };
 }
 
 export async function tasks(db: Db, user: SchoolUser): Promise<MarkingTaskRow[]> {
@@ -88,7 +87,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
     questions: questions.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
     // a 选做 block is scored on one question: its full score is one question's
     fullScore: questions.some((q) => q.electiveGroup) ? questions[0]!.fullScore : totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
-    standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, done: f.done, assigned: f.assigned, role, marks: marker,
+    standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, ...f, role, marks: marker,
     trialCount: block.trialCount,
   };
 }
@@ -117,7 +116,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     const rechecks = block.recheckInterval > 0 ? await checks.heldRechecks(tx, blockId, user.id) : []; // off: no extra read
     const held: MarkingPaper[] = [...heldTasks.map(toPaper), ...rechecks.map(checks.checkPaper)]
       .sort((a, b) => a.leaseExpiresAt.localeCompare(b.leaseExpiresAt) || a.taskId - b.taskId);
-    let quota = await quotaOf(tx, block, marker);
+    let quota = await quotaOf(tx, block, { ...marker, userId: user.id });
     let taken = quota === null ? 0 : await repo.takenCount(tx, blockId, user.id);
     const thirds = block.ratingMode === 3 || block.ratingMode === 5; // the modes with a third marker
     let synced = false;
@@ -131,7 +130,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     if (quota !== null && taken >= quota && marker.quota === null && block.allocation === 'average') {
       synced = true;
       await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
-      quota = await quotaOf(tx, block, marker);
+      quota = await quotaOf(tx, block, { ...marker, userId: user.id });
     }
     while (held.length < want && (quota === null || taken < quota)) {
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);

@@ -4,22 +4,6 @@ import type { Db, Tx } from '../../db/database.js';
 
 type Q = Db | Tx;
 
-/** The exam's students (exam_student id, name) by exam number. */
-export function examStudentNames(q: Q, examId: number) {
-  return q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
-    .select(['es.id', 'st.name']).where('es.exam_id', '=', examId).orderBy('es.exam_no').execute();
-}
-
-/** Question scores stored per (exam subject, exam student). */
-export async function questionScoreCounts(q: Q, examId: number) {
-  return (await sql<{ sid: number; esid: number; n: number }>`
-      select q.exam_subject_id as sid, qs.exam_student_id as esid, count(*)::int as n
-      from question_score qs join question q on q.id = qs.question_id
-      join exam_subject s on s.id = q.exam_subject_id
-      where s.exam_id = ${examId}
-      group by q.exam_subject_id, qs.exam_student_id`.execute(q)).rows;
-}
-
 /** The exam's absences (缺考): exam subject id, course code and exam student id. */
 export function absences(q: Q, examId: number) {
   return q.selectFrom('subject_absence as a').innerJoin('exam_subject as s', 's.id', 'a.exam_subject_id')

@@ -1,5 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { releaseBody, releaseProgressQuery, releaseProgressSchema } from '@jz/shared/api/report';
+import { releaseBody, releaseCheckSchema, releaseProgressQuery, releaseProgressSchema } from '@jz/shared/api/report';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
@@ -24,6 +24,14 @@ const routes: ModuleRoutes = async (base, ctx) => {
       response: { 200: envelope(releaseProgressSchema.nullable()) },
     },
   }, async (req) => ok(await service.startRelease(db, ctx.jobs, userOf(req), req.body.examId), '已开始发布'));
+
+  app.get('/publish/check', {
+    config: { permission: 'exam:exam:view' },
+    schema: {
+      tags, querystring: releaseProgressQuery, response: { 200: envelope(releaseCheckSchema) },
+      summary: '发布前检查：能否发布，以及各科已录入、部分录入、未录入、缺考人数和网上阅卷各题块进度（不能发布时列出原因，与发布时的拒绝原因相同）',
+    },
+  }, async (req) => ok(await service.checkRelease(db, userOf(req), req.query.examId), '查询成功'));
 
   app.get('/publish/progress', {
     config: { permission: 'exam:exam:view' },

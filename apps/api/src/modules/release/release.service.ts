@@ -18,17 +18,17 @@ import {
   buildAllReports, buildTranscript, encodeChoice, prepareExam,
   type AnalysisInput, type AnalysisSettings, type ReferenceExam, type StudentInput, type SubjectInput, type SubjectScores,
 } from '@jz/analysis';
-import { LEVEL_ASSIGNED_COURSES, LEVEL_ASSIGNED_VARIANT, RELEASE_STEPS, TOTAL_CODE, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
+import { LEVEL_ASSIGNED_COURSES, LEVEL_ASSIGNED_VARIANT, RELEASE_STEPS, TOTAL_CODE, type ReleaseCheck, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
 import { resolveSetting, type SettingFamily, type SettingValue } from '@jz/shared/api/exam-setting';
 import { classFullName } from '@jz/shared/school';
 import type { Db, Tx } from '../../db/database.js';
 import { BizError } from '../../core/http.js';
-import { electiveGroupsOf } from '@jz/shared/elective';
 import * as examRepo from '../exam/exam.repository.js';
 import * as jobRepo from '../job/job.repository.js';
 import { createJob, registerJobKind, runJob, waitForJob, type JobQueue } from '../job/job.service.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { loadReference } from './reference.js';
+import { releaseCheck, validateRelease } from './release-check.service.js';
 import * as repo from './release.repository.js';
 import type { ReportSet, StoredClass } from './report-set.js';
 
@@ -37,49 +37,6 @@ export type OnProgress = (step: ReleaseStep, percent: number, message: string) =
 
 /** Yields to the event loop so progress polls are answered between CPU-heavy steps. */
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-// ---------------------------------------------------------------- step 1: validation
-
-async function validate(q: Q, examId: number): Promise<void> {
-  const subjects = await examRepo.subjectsOf(q, [examId]);
-  if (!subjects.length) throw new BizError('该考试没有科目，不能发布');
-  const problems: string[] = [];
-  const noQuestions = subjects.filter((s) => s.questionCount === 0 && !s.totalsOnly);
-  if (noQuestions.length) problems.push(`${noQuestions.map((s) => s.courseName).join('、')}还没有设置小题`);
-  const students = await repo.examStudentNames(q, examId);
-  if (!students.length) throw new BizError('该考试没有考生，不能发布');
-  const withQuestions = subjects.filter((s) => !noQuestions.includes(s));
-  if (withQuestions.length) {
-    const questions = await examRepo.questionsOf(q, withQuestions.map((s) => s.id), true);
-    const qCount = new Map<number, number>();
-    for (const x of questions) qCount.set(x.examSubjectId, (qCount.get(x.examSubjectId) ?? 0) + 1);
-    // a 选做 group of N asks K scores of a student: N − K fewer
-    for (const g of electiveGroupsOf(questions.map((x) => ({ ...x, electiveGroup: x.electiveGroup ? `${x.examSubjectId}:${x.electiveGroup}` : null })))) {
-      const sid = g.questions[0]!.examSubjectId;
-      qCount.set(sid, qCount.get(sid)! - (g.questions.length - g.pick));
-    }
-    const counts = await repo.questionScoreCounts(q, examId);
-    const have = new Map<string, number>(counts.map((r) => [`${r.sid}:${r.esid}`, Number(r.n)]));
-    const absences = await repo.absences(q, examId);
-    const absent = new Set(absences.map((a) => `${a.sid}:${a.esid}`));
-    for (const s of withQuestions) {
-      const need = qCount.get(s.id) ?? 0;
-      const missing: string[] = [];
-      const partial: string[] = [];
-      for (const st of students) {
-        const key = `${s.id}:${st.id}`;
-        if (absent.has(key)) continue;
-        const n = have.get(key) ?? 0;
-        if (n === 0) missing.push(st.name);
-        else if (n < need) partial.push(st.name);
-      }
-      const names = (list: string[]) => list.slice(0, 5).join('、') + (list.length > 5 ? '等' : '');
-      if (missing.length) problems.push(`${s.courseName}有 ${missing.length} 名考生没有成绩（${names(missing)}）`);
-      if (partial.length) problems.push(`${s.courseName}有 ${partial.length} 名考生小题成绩不完整（${names(partial)}）`);
-    }
-  }
-  if (problems.length) throw new BizError(`成绩数据不完整，不能发布：${problems.join('；')}`);
-}
 
 // ---------------------------------------------------------------- step 2: the engine's input
 
@@ -254,7 +211,7 @@ export interface Computed {
 /** Steps 1–4 without writing (reads through q, so it also runs inside a correction's transaction). */
 export async function computeRelease(q: Q, examId: number, onProgress: OnProgress = () => {}): Promise<Computed> {
   onProgress(1, 2, '正在校验成绩数据');
-  await validate(q, examId);
+  await validateRelease(q, examId);
   onProgress(1, 25, '成绩数据校验通过');
   await tick();
 
@@ -393,6 +350,12 @@ export async function startRelease(db: Db, jobs: JobQueue, user: SchoolUser, exa
   const exam = await releasable(db, user, examId);
   await createJob(db, jobs, newRelease(exam.id, exam.schoolId, user.id), () => BUSY);
   return progressOf(db, exam.id);
+}
+
+/** GET publish/check: what stops the release now, per subject and marking block, before any confirmation. */
+export async function checkRelease(db: Db, user: SchoolUser, examId: number): Promise<ReleaseCheck> {
+  const exam = await examFor(db, user, examId, 'view');
+  return releaseCheck(db, exam.id);
 }
 
 /** GET publish/progress (from the job table: any api instance answers). */

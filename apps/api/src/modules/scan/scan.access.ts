@@ -21,6 +21,12 @@ function leads(user: SchoolUser, exam: { gradeId: number }, courseCode: string):
 
 export interface ScanSubject { exam: examRepo.ExamRow; subject: { id: number; exam_id: number; course_code: string; course_name: string } }
 
+/** Of some subjects (of exams of the caller's school), those the caller may scan: the exam list's 扫描管理. */
+export async function scannableSubjects(q: Db | Tx, user: SchoolUser, subjects: { id: number; courseCode: string; exam: { gradeId: number } }[]): Promise<Set<number>> {
+  const operated = user.userType === 'teacher' ? await repo.operatedSubjects(q, user.id, subjects.map((s) => s.id)) : new Set<number>();
+  return new Set(subjects.filter((s) => leads(user, s.exam, s.courseCode) || operated.has(s.id)).map((s) => s.id));
+}
+
 /** The exam subject when the caller may scan it ('manage': may name its 扫描员). */
 export async function scanSubjectFor(q: Db | Tx, user: SchoolUser, examSubjectId: number, need: 'scan' | 'manage' = 'scan'): Promise<ScanSubject> {
   const subject = await examRepo.findSubject(q, examSubjectId);

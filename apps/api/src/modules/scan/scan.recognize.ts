@@ -65,6 +65,8 @@ export interface StoredReading {
   doubts: ScanDoubt[];
   blocks: { id: string; rect: ScanRect; key: string }[];
   admission: { value: string | null; doubt: string | null } | null;
+  /** Page 1: the 考号 area (bubble grid and barcode box) on the stored image, for the person who types the 考号. */
+  examNoRect?: ScanRect | null;
 }
 
 export interface PageOutcome {
@@ -150,6 +152,18 @@ function doubtsOf(result: SheetResult, tpl: SheetTemplate, rotation: 0 | 180, W:
   return out;
 }
 
+/** The 考号 area of a page-1 template (every bubble of its grid and the barcode box) on the stored image, with a margin. */
+function examNoArea(tpl: SheetTemplate, t: number[], rotation: 0 | 180, W: number, H: number): ScanRect | null {
+  const rects = [...(tpl.admission?.digits ?? []).flatMap((g) => g.bubbles), ...(tpl.admission?.barcode ? [tpl.admission.barcode] : [])]
+    .map((r) => toImage(t, r, rotation, W, H));
+  if (!rects.length) return null;
+  const u = union(rects);
+  const m = Math.round(Math.max(u.w, u.h) * 0.08);
+  const x = Math.max(0, u.x - m);
+  const y = Math.max(0, u.y - m);
+  return { x, y, w: Math.min(W, u.x + u.w + m) - x, h: Math.min(H, u.y + u.h + m) - y };
+}
+
 /**
  * Recognises one page against the card of examSubjectId: first with the template of card page 1 (every page
  * carries the page code in the same place), then again with the template of the page the code names.
@@ -196,6 +210,7 @@ export async function recognizePage(raster: Raster, layout: unknown, examSubject
     doubts: doubtsOf(result, tpl, rotation, W, H),
     blocks: blockRects.map((b) => ({ ...b, key: '' })),
     admission: result.admission ? { value: result.admission.value, doubt: result.admission.doubt ? DOUBT_NAMES[result.admission.doubt] ?? result.admission.doubt : null } : null,
+    examNoRect: code.page === 1 ? examNoArea(tpl, result.homography ?? result.transform!, rotation, W, H) : null,
   };
   let intrinsicKind: ScanAbnormalKind | null = null;
   let intrinsicReason: string | null = null;

@@ -34,7 +34,7 @@ export async function findBatch(q: Q, id: number) {
 
 export interface BatchRow {
   id: number; examSubjectId: number; no: number; name: string; duplex: boolean; rescanOf: number | null; status: 'uploading' | 'recognizing' | 'done';
-  fileCount: number; pageCount: number; recognizedCount: number; okCount: number; abnormalCount: number; deletedCount: number;
+  fileCount: number; pageCount: number; recognizedCount: number; sheetCount: number; okCount: number; abnormalCount: number; deletedCount: number;
   createdBy: string; createdAt: Date;
 }
 
@@ -46,8 +46,11 @@ export async function batchesOf(q: Q, schoolId: number, examSubjectId: number, b
       'b.file_count as fileCount', 'b.created_at as createdAt', sql<string>`coalesce(u.user_name, '')`.as('createdBy'),
       sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id)`.as('pageCount'),
       sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.recognized)`.as('recognizedCount'),
-      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.status = 'ok')`.as('okCount'),
-      sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.status = 'abnormal')`.as('abnormalCount'),
+      // sheets (docs/DOMAIN-RULES.md §5): live sheets, those with every page ok, those with an abnormal page
+      sql<number>`(select count(distinct coalesce(p.sheet_id, p.id))::int from scan_page p where p.batch_id = b.id and p.status in ('ok', 'abnormal'))`.as('sheetCount'),
+      sql<number>`(select count(*)::int from (select 1 from scan_page p where p.batch_id = b.id and p.status in ('ok', 'abnormal')
+        group by coalesce(p.sheet_id, p.id) having bool_and(p.status = 'ok')) x)`.as('okCount'),
+      sql<number>`(select count(distinct coalesce(p.sheet_id, p.id))::int from scan_page p where p.batch_id = b.id and p.status = 'abnormal')`.as('abnormalCount'),
       sql<number>`(select count(*)::int from scan_page p where p.batch_id = b.id and p.status = 'deleted')`.as('deletedCount'),
     ])
     .where('b.school_id', '=', schoolId).where('b.exam_subject_id', '=', examSubjectId);
@@ -125,13 +128,18 @@ export async function deletedPages(q: Q, schoolId: number, examSubjectId: number
     .orderBy('p.deleted_at', 'desc').orderBy('p.id').execute();
 }
 
-/** Every page of the subject that takes part in the resolution (not deleted), with its batch's rescan student. */
-export async function livePages(q: Q, examSubjectId: number) {
+/**
+ * Every recognised page of the subject that takes part in the resolution: the live ones, and those in the recycle
+ * bin that were read as a card page (they still stand in their batch's sequence of sheets), with the batch's rescan student.
+ */
+export async function resolvablePages(q: Q, examSubjectId: number) {
   return q.selectFrom('scan_page as p').innerJoin('scan_batch as b', 'b.id', 'p.batch_id')
     .select(['p.id', 'p.batch_id', 'p.file_seq', 'p.file_index', 'p.recognized', 'p.intrinsic_kind', 'p.intrinsic_reason', 'p.page_no',
       'p.read_exam_student_id', 'p.claim_exam_student_id', 'p.absent', 'p.rec', 'p.confirmed', 'p.status', 'p.exam_student_id', 'p.abnormal_kind', 'p.reason',
-      'b.rescan_exam_student_id'])
-    .where('p.exam_subject_id', '=', examSubjectId).where('p.status', '!=', 'deleted').execute();
+      'p.sheet_id', 'b.rescan_exam_student_id'])
+    .where('p.exam_subject_id', '=', examSubjectId)
+    .where((eb) => eb.or([eb('p.status', '!=', 'deleted'), eb.and([eb('p.recognized', '=', true), eb('p.page_no', 'is not', null)])]))
+    .execute();
 }
 
 export async function setPagesDeleted(q: Q, ids: number[], userId: number | null): Promise<void> {
@@ -197,14 +205,15 @@ export async function replaceScanStudents(q: Q, schoolId: number, examSubjectId:
   }
 }
 
-/** Writes the resolution's page owners and kinds (only rows that changed). */
-export async function applyPageResolution(q: Q, rows: { id: number; examStudentId: number | null; abnormalKind: string | null; reason: string | null }[]): Promise<void> {
+/** Writes the resolution's page owners, kinds and sheets (only rows that changed). */
+export async function applyPageResolution(q: Q, rows: { id: number; examStudentId: number | null; abnormalKind: string | null; reason: string | null; sheetId: number }[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000) {
     const part = rows.slice(i, i + 2000);
-    await sql`update scan_page p set exam_student_id = v.sid, abnormal_kind = v.kind, reason = v.reason,
+    await sql`update scan_page p set exam_student_id = v.sid, abnormal_kind = v.kind, reason = v.reason, sheet_id = v.sheet,
         status = case when v.kind is null then 'ok' else 'abnormal' end
-      from unnest(${part.map((r) => r.id)}::int[], ${part.map((r) => r.examStudentId)}::int[], ${part.map((r) => r.abnormalKind)}::text[], ${part.map((r) => r.reason)}::text[])
-        as v(id, sid, kind, reason)
+      from unnest(${part.map((r) => r.id)}::int[], ${part.map((r) => r.examStudentId)}::int[], ${part.map((r) => r.abnormalKind)}::text[], ${part.map((r) => r.reason)}::text[],
+        ${part.map((r) => r.sheetId)}::int[])
+        as v(id, sid, kind, reason, sheet)
       where p.id = v.id`.execute(q);
   }
 }
@@ -253,7 +262,11 @@ export async function studentRow(q: Q, examId: number, examSubjectId: number, ex
   ]).executeTakeFirst() as Promise<StudentListRow | undefined>;
 }
 
-/** The subject's counters over the candidates taking it (exam_subject_excluded left out: 选择考生名单). */
+/**
+ * The subject's counters (docs/DOMAIN-RULES.md §5, 扫描计数): students per state over the candidates taking it
+ * (exam_subject_excluded left out: 选择考生名单), and 异常卷 — sheets with at least one abnormal page — in all, of
+ * students and without an owner.
+ */
 export async function counters(q: Q, examId: number, examSubjectId: number) {
   const s = await sql<{ total: number; absent: number; abnormal: number; uploaded: number; duplicate: number; claimed: number }>`
     select count(*)::int as total,
@@ -265,15 +278,17 @@ export async function counters(q: Q, examId: number, examSubjectId: number) {
     from exam_student es left join scan_student ss on ss.exam_student_id = es.id and ss.exam_subject_id = ${examSubjectId}
     where es.exam_id = ${examId}
       and ${takesSubject(examSubjectId)}`.execute(q);
-  const p = await sql<{ unassigned: number; recycled: number }>`
-    select count(*) filter (where status = 'abnormal' and exam_student_id is null)::int as unassigned,
-      count(*) filter (where status = 'deleted')::int as recycled
-    from scan_page where exam_subject_id = ${examSubjectId}`.execute(q);
+  const p = await sql<{ sheets: number; unassigned: number; recycled: number }>`
+    select (select count(distinct coalesce(sheet_id, id))::int from scan_page where exam_subject_id = ${examSubjectId} and status = 'abnormal') as sheets,
+      (select count(*)::int from (select coalesce(sheet_id, id) from scan_page where exam_subject_id = ${examSubjectId} and status in ('ok', 'abnormal')
+        group by coalesce(sheet_id, id) having bool_or(status = 'abnormal') and count(exam_student_id) = 0) x) as unassigned,
+      (select count(*)::int from scan_page where exam_subject_id = ${examSubjectId} and status = 'deleted') as recycled`.execute(q);
   const r = s.rows[0]!;
   const scanned = r.absent + r.abnormal + r.uploaded;
+  const pr = p.rows[0]!;
   return {
     studentCount: r.total, noScanCount: r.total - scanned, missExamCount: r.absent, abnormalCount: r.abnormal, uploadCount: r.uploaded,
-    duplicateCount: r.duplicate, claimCount: r.claimed, unassignedAbnormalCount: p.rows[0]!.unassigned, recycledCount: p.rows[0]!.recycled,
+    duplicateCount: r.duplicate, claimCount: r.claimed, abnormalSheetCount: pr.sheets, unassignedAbnormalCount: pr.unassigned, recycledCount: pr.recycled,
   };
 }
 
@@ -282,6 +297,13 @@ export async function counters(q: Q, examId: number, examSubjectId: number) {
 export async function isOperator(q: Q, examSubjectId: number, userId: number): Promise<boolean> {
   const r = await q.selectFrom('scan_operator').select('user_id').where('exam_subject_id', '=', examSubjectId).where('user_id', '=', userId).executeTakeFirst();
   return !!r;
+}
+
+/** Of some exam subjects, those the user is 扫描员 of. */
+export async function operatedSubjects(q: Q, userId: number, examSubjectIds: number[]): Promise<Set<number>> {
+  if (!examSubjectIds.length) return new Set();
+  const rows = await q.selectFrom('scan_operator').select('exam_subject_id').where('user_id', '=', userId).where('exam_subject_id', 'in', examSubjectIds).execute();
+  return new Set(rows.map((r) => r.exam_subject_id));
 }
 
 export async function operators(q: Q, schoolId: number, examSubjectId: number) {
@@ -347,10 +369,16 @@ export async function deleteBatch(q: Q, batchId: number): Promise<void> {
   await q.deleteFrom('scan_batch').where('id', '=', batchId).execute();
 }
 
-/** The other live pages of the same student and page number (duplicates of one sheet). */
-export async function sameSheetPages(q: Q, examSubjectId: number, examStudentId: number, pageNo: number | null, exceptId: number): Promise<{ id: number }[]> {
-  let query = q.selectFrom('scan_page').select('id').where('exam_subject_id', '=', examSubjectId)
-    .where('exam_student_id', '=', examStudentId).where('status', '!=', 'deleted').where('id', '!=', exceptId);
-  query = pageNo === null ? query.where('page_no', 'is', null) : query.where('page_no', '=', pageNo);
-  return query.execute();
+/**
+ * 保留这一份: the student's live pages outside the kept sheet whose card page the kept sheet also has (the other
+ * copies of those pages, whole copies included).
+ */
+export async function otherCopies(q: Q, examSubjectId: number, examStudentId: number, sheetId: number): Promise<{ id: number }[]> {
+  const r = await sql<{ id: number }>`
+    select p.id from scan_page p
+    where p.exam_subject_id = ${examSubjectId} and p.exam_student_id = ${examStudentId} and p.status <> 'deleted'
+      and coalesce(p.sheet_id, p.id) <> ${sheetId}
+      and p.page_no in (select k.page_no from scan_page k where k.exam_subject_id = ${examSubjectId} and k.exam_student_id = ${examStudentId}
+        and k.status <> 'deleted' and coalesce(k.sheet_id, k.id) = ${sheetId})`.execute(q);
+  return r.rows;
 }

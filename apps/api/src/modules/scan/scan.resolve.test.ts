@@ -41,4 +41,28 @@ describe('resolvePages', () => {
     const r = resolvePages([...other, ...rescan], 2);
     expect(owners(r)).toEqual([[101, 3, 'missingPage'], [102, null, 'anchor'], [201, 9, null], [202, 9, null]]);
   });
+
+  it('groups pages into sheets: a page continues the page before it when that one is the card page below', () => {
+    // batch order: A1 A2 | B1(unreadable 考号) B2 | C2 (continues nothing) | D1 D2
+    const r = resolvePages(pages([[1, 1], [2], [1, null, { intrinsicKind: 'examNo', intrinsicReason: '考号无法识别' }], [2], [2], [1, 4], [2]]), 2);
+    expect(r.pages.map((p) => [p.id, p.sheetId])).toEqual([[101, 101], [102, 101], [103, 103], [104, 103], [105, 105], [106, 106], [107, 106]]);
+    // B2 waits for B1's 考号 and says so; C2 has no page 1 before it
+    expect(r.pages.find((p) => p.id === 104)!.reason).toBe('本份答题卡第 1 页考号无法识别：第 1 页确定考生后，本页随之归属；也可直接认领');
+    expect(r.pages.find((p) => p.id === 105)!.reason).toBe('第 2 页之前没有同一考生的第 1 页，无法确定考生，请认领');
+  });
+
+  it('keeps a sheet together through a page in the recycle bin: a deleted page 1 still carries its page 2', () => {
+    // two copies of student 1's sheet; the second copy's page 1 deleted: its page 2 stays student 1's (a duplicate), not an orphan
+    const list = pages([[1, 1], [2], [1, 1, { deleted: true }], [2]]);
+    const r = resolvePages(list, 2);
+    expect(owners(r)).toEqual([[101, 1, null], [102, 1, 'duplicate'], [104, 1, 'duplicate']]);
+    expect(r.pages.map((p) => p.sheetId)).toEqual([101, 101, 103]);
+    // both pages of the second copy deleted (保留这一份): student 1 is clean again
+    const kept = resolvePages(pages([[1, 1], [2], [1, 1, { deleted: true }], [2, null, { deleted: true }]]), 2);
+    expect(owners(kept)).toEqual([[101, 1, null], [102, 1, null]]);
+    expect(kept.students).toMatchObject([{ examStudentId: 1, state: 'uploaded', duplicate: false }]);
+    // a deleted page that was never read as a card page (a blank back) does not stand in the sequence
+    const blank = resolvePages(pages([[1, 1], [null, null, { deleted: true, intrinsicKind: 'anchor' }], [2]]), 2);
+    expect(owners(blank)).toEqual([[101, 1, null], [103, 1, null]]);
+  });
 });

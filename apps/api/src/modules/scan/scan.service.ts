@@ -51,7 +51,7 @@ function toBatch(b: repo.BatchRow): ScanBatch {
     id: b.id, examSubjectId: b.examSubjectId, no: b.no, name: b.name, duplex: b.duplex, rescanOfExamStudentId: b.rescanOf, status: b.status,
     fileCount: b.fileCount, pageCount: b.pageCount, recognizedCount: b.recognizedCount,
     progress: b.status === 'done' ? 100 : b.pageCount ? Math.floor((b.recognizedCount / b.pageCount) * 100) : 0,
-    okCount: b.okCount, abnormalCount: b.abnormalCount, deletedCount: b.deletedCount, createdBy: b.createdBy, createdAt: secs(b.createdAt),
+    sheetCount: b.sheetCount, okCount: b.okCount, abnormalCount: b.abnormalCount, deletedCount: b.deletedCount, createdBy: b.createdBy, createdAt: secs(b.createdAt),
   };
 }
 
@@ -60,7 +60,7 @@ function toPage(p: repo.ListedPage): ScanPage {
   const kind = (p.status === 'deleted' ? null : p.abnormal_kind ?? (p.status === 'abnormal' ? p.intrinsic_kind : null)) as ScanAbnormalKind | null;
   return {
     id: p.id, batchId: p.batch_id, examSubjectId: p.exam_subject_id, status: p.status, fileName: p.file_name, fileIndex: p.file_index, seq: p.file_seq,
-    pageNo: p.page_no, examStudentId: p.exam_student_id, studentName: p.studentName ?? null, examNo: p.ownerExamNo ?? p.read_exam_no,
+    pageNo: p.page_no, examStudentId: p.exam_student_id, sheetId: p.status === 'deleted' ? null : p.sheet_id ?? p.id, studentName: p.studentName ?? null, examNo: p.ownerExamNo ?? p.read_exam_no,
     absent: (p.confirmed as Confirmed | null)?.absent ?? p.absent, claimed: p.claim_exam_student_id !== null,
     abnormalKind: kind, abnormalName: kind ? SCAN_ABNORMAL_NAMES[kind] : null,
     reason: p.status === 'deleted' ? p.intrinsic_reason && p.intrinsic_kind === null ? p.intrinsic_reason : null : p.reason ?? p.intrinsic_reason,
@@ -149,6 +149,7 @@ function toAbnormal(p: repo.ListedPage, all: repo.ListedPage[], pageCount: numbe
     duplicates,
     missingPages: kind === 'missingPage' ? Array.from({ length: pageCount }, (_, i) => i + 1).filter((n) => !present.includes(n)) : [],
     answers: (rec?.questions ?? []).map((q) => ({ no: q.no, marked: q.marked, doubt: q.doubt })),
+    examNoRect: kind === 'examNo' || kind === 'notInExam' ? rec?.examNoRect ?? null : null,
   };
 }
 
@@ -333,12 +334,15 @@ export async function claim(db: Db, user: SchoolUser, pageId: number, examStuden
   await change(db, s, async (tx) => { await repo.updatePage(tx, pageId, { claim_exam_student_id: examStudentId }); });
 }
 
-/** Of a student's duplicate pages keep this one: the other live pages of the same student and card page go to the recycle bin. */
+/**
+ * Of a student's duplicate sheets keep the one holding this page: the other copies of the kept sheet's pages go to
+ * the recycle bin — a whole second copy entirely (docs/DOMAIN-RULES.md §5).
+ */
 export async function keep(db: Db, user: SchoolUser, pageId: number): Promise<number> {
   const s = await livePage(db, user, pageId);
   if (s.page.abnormal_kind !== 'duplicate' || !s.page.exam_student_id) throw new BizError('该图片不是重复扫描的答题卡');
   return change(db, s, async (tx) => {
-    const others = await repo.sameSheetPages(tx, s.page.exam_subject_id, s.page.exam_student_id!, s.page.page_no, pageId);
+    const others = await repo.otherCopies(tx, s.page.exam_subject_id, s.page.exam_student_id!, s.page.sheet_id ?? s.page.id);
     await repo.setPagesDeleted(tx, others.map((o) => o.id), user.id);
     return others.length;
   });

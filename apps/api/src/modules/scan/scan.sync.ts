@@ -4,6 +4,7 @@
  * (scan_student), and the objective scores of every clean sheet. Only students whose answers changed are written
  * again; a student whose sheet is no longer clean (abnormal, deleted) loses the scores scanning wrote, so that no
  * doubtful sheet is ever scored silently. A released exam's scores are never touched (the state still updates).
+ * Last, the papers of the subject's begun marking blocks follow (marking-papers.service).
  */
 import { normalizeChoice, type QType } from '../score/scoring.js';
 import * as examRepo from '../exam/exam.repository.js';
@@ -11,6 +12,7 @@ import { replaceRecognisedAnswers, type RecognisedSheet, type ScoreTx } from '..
 import type { ScanAbnormalKind } from '@jz/shared/api/scan';
 import * as repo from './scan.repository.js';
 import { resolvePages } from './scan.resolve.js';
+import { syncSubjectPapers } from '../marking/marking-papers.service.js';
 import { electiveClashList, type StoredReading } from './scan.recognize.js';
 
 /** What a person confirmed on a page (scanned_abnormal/confirmMarks). */
@@ -28,12 +30,12 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
   const exam = subject ? await examRepo.findExam(tx, subject.exam_id) : undefined;
   if (!subject || !exam) return { scored: 0, absent: 0, skipped: 0, cleared: 0 };
   const pageCount = pageCountOf(await repo.latestLayout(tx, examSubjectId));
-  const pages = await repo.livePages(tx, examSubjectId);
+  const pages = await repo.resolvablePages(tx, examSubjectId);
   const res = resolvePages(pages.map((p) => {
     const confirmed = p.confirmed as Confirmed | null;
     const rec = p.rec as StoredReading | null;
     return {
-      id: p.id, batchId: p.batch_id, fileSeq: p.file_seq, fileIndex: p.file_index, recognized: p.recognized,
+      id: p.id, batchId: p.batch_id, fileSeq: p.file_seq, fileIndex: p.file_index, recognized: p.recognized, deleted: p.status === 'deleted',
       intrinsicKind: p.intrinsic_kind as ScanAbnormalKind | null, intrinsicReason: p.intrinsic_reason, pageNo: p.page_no,
       readStudentId: p.read_exam_student_id, claimStudentId: p.claim_exam_student_id, rescanStudentId: p.rescan_exam_student_id,
       absent: confirmed?.absent ?? p.absent, openDoubts: confirmed ? 0 : rec?.doubts.length ?? 0,
@@ -42,7 +44,7 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
   const before = new Map(pages.map((p) => [p.id, p]));
   const changed = res.pages.filter((r) => {
     const p = before.get(r.id)!;
-    return p.exam_student_id !== r.examStudentId || p.abnormal_kind !== r.abnormalKind || p.reason !== r.reason
+    return p.exam_student_id !== r.examStudentId || p.abnormal_kind !== r.abnormalKind || p.reason !== r.reason || p.sheet_id !== r.sheetId
       || p.status !== (r.abnormalKind ? 'abnormal' : 'ok');
   });
   await repo.applyPageResolution(tx, changed);
@@ -109,5 +111,7 @@ export async function syncSubject(tx: ScoreTx, examSubjectId: number, opts: { fo
     scoreKey: keys.get(s.examStudentId) ?? null, objectiveScore: null, elective: elective[s.examStudentId] ?? null,
   })));
   if (pages.length) await examRepo.markFlow(tx, examSubjectId, 'scan');
+  // online marking's papers follow the sheets (a fixed sheet is a paper at once; 试卷 counts only 上传成功 sheets)
+  if (!released) await syncSubjectPapers(tx, examSubjectId);
   return out;
 }

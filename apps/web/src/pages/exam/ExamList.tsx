@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Card, ConfigProvider, Dropdown, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, ScanOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, clampPercent, subjectStyle } from '@jz/shared';
 import { deleteExam, findExamPage, type Exam, type ExamQuery } from '@/api/exam';
@@ -60,6 +60,8 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
   const q = `?examId=${exam.id}`;
   const released = exam.status === 4;
   const percent = clampPercent(exam.progress);
+  // 扫描管理 for the subjects the server says the account may scan (操作说明: 考试阅卷 → 我的考试 → 扫描管理)
+  const scanFirst = exam.subjects.find((s) => s.canScan);
   const more: MenuProps['items'] = [
     { key: 'summary', icon: <BarChartOutlined />, label: '成绩汇总' },
     ...(can('exam:exam:view') ? [{ key: 'card', icon: <FormOutlined />, label: '答题卡', disabled: !exam.subjects.length }] : []),
@@ -107,6 +109,9 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
         <Space wrap size={6} style={{ flex: '0 0 auto', alignSelf: 'center' }}>
           <Button type={released ? 'default' : 'primary'} icon={<UploadOutlined />} onClick={() => navigate(`/examDetailsEdit/scoreUpload${q}`)}>成绩导入与发布</Button>
           <Button icon={<SettingOutlined />} onClick={() => navigate(`/examAnalysisMana/examSetting${q}`)}>考试设置</Button>
+          {scanFirst && !released && (
+            <Button icon={<ScanOutlined />} onClick={() => navigate(`/examDetailsEdit/scanStudentHome${q}&examSubjectId=${scanFirst.id}`)}>扫描管理</Button>
+          )}
           <Tooltip title={released ? undefined : '成绩发布后可查看报告'}>
             <Button type={released ? 'primary' : 'default'} icon={<FileSearchOutlined />} disabled={!released} onClick={() => navigate(`/analysisReportList/list${q}`)}>查看报告</Button>
           </Tooltip>

@@ -1,15 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { App, Alert, Button, Card, Col, Empty, Progress, Result, Row, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import {
   CheckCircleFilled, ClockCircleOutlined, CloseCircleFilled, DownloadOutlined, LoadingOutlined, RedoOutlined, SendOutlined, UploadOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { clampPercent } from '@jz/shared';
-import { findPublishProgress, releaseScores, RELEASE_STEPS, type ReleaseProgress } from '@/api/release';
+import { RELEASE_STEPS } from '@/api/release';
 import { downloadScoreTemplate, importQuestionScores, importTotalScores, type ScoreImportError, type ScoreImportResult } from '@/api/score';
 import { feedbackMessage, runDownload, useFeedback } from '@/components/table';
+import { EntryTable, ReleaseBlockers } from './ReleaseCheck';
+import { useScoreRelease } from './useScoreRelease';
 import { usePermission } from '@/components/Permission';
-import { usePolling } from '@/hooks/usePolling';
 import type { ApiResult } from '@/utils/request';
 import { STATUS_COLORS } from './examConstants';
 import { useExamDetail, useExamId } from './useExam';
@@ -69,51 +70,6 @@ const STEP_ICONS = {
 };
 const STEP_TEXT = { wait: '等待中', process: '进行中', finish: '已完成', error: '失败' };
 
-/** Progress of the release: polled every second while running. */
-function usePublish(examId: number | null, onFinished: () => void) {
-  const [progress, setProgress] = useState<ReleaseProgress | null>(null);
-  const [starting, setStarting] = useState(false);
-  const finished = useRef(onFinished);
-  finished.current = onFinished;
-  // the first look (on opening the page) shows a finished release without calling onFinished
-  const first = useRef(true);
-
-  const { start: poll } = usePolling(async () => {
-    if (!examId) return false;
-    const res = await findPublishProgress(examId);
-    const wasFirst = first.current;
-    first.current = false;
-    if (res.code === 200 && res.data) {
-      setProgress(res.data);
-      if (res.data.state === 'running') return true;
-      if (!wasFirst) finished.current();
-    } else if (res.code !== 401 && res.code !== 200) {
-      feedbackMessage().error(res.msg || '查询发布进度失败');
-    }
-    return false;
-  }, { interval: 1000, retryInterval: 3000 });
-
-  useEffect(() => { first.current = true; poll(true); }, [poll, examId]);
-
-  const start = async () => {
-    if (!examId) return;
-    setStarting(true);
-    try {
-      const res = await releaseScores(examId);
-      if (res.code === 200) {
-        if (res.data) setProgress(res.data);
-        first.current = false;
-        poll(true);
-      } else if (res.code !== 401) feedbackMessage().error(res.msg || '发布失败');
-    } catch {
-      feedbackMessage().error('发布失败，请稍后重试');
-    } finally {
-      setStarting(false);
-    }
-  };
-  return { progress, starting, start };
-}
-
 /** /examDetailsEdit/scoreUpload: templates, score import, and the four-step score release with progress. */
 export default function ScoreUpload() {
   const { modal } = App.useApp();
@@ -124,7 +80,7 @@ export default function ScoreUpload() {
   const can = usePermission();
   const canRelease = can('exam:exam:edit');
   const [result, setResult] = useState<ScoreImportResult | null>(null);
-  const { progress, starting, start } = usePublish(examId, reload);
+  const { progress, check, reloadCheck, starting, start } = useScoreRelease(examId, reload);
 
   if (!examId) {
     return <Card><Empty description="请先在考试列表中选择一场考试"><Button type="primary" onClick={() => navigate('/examMarking/myExamList')}>去选择考试</Button></Empty></Card>;
@@ -137,17 +93,26 @@ export default function ScoreUpload() {
   const percent = clampPercent(progress?.percent ?? (released ? 100 : 0));
   const totalsOnly = exam.subjects.filter((s) => s.totalsOnly || s.questionCount === 0);
   const withQuestions = exam.subjects.filter((s) => s.questionCount > 0);
-  const imported = () => { reload(); };
+  const imported = () => { reload(); void reloadCheck(); };
   let messageLine: React.ReactNode = progress?.message || (released ? `成绩已于 ${new Date(exam.releasedAt!).toLocaleString('zh-CN')} 发布` : '尚未发布');
   if (progress?.state === 'failed') messageLine = <Typography.Text type="danger">{progress.error || progress.message || '发布失败'}</Typography.Text>;
   else if (progress?.state === 'done') messageLine = <Typography.Text type="success">{progress.message || '发布完成'}</Typography.Text>;
 
-  const confirmStart = (again: boolean) => modal.confirm({
-    title: again ? '重新发布' : '开始发布',
-    content: again ? '将按当前成绩重新计算科目成绩、总分、排名与全部分析报告，确认重新发布吗？' : '发布后小题成绩只能通过成绩更正修改，确认开始发布吗？',
-    okText: '确定', cancelText: '取消',
-    onOk: start,
-  });
+  // the check first: a release that cannot pass says why (marking per block included) and asks nothing
+  const confirmStart = async (again: boolean) => {
+    const c = await reloadCheck();
+    if (!c) return;
+    if (!c.ready) {
+      modal.warning({ title: '暂不能发布', width: 640, okText: '知道了', content: <ReleaseBlockers check={c} /> });
+      return;
+    }
+    modal.confirm({
+      title: again ? '重新发布' : '开始发布',
+      content: again ? '将按当前成绩重新计算科目成绩、总分、排名与全部分析报告，确认重新发布吗？' : '发布后小题成绩只能通过成绩更正修改，确认开始发布吗？',
+      okText: '确定', cancelText: '取消',
+      onOk: start,
+    });
+  };
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
@@ -192,16 +157,7 @@ export default function ScoreUpload() {
               { title: '其中未在文件中（记为缺考）', dataIndex: 'notInFile' },
             ]} />
         )}
-        <Table size="small" style={{ marginTop: 12 }} rowKey="id" pagination={false} dataSource={exam.subjects}
-          title={() => '各科成绩录入情况'}
-          columns={[
-            { title: '科目', dataIndex: 'courseName' },
-            { title: '满分', dataIndex: 'fullScore' },
-            { title: '小题数', dataIndex: 'questionCount', render: (v, s) => (s.totalsOnly ? '仅总分' : v) },
-            { title: '已录入', dataIndex: 'scoredCount' },
-            { title: '缺考', dataIndex: 'absentCount' },
-            { title: '未录入', render: (_, s) => Math.max(0, exam.studentCount - s.scoredCount - s.absentCount) },
-          ]} />
+        <EntryTable exam={exam} check={check} />
       </Card>
 
       <Card size="small" title="第二步：发布成绩">
@@ -223,8 +179,8 @@ export default function ScoreUpload() {
         <div style={{ margin: '8px 0 16px', minHeight: 22 }} data-testid="publish-message">{messageLine}</div>
         {canRelease ? (
           <Space>
-            <Button type="primary" icon={<SendOutlined />} loading={starting && !released} disabled={running || released} onClick={() => confirmStart(false)}>开始发布</Button>
-            <Button icon={<RedoOutlined />} loading={starting && released} disabled={running || (!released && progress?.state !== 'failed' && progress?.state !== 'done')} onClick={() => confirmStart(true)}>重新发布</Button>
+            <Button type="primary" icon={<SendOutlined />} loading={starting && !released} disabled={running || released} onClick={() => void confirmStart(false)}>开始发布</Button>
+            <Button icon={<RedoOutlined />} loading={starting && released} disabled={running || (!released && progress?.state !== 'failed' && progress?.state !== 'done')} onClick={() => void confirmStart(true)}>重新发布</Button>
             {released && <Button type="link" onClick={() => navigate(`/analysisReportList/list?examId=${exam.id}`)}>查看报告</Button>}
           </Space>
         ) : <Typography.Text type="secondary">发布成绩需要「管理考试」权限。</Typography.Text>}

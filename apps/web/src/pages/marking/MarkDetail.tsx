@@ -55,7 +55,8 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
       case 'digit': s.typeDigit(c.key); break;
       case 'submit': void s.submit(); break;
       case 'undo': if (t) s.panel.undo(); break;
-      case 'reset': if (t) s.panel.reset(); break;
+      // Esc closes the key card when it is open; otherwise it clears the scores given
+      case 'reset': if (help) setHelp(false); else if (t) s.panel.reset(); break;
       case 'full': if (t) s.panel.fill('full'); break;
       case 'zero': if (t) s.panel.fill('zero'); break;
       case 'problem': if (t?.kind === 'mark') setProblemOpen(true); break;
@@ -87,7 +88,10 @@ function MarkDetailBody({ blockId }: { blockId: number }) {
         </Tooltip>
       )}
       <Segmented<MarkMode> value={s.mode} options={modes} onChange={(m) => s.setMode(m)} data-testid="mark-modes" />
-      <span data-testid="mark-progress">已阅 <b>{s.done}</b> / {b.assigned}</span>
+      {/* 已阅 of the marker's 任务量 (a fixed share); under 自由领取 there is none: the block's marks stand beside it */}
+      <Tooltip title={`题块评分任务 ${b.blockTasks}，已阅 ${b.blockDone}，待领取 ${b.unclaimed}（进入本页时）`}>
+        <span data-testid="mark-progress">{b.fixed ? <>已阅 <b>{s.done}</b> / {b.assigned}</> : <>已阅 <b>{s.done}</b>（自由领取，题块已阅 {b.blockDone} / {b.blockTasks}）</>}</span>
+      </Tooltip>
       {lease !== null && (
         <Tooltip title="本份试卷为你保留的剩余时间，超时后将回到待阅池">
           <span data-testid="lease-countdown" style={{ color: lease < 60 ? '#cf1322' : undefined }}>

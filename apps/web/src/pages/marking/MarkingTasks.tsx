@@ -8,7 +8,8 @@ export default function MarkingTasks() {
   const s = useMarkingTasks();
   const navigate = useNavigate();
   const open = (r: MarkingTaskRow) => navigate(`/markDetail?blockId=${r.blockId}`);
-  const todo = s.all.reduce((a, r) => a + (r.canMark ? r.remaining : 0), 0);
+  // what is left to mark: a fixed share's remainder; under 自由领取 the papers held and the block's 待领取
+  const todo = s.all.reduce((a, r) => a + (r.canMark ? r.remaining + (r.fixed ? 0 : r.unclaimed) : 0), 0);
   return (
     <Card variant="borderless" data-testid="marking-tasks">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
@@ -31,10 +32,10 @@ export default function MarkingTasks() {
           { title: '题块', dataIndex: 'blockName', width: 160 },
           { title: '角色', dataIndex: 'role', width: 100, render: (r: MarkingTaskRow['role']) => (r === 'leader' ? <Tag color="gold">题组长</Tag> : <Tag>阅卷老师</Tag>) },
           { title: '评阅方式', dataIndex: 'ratingMode', width: 130, render: (m: number) => RATING_MODE_NAMES[m] ?? '' },
-          { title: '进度', key: 'p', width: 220, render: (_v, r) => (
+          { title: '进度', key: 'p', width: 260, render: (_v, r) => (
             <div>
-              <Progress percent={progressPercent(r.done, r.assigned)} size="small" />
-              <span style={{ color: '#888' }}>已阅 {r.done} / {r.assigned}，剩余 {r.remaining}</span>
+              <Progress percent={r.fixed ? progressPercent(r.done, r.assigned) : progressPercent(r.blockDone, r.blockTasks)} size="small" />
+              <span style={{ color: '#888' }}>{r.fixed ? `已阅 ${r.done} / ${r.assigned}，剩余 ${r.remaining}` : `已阅 ${r.done}（自由领取），题块 ${r.blockDone} / ${r.blockTasks}，待领取 ${r.unclaimed}`}</span>
             </div>
           ) },
           { title: '操作', key: 'op', width: 120, render: (_v, r) => (

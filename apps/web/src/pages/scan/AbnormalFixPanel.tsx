@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Radio, Segmented, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, RedoOutlined, RotateRightOutlined } from '@ant-design/icons';
 import { scanImageSrc, type ScanAbnormal, type ScanDoubt, type ScanPage } from '@/api/scan';
 import { choiceBoxName } from '@jz/shared/elective';
 import { BubbleCrops } from './BubbleCrops';
 import { ImagePreview } from './ImagePreview';
 import { pageItem } from './scanConstants';
+import { RegionZoom } from './RegionZoom';
 import { RescanButton } from './RescanButton';
 import { SheetImage, useAuthImage } from './SheetImage';
 import { StudentPicker } from './StudentPicker';
@@ -69,7 +70,7 @@ function ConfirmMarks({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   );
 }
 
-/** 重复扫描: the sheets of the same student side by side, keep one (the others go to the recycle bin). */
+/** 重复扫描: the copies of the same student's page side by side; keeping one sends every page of the other copy to the recycle bin. */
 function KeepOne({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   const pages = [a.page, ...a.duplicates];
   return (
@@ -77,7 +78,7 @@ function KeepOne({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
       {pages.map((p, i) => (
         <div key={p.id} data-testid={`duplicate-${p.id}`}>
           <PageView page={p} height={300} />
-          <div style={{ fontSize: 12, color: '#666', margin: '4px 0' }}>{i === 0 ? '本页' : '另一份'}　第{p.seq}张 {p.fileName}</div>
+          <div style={{ fontSize: 12, color: '#666', margin: '4px 0' }}>{i === 0 ? '本份' : '另一份'}　第{p.seq}张 {p.fileName}</div>
           <Button type={i === 0 ? 'primary' : 'default'} loading={s.busy} onClick={() => void s.keep(p.id)}>保留这一份</Button>
         </div>
       ))}
@@ -85,7 +86,7 @@ function KeepOne({ a, s }: { a: ScanAbnormal; s: AbnormalsState }) {
   );
 }
 
-/** The selected abnormal: its image, what is wrong, and the fixes its kind offers (SCAN_ABNORMAL_FIXES). */
+/** The selected 异常卷: its abnormal pages (a switch when several), the selected page's image, what is wrong and the fixes its kind offers (SCAN_ABNORMAL_FIXES). */
 export function AbnormalFixPanel({ s, examSubjectId }: { s: AbnormalsState; examSubjectId: number }) {
   const a = s.selected;
   const [examNo, setExamNoText] = useState('');
@@ -93,8 +94,14 @@ export function AbnormalFixPanel({ s, examSubjectId }: { s: AbnormalsState; exam
   useEffect(() => { setExamNoText(a?.page.examNo?.replace(/[^0-9A-Za-z]/g, '') ?? ''); setClaimFor(undefined); }, [a?.page.id, a?.page.examNo]);
   if (!a) return <Card size="small"><Empty description={s.loading ? '加载中…' : '没有待处理的异常卷'} /></Card>;
   const has = (f: ScanAbnormal['fixes'][number]) => a.fixes.includes(f);
+  const sheetPages = s.sheet?.pages ?? [a];
+  const typesExamNo = has('setExamNo');
   return (
     <Card size="small" data-testid="abnormal-fix" title={<Space wrap><Tag color="red">{a.kindName}</Tag><span>第{a.page.seq}张</span><span style={{ fontWeight: 400, color: '#666' }}>{a.page.fileName}{a.page.fileIndex > 1 ? ` 第${a.page.fileIndex}页` : ''}</span></Space>}>
+      {sheetPages.length > 1 && (
+        <Segmented<number> style={{ marginBottom: 12 }} aria-label="本份答题卡的异常页" value={a.page.id} onChange={(v) => s.selectPage(v)}
+          options={sheetPages.map((x) => ({ value: x.page.id, label: `${x.page.pageNo ? `第${x.page.pageNo}页` : `第${x.page.seq}张`} ${x.kindName}` }))} />
+      )}
       <Alert type="warning" showIcon message={a.reason} style={{ marginBottom: 12 }} />
       <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="考生">{a.page.studentName ?? '未确定'}</Descriptions.Item>
@@ -105,8 +112,11 @@ export function AbnormalFixPanel({ s, examSubjectId }: { s: AbnormalsState; exam
 
       {a.kind === 'duplicate' && has('keep') ? <KeepOne a={a} s={s} /> : (
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <div style={{ flex: '1 1 300px', maxWidth: 460 }}><PageView page={a.page} /></div>
+          <div style={{ flex: typesExamNo ? '1 1 220px' : '1 1 300px', maxWidth: typesExamNo ? 280 : 460 }}><PageView page={a.page} height={typesExamNo ? 320 : 420} /></div>
           <div style={{ flex: '2 1 360px', minWidth: 0 }}>
+            {typesExamNo && a.page.imageUrl && (
+              <div style={{ marginBottom: 12 }}><RegionZoom page={a.page} rect={a.examNoRect} label="答题卡上的考号区域" /></div>
+            )}
             {has('confirmMarks') && <ConfirmMarks a={a} s={s} />}
             <Space direction="vertical" size={12} style={{ width: '100%' }}>
               {(has('rotate') || has('recognize')) && (

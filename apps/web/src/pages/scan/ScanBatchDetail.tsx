@@ -34,17 +34,18 @@ export default function ScanBatchDetail() {
           <Descriptions.Item label="文件 / 页">{batch.fileCount} / {batch.pageCount}</Descriptions.Item>
           <Descriptions.Item label="双面">{batch.duplex ? '是' : '否'}</Descriptions.Item>
           <Descriptions.Item label="上传">{batch.createdBy} {fmtTime(batch.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label="正常">{batch.okCount}</Descriptions.Item>
-          <Descriptions.Item label="异常">{batch.abnormalCount > 0 && scan.exam
-            ? <a onClick={() => navigate(`/scanUnnormalDetail${scanQuery(scan.exam!, batch.examSubjectId)}`)}>{batch.abnormalCount}（去处理）</a> : batch.abnormalCount}</Descriptions.Item>
-          <Descriptions.Item label="已删除">{batch.deletedCount}</Descriptions.Item>
+          <Descriptions.Item label="答题卡">{batch.sheetCount} 份</Descriptions.Item>
+          <Descriptions.Item label="正常">{batch.okCount} 份</Descriptions.Item>
+          <Descriptions.Item label="异常卷">{batch.abnormalCount > 0 && scan.exam
+            ? <a onClick={() => navigate(`/scanUnnormalDetail${scanQuery(scan.exam!, batch.examSubjectId)}`)}>{batch.abnormalCount} 份（去处理）</a> : `${batch.abnormalCount} 份`}</Descriptions.Item>
+          <Descriptions.Item label="已删除">{batch.deletedCount} 页</Descriptions.Item>
         </Descriptions>
         <Progress percent={Math.floor(clampPercent(batch.progress))} aria-label="识别进度" status={batch.status === 'done' ? 'success' : 'active'} />
       </Card>
       <Card size="small" title={`图片（${items.length}）`} extra={
         <Segmented<Filter> value={filter} onChange={setFilter} options={[
           { value: 'all', label: `全部 ${pages.length}` }, { value: 'ok', label: `正常 ${count('ok')}` },
-          { value: 'abnormal', label: `异常 ${count('abnormal')}` }, { value: 'pending', label: `识别中 ${count('pending')}` },
+          { value: 'abnormal', label: `异常页 ${count('abnormal')}` }, { value: 'pending', label: `识别中 ${count('pending')}` },
           { value: 'deleted', label: `已删除 ${count('deleted')}` },
         ]} />
       }>

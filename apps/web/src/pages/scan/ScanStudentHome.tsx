@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Col, ConfigProvider, Progress, Row, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, ConfigProvider, Progress, Row, Space, Statistic, Table, Tag, Tooltip } from 'antd';
 import { BarcodeOutlined, DeleteOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clampPercent } from '@jz/shared';
 import type { Exam } from '@/api/exam';
-import { SCAN_BATCH_STATUS_NAMES, type ScanBatch } from '@/api/scan';
+import { SCAN_BATCH_STATUS_NAMES, type ScanBatch, type ScanCounters } from '@/api/scan';
 import { listTheme, useFeedback } from '@/components/table';
 import { BatchUploadCard } from './BatchUploadCard';
 import { LabelsModal } from './LabelsModal';
@@ -24,6 +24,12 @@ export function BatchProgress({ b }: { b: ScanBatch }) {
     </div>
   );
 }
+
+/** What 处理异常卷 counts: sheets with an abnormal page, of students (the 异常 counter) and of nobody. */
+const abnormalSplit = (c: ScanCounters) => {
+  const owned = c.abnormalSheetCount - c.unassignedAbnormalCount;
+  return `异常卷 ${c.abnormalSheetCount} 份：${c.abnormalCount} 名异常考生的 ${owned} 份${c.unassignedAbnormalCount ? `，无法确定考生的 ${c.unassignedAbnormalCount} 份` : ''}（一份 = 一次扫描进来的一套答题卡，无论有几处异常）`;
+};
 
 function ScanHome({ exam, examSubjectId }: { exam: Exam; examSubjectId: number }) {
   const navigate = useNavigate();
@@ -53,10 +59,12 @@ function ScanHome({ exam, examSubjectId }: { exam: Exam; examSubjectId: number }
         {c && (
           <Space wrap style={{ marginTop: 8 }}>
             <span style={{ color: '#666' }}>考生 {c.studentCount} 人　重复扫描 {c.duplicateCount}　认领 {c.claimCount}{overview?.cardPageCount ? `　答题卡 ${overview.cardPageCount} 页` : ''}</span>
-            {(c.abnormalCount > 0 || c.unassignedAbnormalCount > 0) && (
-              <Button type="link" icon={<WarningOutlined />} onClick={() => navigate(`/scanUnnormalDetail${q()}`)}>
-                处理异常卷（{c.abnormalCount + c.unassignedAbnormalCount}）
-              </Button>
+            {c.abnormalSheetCount > 0 && (
+              <Tooltip title={abnormalSplit(c)}>
+                <Button type="link" icon={<WarningOutlined />} data-testid="abnormal-sheets" onClick={() => navigate(`/scanUnnormalDetail${q()}`)}>
+                  处理异常卷（{c.abnormalSheetCount}）
+                </Button>
+              </Tooltip>
             )}
             <Button type="link" icon={<DeleteOutlined />} onClick={() => navigate(`/scanUnnormalDetail${q({ tab: 'recycle' })}`)}>回收站（{c.recycledCount}）</Button>
           </Space>
@@ -77,9 +85,11 @@ function ScanHome({ exam, examSubjectId }: { exam: Exam; examSubjectId: number }
               { title: '识别进度', key: 'progress', width: 180, render: (_, b) => <BatchProgress b={b} /> },
               { title: '文件', dataIndex: 'fileCount', width: 60 },
               { title: '双面', dataIndex: 'duplex', width: 60, render: (v: boolean) => (v ? '是' : '否') },
-              { title: '正常', dataIndex: 'okCount', width: 60 },
-              { title: '异常', dataIndex: 'abnormalCount', width: 60, render: (v: number) => (v ? <span style={{ color: '#ff4d4f' }}>{v}</span> : v) },
-              { title: '已删除', dataIndex: 'deletedCount', width: 70 },
+              { title: '页数', dataIndex: 'pageCount', width: 60 },
+              { title: '答题卡（份）', dataIndex: 'sheetCount', width: 100 },
+              { title: '正常（份）', dataIndex: 'okCount', width: 90 },
+              { title: '异常卷（份）', dataIndex: 'abnormalCount', width: 100, render: (v: number) => (v ? <span style={{ color: '#ff4d4f' }}>{v}</span> : v) },
+              { title: '已删除（页）', dataIndex: 'deletedCount', width: 100 },
               { title: '上传人', dataIndex: 'createdBy', width: 90 },
               { title: '上传时间', dataIndex: 'createdAt', width: 160, render: fmtTime },
               {

@@ -10,26 +10,32 @@ import { ScanFrame } from './ScanFrame';
 import { scanQuery, useScanExam } from './useScanExam';
 import { useAbnormals } from './useAbnormals';
 
-/** The abnormal pages of one subject: the list (by kind) on the left, the selected one with its fixes on the right. */
+/** The 异常卷 of one subject: the sheets (by reason) on the left, the selected one with its fixes on the right. */
 function Abnormals({ examSubjectId, onChanged }: { examSubjectId: number; onChanged: () => void }) {
   const s = useAbnormals(examSubjectId, onChanged);
   return (
     <div className="jz-abnormal" style={{ display: 'flex', gap: 12, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <Card size="small" style={{ flex: '1 1 280px', maxWidth: 360, minWidth: 260 }}
-        title={`异常卷（${s.total}）`} extra={<Button size="small" type="text" aria-label="刷新异常卷" icon={<ReloadOutlined />} onClick={() => void s.reload()} />}>
+        title={<span data-testid="abnormal-total">异常卷（{s.total}）</span>} extra={<Button size="small" type="text" aria-label="刷新异常卷" icon={<ReloadOutlined />} onClick={() => void s.reload()} />}>
         <Select<ScanAbnormalKind | 'all'> aria-label="异常类型" value={s.kind} onChange={s.setKind} style={{ width: '100%', marginBottom: 8 }}
           options={[{ value: 'all', label: `全部类型（${s.total}）` }, ...SCAN_ABNORMAL_KINDS.filter((k) => s.counts[k]).map((k) => ({ value: k, label: `${SCAN_ABNORMAL_NAMES[k]}（${s.counts[k]}）` }))]} />
         <List size="small" data-testid="abnormal-list" loading={s.loading} dataSource={s.list} locale={{ emptyText: <Empty description="没有待处理的异常卷" /> }}
           style={{ maxHeight: 'calc(100vh - 300px)', overflow: 'auto' }}
-          renderItem={(a) => (
-            <List.Item onClick={() => s.select(a.page.id)} aria-selected={s.selected?.page.id === a.page.id}
-              style={{ cursor: 'pointer', background: s.selected?.page.id === a.page.id ? '#e6f4ff' : undefined, paddingInline: 8 }}>
-              <div style={{ width: '100%' }}>
-                <Space size={4} wrap><Tag color="red">{a.kindName}</Tag><span>第{a.page.seq}张</span>{a.page.studentName && <span>{a.page.studentName}</span>}</Space>
-                <div style={{ fontSize: 12, color: '#999', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={`${a.page.fileName}：${a.reason}`}>{a.page.fileName}　{a.reason}</div>
-              </div>
-            </List.Item>
-          )} />
+          renderItem={(sheet) => {
+            const a = sheet.pages[0]!;
+            const on = s.sheet?.sheetId === sheet.sheetId;
+            return (
+              <List.Item onClick={() => s.select(sheet.sheetId)} aria-selected={on}
+                style={{ cursor: 'pointer', background: on ? '#e6f4ff' : undefined, paddingInline: 8 }}>
+                <div style={{ width: '100%' }}>
+                  <Space size={4} wrap>{sheet.kinds.map((k) => <Tag key={k} color="red">{SCAN_ABNORMAL_NAMES[k]}</Tag>)}<span>第{a.page.seq}张</span>{a.page.studentName && <span>{a.page.studentName}</span>}</Space>
+                  <div style={{ fontSize: 12, color: '#999', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={`${a.page.fileName}：${a.reason}`}>
+                    {sheet.pages.length > 1 ? `${sheet.pages.length} 页异常　` : ''}{a.page.fileName}　{a.reason}
+                  </div>
+                </div>
+              </List.Item>
+            );
+          }} />
       </Card>
       <div style={{ flex: '3 1 520px', minWidth: 0 }}><AbnormalFixPanel s={s} examSubjectId={examSubjectId} /></div>
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import type { BlockProgress, MarkerProgress } from '@/api/marking';
-import { blockHoursLeft, finishAt, formatHours, subjectSummary } from './monitorMath';
+import { finishAt, formatHours, markerRows, subjectSummary } from './monitorMath';
 import { blockProgressColumns, markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
 
@@ -9,7 +9,7 @@ import { useExamMonitor } from './useExamMonitor';
 export default function ExamMonitor() {
   const s = useExamMonitor();
   const now = s.updatedAt ?? new Date();
-  const left = blockHoursLeft(s.markers);
+  const left = s.block?.hoursLeft ?? null;
   return (
     <Card variant="borderless" data-testid="exam-monitor">
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
@@ -45,10 +45,10 @@ export default function ExamMonitor() {
         <div data-testid="monitor-markers">
           <Space style={{ margin: '8px 0' }}>
             <Typography.Text strong>{s.block.blockName} · 阅卷老师</Typography.Text>
-            <span>预计还需 {formatHours(left)}，预计完成 {finishAt(left, now)}</span>
+            <span data-testid="monitor-eta">评分任务 {s.block.marksNeeded}，已阅 {s.block.marksDone}，预计还需 {formatHours(left)}，预计完成 {finishAt(left, now)}</span>
             <Button size="small" onClick={() => s.choose({ blockId: null })}>收起</Button>
           </Space>
-          <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers}
+          <MonitorTable<MarkerProgress> rowKey="userId" rows={markerRows(s.markers, s.block)}
             columns={[...markerProgressColumns(s.markers), { title: '平均分', dataIndex: 'mean', width: 90, render: (m: number | null) => (m === null ? '—' : m) }]} />
         </div>
       )}

@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Progress, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { MarkerProgress } from '@/api/marking';
+import { formatHours, markerRows } from './monitorMath';
 import { markerProgressColumns, MonitorTable, UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
 import { useMarkQuality, type QualityRow } from './useMarkQuality';
@@ -41,11 +42,12 @@ export function MonitorProgress() {
         <Space style={{ marginBottom: 8 }} wrap>
           <span>试卷 {s.block.papers} 份，已完成 {s.block.finalPapers} 份</span>
           <Progress percent={Math.min(100, Math.max(0, s.block.percent))} size="small" style={{ width: 200 }} />
+          <span>评分任务 {s.block.marksNeeded}，已阅 {s.block.marksDone}，待领取 {s.block.unclaimed}，预计还需 {formatHours(s.block.hoursLeft)}</span>
           <span>问题卷 {s.block.problems}，待仲裁 {s.block.arbitrations}</span>
         </Space>
       )}
       {!s.blockId ? <Empty description="请选择题块" /> : (
-        <MonitorTable<MarkerProgress> rowKey="userId" rows={s.markers} loading={s.loading} columns={[...markerProgressColumns(s.markers), reassign.column]} testId="monitor-progress-table" />
+        <MonitorTable<MarkerProgress> rowKey="userId" rows={markerRows(s.markers, s.block)} loading={s.loading} columns={[...markerProgressColumns(s.markers), reassign.column]} testId="monitor-progress-table" />
       )}
       {reassign.modal}
     </Card>

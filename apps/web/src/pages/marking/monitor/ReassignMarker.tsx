@@ -28,7 +28,7 @@ export function useReassign(blockId: number, markers: MarkerProgress[], onDone: 
   };
   const column: ColumnType<MarkerProgress> = {
     title: '操作', key: 'reassign', width: 100,
-    render: (_v, m) => <Button type="link" size="small" disabled={m.remaining + m.held === 0} onClick={() => open(m)}>回收未阅</Button>,
+    render: (_v, m) => (m.current ? <Button type="link" size="small" disabled={m.remaining + m.held === 0} onClick={() => open(m)}>回收未阅</Button> : null),
   };
   const modal = (
     <Modal title={from ? `回收未阅：${from.userName}` : '回收未阅'} open={!!from} maskClosable={false} confirmLoading={busy}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockHoursLeft, finishAt, formatHours, hoursLeft, markerShare, subjectSummary, type MarkerProgress } from './monitorMath';
+import { finishAt, formatHours, markerRows, markerShare, subjectSummary, type BlockProgress, type MarkerProgress } from './monitorMath';
 
 // Expected values worked by hand: sums, ratios and clock arithmetic written out in the comments.
 
-const block = (blockId: number, papers: number, finalPapers: number, marksNeeded: number, marksDone: number) =>
-  ({ blockId, blockName: `题块${blockId}`, canMark: true, papers, finalPapers, marksNeeded, marksDone, problems: blockId, arbitrations: 1, percent: 0 });
+const block = (blockId: number, papers: number, finalPapers: number, marksNeeded: number, marksDone: number, unclaimed = 0): BlockProgress =>
+  ({ blockId, blockName: `题块${blockId}`, canMark: true, papers, finalPapers, marksNeeded, marksDone, marksHeld: 0, unclaimed, overAssigned: 0, hoursLeft: null, problems: blockId, arbitrations: 1, percent: 0 });
 const marker = (userId: number, done: number, remaining: number, papersPerHour: number): MarkerProgress =>
-  ({ userId, userName: `老师${userId}`, assigned: done + remaining, done, remaining, held: 0, papersPerHour, mean: null });
+  ({ userId, userName: `老师${userId}`, assigned: done + remaining, done, remaining, held: 0, papersPerHour, mean: null, fixed: false, current: true, hoursLeft: null });
 
 describe('monitor figures', () => {
   it('sums a subject over its blocks', () => {
@@ -18,23 +18,23 @@ describe('monitor figures', () => {
     expect(subjectSummary({ examSubjectId: 1, subjectName: '数学', blocks: [block(1, 3, 1, 3, 1)] }).percent).toBe(33.33);
     expect(subjectSummary({ examSubjectId: 1, subjectName: '数学', blocks: [] }).percent).toBe(0);
   });
-  it('hours left and the expected finish', () => {
-    expect(hoursLeft(30, 20)).toBe(1.5);       // 30 ÷ 20
-    expect(hoursLeft(10, 30)).toBe(0.33);      // 0.333… rounded
-    expect(hoursLeft(0, 0)).toBe(0);
-    expect(hoursLeft(5, 0)).toBeNull();
-    expect(blockHoursLeft([marker(1, 10, 30, 20), marker(2, 50, 10, 40)])).toBe(1.5); // max(1.5, 0.25)
-    expect(blockHoursLeft([marker(1, 10, 30, 20), marker(2, 0, 10, 0)])).toBeNull();
+  it('the expected finish as text and clock time', () => {
     expect(formatHours(1.5)).toBe('约 1 小时 30 分');
     expect(formatHours(0.25)).toBe('约 15 分');
     expect(formatHours(2)).toBe('约 2 小时');
     expect(formatHours(0)).toBe('已完成');
+    expect(formatHours(null)).toBe('—');
     // 14:50 + 90 min = 16:20
     expect(finishAt(1.5, new Date(2026, 10, 23, 14, 50))).toBe('16:20');
   });
-  it('a marker share of the marks done', () => {
+  it('a marker share of the marks done; 待领取 as the last row so 任务量 adds up to 评分任务', () => {
     const all = [marker(1, 30, 0, 1), marker(2, 10, 0, 1)];
     expect(markerShare(all[0]!, all)).toBe(75); // 30 ÷ 40
     expect(markerShare(all[1]!, all)).toBe(25);
+    // 评分任务 68 = 30 + 10 taken + 28 待领取
+    const rows = markerRows(all, block(1, 34, 10, 68, 40, 28));
+    expect(rows.map((r) => [r.userName, r.assigned])).toEqual([['老师1', 30], ['老师2', 10], ['待领取', 28]]);
+    expect(rows.reduce((a, r) => a + r.assigned, 0)).toBe(68);
+    expect(markerRows(all, block(1, 34, 10, 40, 40, 0))).toHaveLength(2);
   });
 });

@@ -1,20 +1,21 @@
-import { hoursLeft, hoursText } from '@jz/shared/marking-progress';
-
-export { hoursLeft };
+import { hoursText } from '@jz/shared/marking-progress';
 
 /**
  * Figures of the marking monitor computed in the browser from the api's per-block and per-marker rows
  * (monitor/topicList, monitor/markingList); pure, tested in monitorMath.test.ts.
  */
 
+/** A block's counts (docs/DOMAIN-RULES.md §4.1, 题块计数): 试卷, 评分任务 (marksNeeded), 已阅, 正在阅, 待领取, expected finish. */
 export interface BlockProgress {
   blockId: number; blockName: string; canMark: boolean; papers: number; finalPapers: number;
-  marksNeeded: number; marksDone: number; problems: number; arbitrations: number; percent: number;
+  marksNeeded: number; marksDone: number; marksHeld: number; unclaimed: number; overAssigned: number; hoursLeft: number | null;
+  problems: number; arbitrations: number; percent: number;
 }
 export interface SubjectProgress { examSubjectId: number; subjectName: string; blocks: BlockProgress[] }
+/** A marker's counts: 任务量 (a fixed share, or under 自由领取 what it took), 已阅, 剩余, 正在阅, speed and own finish. */
 export interface MarkerProgress {
   userId: number; userName: string; assigned: number; done: number; remaining: number; held: number;
-  papersPerHour: number; mean: number | null;
+  papersPerHour: number; mean: number | null; fixed: boolean; current: boolean; hoursLeft: number | null;
 }
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.max(0, Math.round((part / whole) * 10000) / 100)) : 0);
@@ -34,17 +35,6 @@ export function subjectSummary(s: SubjectProgress) {
   };
 }
 
-/** The expected finish of a block: when its slowest marker (most hours left) is done; null if any speed is unknown. */
-export function blockHoursLeft(markers: MarkerProgress[]): number | null {
-  let worst = 0;
-  for (const m of markers) {
-    const h = hoursLeft(m.remaining, m.papersPerHour);
-    if (h === null) return null;
-    worst = Math.max(worst, h);
-  }
-  return worst;
-}
-
 /** 1.5 h → 「约 1 小时 30 分」; 0 → 「已完成」. */
 export const formatHours = hoursText;
 
@@ -58,3 +48,12 @@ export function finishAt(h: number | null, now: Date): string {
 
 /** A marker's share of the block's marks done, percent (two decimals). */
 export const markerShare = (m: MarkerProgress, all: MarkerProgress[]) => pct(m.done, all.reduce((a, x) => a + x.done, 0));
+
+/**
+ * The marker table's rows: the markers, then 待领取 (the marks no 任务量 covers) when there are any, so the 任务量
+ * column adds up to the block's 评分任务 (userId 0, not a person).
+ */
+export function markerRows(markers: MarkerProgress[], block: BlockProgress | null): MarkerProgress[] {
+  if (!block?.unclaimed) return markers;
+  return [...markers, { userId: 0, userName: '待领取', assigned: block.unclaimed, done: 0, remaining: block.unclaimed, held: 0, papersPerHour: 0, mean: null, fixed: false, current: false, hoursLeft: null }];
+}

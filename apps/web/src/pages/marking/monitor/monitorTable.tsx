@@ -2,7 +2,7 @@ import type { Key } from 'react';
 import { Button, Progress, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { BlockProgress, MarkerProgress } from './monitorMath';
-import { formatHours, hoursLeft, markerShare } from './monitorMath';
+import { formatHours, markerShare } from './monitorMath';
 
 /**
  * Table parts shared by the monitor pages (阅卷监控, 阅卷进度, 阅卷质量). The column lists are plain arrays: a page
@@ -15,25 +15,29 @@ export function blockProgressColumns(paused = '已暂停'): ColumnsType<BlockPro
     { title: '题块', dataIndex: 'blockName' },
     { title: '试卷', dataIndex: 'papers', width: 80 },
     { title: '已完成', dataIndex: 'finalPapers', width: 80 },
-    { title: '评分次数', key: 'm', width: 120, render: (_v, r) => `${r.marksDone} / ${r.marksNeeded}` },
+    { title: '已阅 / 评分任务', key: 'm', width: 130, render: (_v, r) => `${r.marksDone} / ${r.marksNeeded}` },
+    { title: '正在阅', dataIndex: 'marksHeld', width: 80 },
+    { title: '待领取', dataIndex: 'unclaimed', width: 80 },
     { title: '进度', dataIndex: 'percent', width: 200, render: (p: number) => <Progress percent={Math.min(100, Math.max(0, p))} size="small" /> },
+    { title: '预计还需', dataIndex: 'hoursLeft', width: 120, render: (h: number | null) => formatHours(h) },
     { title: '问题卷', dataIndex: 'problems', width: 80 },
     { title: '待仲裁', dataIndex: 'arbitrations', width: 80 },
     { title: '状态', dataIndex: 'canMark', width: 90, render: (c: boolean) => (c ? <Tag color="green">阅卷中</Tag> : <Tag>{paused}</Tag>) },
   ];
 }
 
-/** Columns of a block's markers (monitor/markingList rows); 占比 is of the markers given. */
+/** Columns of a block's markers (monitor/markingList rows, then 待领取); 占比 is of the markers given. */
 export function markerProgressColumns(markers: MarkerProgress[]): ColumnsType<MarkerProgress> {
   return [
-    { title: '阅卷老师', dataIndex: 'userName' },
+    { title: '阅卷老师', dataIndex: 'userName', render: (n: string, r) => (r.userId === 0 ? <Typography.Text type="secondary">{n}</Typography.Text> : n) },
     { title: '任务量', dataIndex: 'assigned', width: 90 },
     { title: '已阅', dataIndex: 'done', width: 80 },
     { title: '剩余', dataIndex: 'remaining', width: 80 },
     { title: '正在阅', dataIndex: 'held', width: 80 },
     { title: '每小时', dataIndex: 'papersPerHour', width: 90 },
-    { title: '占比', key: 'share', width: 90, render: (_v, r) => `${markerShare(r, markers)}%` },
-    { title: '预计用时', key: 'eta', width: 140, render: (_v, r) => formatHours(hoursLeft(r.remaining, r.papersPerHour)) },
+    { title: '占比', key: 'share', width: 90, render: (_v, r) => (r.userId === 0 ? '' : `${markerShare(r, markers)}%`) },
+    // a fixed share (quota, 平均分配) at the marker's own speed; 自由领取 has no own share: the block's finish counts
+    { title: '预计用时', key: 'eta', width: 140, render: (_v, r) => (r.userId === 0 ? '' : r.fixed ? formatHours(r.hoursLeft) : '按题块（自由领取）') },
   ];
 }
 

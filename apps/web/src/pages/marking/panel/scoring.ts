@@ -135,7 +135,7 @@ export const KEY_HELP: { keys: string; action: string }[] = [
   { keys: '0–9 .', action: '输入分数（可连续输入多位，如 1 2 即 12 分）' },
   { keys: 'Enter', action: '确认当前输入；各给分点都已给分时提交并进入下一份' },
   { keys: 'Backspace', action: '删除输入的数字，或撤销上一个给分' },
-  { keys: 'Esc', action: '清空本份已给的分数' },
+  { keys: 'Esc', action: '关闭本说明；说明已关闭时清空本份已给的分数' },
   { keys: 'M', action: '满分' },
   { keys: 'Z', action: '零分' },
   { keys: 'Q', action: '问题卷' },
