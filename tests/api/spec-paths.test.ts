@@ -30,6 +30,10 @@ const SPEC_PATHS = [
   'get /api/v1/sampling/find_all', 'post /api/v1/sampling/add', 'post /api/v1/sampling/update', 'post /api/v1/sampling/delete_single', 'post /api/v1/sampling/delete_all',
   'get /api/v1/monitor/topicList', 'get /api/v1/monitor/markingList',
   'get /api/v1/progress/find_progress', 'post /api/v1/progress/update_can_mark_paper', 'post /api/v1/progress/clear_marking_data',
+  // standard answers (录入标准答案)
+  'get /api/v1/standard_answer/find_answers', 'post /api/v1/standard_answer/{id}/finished_enter_answer', 'get /api/v1/standard_answer/find_knowledge',
+  'post /api/v1/standard_answer/save_knowledge', 'post /api/v1/standardAnswerExport', 'post /api/v1/standardAnswerImport',
+  'post /api/v1/knowledgePointssImport', 'post /api/v1/knowledgePointssExport',
 ];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {

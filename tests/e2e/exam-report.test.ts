@@ -139,6 +139,8 @@ const REPORT_PAGES: { menu: string; table?: string; role?: string }[] = [
   { menu: '试卷分析', table: 'paper' },
   { menu: '评语分析', table: 'comment' },
   { menu: '学生分析', table: 'studentProgress' },
+  { menu: '成绩图表', table: 'charts' },
+  { menu: '历次考试趋势', table: 'trend' },
 ];
 
 describe('exam set-up, score import, release and reports in Chromium', () => {

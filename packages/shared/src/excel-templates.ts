@@ -75,6 +75,32 @@ export const TCH_COURSE_TEMPLATE: ExcelTemplate = {
   ],
 };
 
+/** standardAnswerExport / standardAnswerImport: one row per question of a subject (题型 and 满分 are shown, not read). */
+export const STANDARD_ANSWER_TEMPLATE: ExcelTemplate = {
+  sheetName: '标准答案',
+  templateFileName: '标准答案.xlsx',
+  columns: [
+    { header: '题号', key: 'no', required: true, text: true, width: 10, note: '必填，本科目已设置的题号，如 1、13(1)' },
+    { header: '题型', key: 'type', required: false, width: 10, note: '仅供参考，导入时不读取（题型在小题编辑中设置）' },
+    { header: '满分', key: 'fullScore', required: false, width: 8, note: '仅供参考，导入时不读取' },
+    { header: '答案', key: 'answer', required: false, text: true, width: 16, note: '单选题一个字母（如 B）；多选题多个字母（如 ACD）；判断题 T 或 F（对/错）；填空题、解答题可填参考答案；留空为不设答案' },
+    { header: '部分得分', key: 'partialScore', required: false, width: 10, note: '仅多选题：少选（所选都对但不全）得分，留空为满分的一半' },
+    { header: '选对一项得分', key: 'optionScore', required: false, width: 12, note: '仅多选题：少选时每选对一项得分（如新高考 6 分题，两个答案各 3 分、三个答案各 2 分）；与部分得分只填一个' },
+  ],
+};
+
+/** knowledgePointssExport / knowledgePointssImport: one row per question, its knowledge points in one cell. */
+export const KNOWLEDGE_TEMPLATE: ExcelTemplate = {
+  sheetName: '知识点',
+  templateFileName: '知识点.xlsx',
+  columns: [
+    { header: '题号', key: 'no', required: true, text: true, width: 10, note: '必填，本科目已设置的题号' },
+    { header: '题型', key: 'type', required: false, width: 10, note: '仅供参考，导入时不读取' },
+    { header: '满分', key: 'fullScore', required: false, width: 8, note: '仅供参考，导入时不读取' },
+    { header: '知识点', key: 'points', required: false, width: 48, note: '多个知识点用顿号、逗号或分号隔开，每个不超过 100 字、每题不超过 50 个；留空为清除该题的知识点' },
+  ],
+};
+
 export const EXCEL_TEMPLATES = { student: STUDENT_TEMPLATE, teacher: TEACHER_TEMPLATE, tchCourse: TCH_COURSE_TEMPLATE } as const;
 
 /** Upper bound of data rows in one import file. */

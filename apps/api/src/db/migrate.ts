@@ -21,6 +21,8 @@ import * as m0028 from './migrations/0028_marking_change_shards.js';
 import * as m0030 from './migrations/0030_elective_boxes.js';
 import * as m0042 from './migrations/0042_scan_sheet.js';
 import * as m0043 from './migrations/0043_exam_score_cells.js';
+import * as m0045 from './migrations/0045_option_score.js';
+import * as m0046 from './migrations/0046_school_analysis_setting.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0030_elective_boxes': m0030,
   '0042_scan_sheet': m0042,
   '0043_exam_score_cells': m0043,
+  '0045_option_score': m0045,
+  '0046_school_analysis_setting': m0046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -674,3 +674,19 @@ export interface DB {
   marking_trial_paper: MarkingTrialPaperTable;
   marking_trial_marker: MarkingTrialMarkerTable;
 }
+
+// ---- 选对一项得分 (migrations/0045_option_score.ts) and the school's analysis defaults (0046).
+export interface QuestionTable {
+  /** Multiple choice: points per key option chosen when the answer is correct but incomplete; null = partial_score rule. */
+  option_score: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+}
+export interface SchoolAnalysisSettingTable {
+  school_id: number;
+  family: string;
+  value: ColumnType<unknown, string, string>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+export interface DB {
+  school_analysis_setting: SchoolAnalysisSettingTable;
+}

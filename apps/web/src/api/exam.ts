@@ -55,3 +55,11 @@ export const findGroups = (examSubjectId: number) => http.get<QuestionGroup[]>('
 export const saveGroup = (body: { examSubjectId: number; id?: number; name: string; questionIds: number[] }) => http.post<QuestionGroup[]>('/question_group/save', body);
 /** 删除题组 */
 export const deleteGroup = (id: number) => http.post<QuestionGroup[]>('/question_group/delete', { id });
+
+/* ---------- 复制考试设置 ---------- */
+export type { CopyExamBody, CopyPart, CopyPreview } from '@jz/shared/api/exam-copy';
+import type { CopyExamBody, CopyPreview } from '@jz/shared/api/exam-copy';
+/** 复制考试设置预览（每项的源值、目标现值、是否改变与不能复制的原因） */
+export const previewExamCopy = (body: CopyExamBody) => http.post<CopyPreview>('/exam_manage/synchronize_preview', body);
+/** 复制考试设置（一个事务） */
+export const copyExamSettings = (body: CopyExamBody) => http.post<CopyPreview>('/exam_manage/synchronize_exam', body);

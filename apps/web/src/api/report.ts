@@ -84,3 +84,11 @@ export const findReport = <K extends ReportKey>(key: K, params: ReportParams) =>
   http.get<ReportData[K]>(`/${REPORT_PATHS[key].path}`, params);
 
 export type { AnalysisExam, ReportFilter, ReportKey };
+
+/* ---------- 图表 (成绩图表, 历次考试趋势) ---------- */
+export type { ScoreCharts, Trend } from '@jz/shared/api/report-charts';
+import type { ScoreCharts, Trend } from '@jz/shared/api/report-charts';
+/** 成绩图表：分数分布、各班箱线图、单科与总分散点 */
+export const findScoreCharts = (params: ReportParams) => http.get<ScoreCharts>('/examReportComm/charts', params);
+/** 历次考试趋势：本年级已发布考试中所选科目的年级与各班得分率 */
+export const findTrend = (params: ReportParams) => http.get<Trend>('/examReportComm/trend', params);

@@ -34,6 +34,7 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
       item(REPORT_MENU.overview),
       { type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.filter((k) => !ROLE_PAGES[k] || ROLE_PAGES[k].menuRoles.some((r) => roleCodes.has(r))).map(item) },
       { type: 'group' as const, key: 'analysis', label: '成绩分析', children: analysis.map(item) },
+      ...(joint ? [] : [{ type: 'group' as const, key: 'charts', label: '图表分析', children: REPORT_MENU.charts.map(item) }]),
     ];
   }, [base, joint, hideOneCourse, hiddenRoutes, roleCodes]);
 

@@ -74,6 +74,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examDetailsEdit/scanStudentList': lazyPage(() => import('@/pages/scan/ScanStudentList')),
   '/examDetailsEdit/selectStudentList': lazyPage(() => import('@/pages/examRoom/SelectStudentList')),
   '/examDetailsEdit/examEdit': lazyPage(() => import('@/pages/examRoom/ExamEdit')),
+  '/examDetailsEdit/enterStandardAnswer': lazyPage(() => import('@/pages/standardAnswer/EnterStandardAnswer')),
   '/examAnalysisMana/examSetting': lazyPage(() => import('@/pages/exam/ExamSetting')),
   '/examAnalysisMana/smallQuestionsEdit': lazyPage(() => import('@/pages/exam/SmallQuestionsEdit')),
   '/examAnalysisMana/questionsGroupMana': lazyPage(() => import('@/pages/exam/QuestionsGroupMana')),
@@ -88,6 +89,11 @@ const MakeSheetCard = lazyPage(() => import('@/pages/card/MakeSheetCard'));
 const CardPreviewPage = lazyPage(() => import('@/pages/card/CardPreviewPage'));
 const OnLineCard = lazyPage(() => import('@/pages/card/OnLineCard'));
 const PrintCard = lazyPage(() => import('@/pages/card/PrintCard'));
+// 学校分析默认设置 (pages/analysisSettings): the analysis settings new exams start with.
+const SchoolSystemSetting = lazyPage(() => import('@/pages/analysisSettings/SchoolSystemSetting'));
+// /tabscroll (考试准备进度, a tab per subject that scrolls to its checklist) and /copeSettiing (复制考试设置).
+const ExamReadiness = lazyPage(() => import('@/pages/examReadiness/ExamReadiness'));
+const CopySettings = lazyPage(() => import('@/pages/examCopy/CopySettings'));
 // Online marking (pages/marking): the full-screen marking page.
 const MarkDetail = lazyPage(() => import('@/pages/marking/MarkDetail'));
 const ExamMonitorEcharts = lazyPage(() => import('@/pages/marking/monitor/ExamMonitorEcharts'));
@@ -166,8 +172,6 @@ export const routes: RouteObject[] = [
         // full-screen pages without the header
         element: <BlankLayout />,
         children: [
-          ph('/tabscroll', '滚动标签演示'),
-          ph('/copeSettiing', '复制设置演示'),
           ph('/ckeditor/test', 'CKEditor编辑器演示'),
           ph('/wang/editor', 'wangEditor编辑器演示'),
           page('/markDetail', '阅卷详情', MarkDetail),
@@ -186,7 +190,9 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           ph('/knowTopic/list', '校本题库'),
-          ph('/analyzeManageSystemSettings/systemSetting', '系统设置'),
+          page('/analyzeManageSystemSettings/systemSetting', '学校分析默认设置', SchoolSystemSetting),
+          page('/tabscroll', '考试准备进度', ExamReadiness),
+          page('/copeSettiing', '复制考试设置', CopySettings),
           ph('/schoolAnalysis/systemSetting', '系统设置'),
           {
             path: '/userInfo',

@@ -90,8 +90,8 @@ export const REPORT_ITEMS: Record<string, string> = {
   aiHuijiaoyan: 'AI慧教研',
   reportDown: '报告下载',
   scrolReport: '成绩单',
-  echartsExample: '图表示例',
-  echartsExamples: '图表示例',
+  echartsExample: '成绩图表',
+  echartsExamples: '历次考试趋势',
   horizontalDistribution: '横向分布',
   classComparison: '班级对比',
   registerComparison: '学籍对比',
@@ -117,6 +117,8 @@ export const REPORT_MENU = {
   reports: ['gradeGrouper', 'lessonGrouper', 'classGrouper', 'teacher', 'stedentReport'],
   analysis: ['scrolReport', 'horizontalDistribution', 'subject', 'classComparison', 'subjectQuality', 'Ggroup', 'quartilean',
     'rateCritical', 'online', 'testPaper', 'comment', 'student'],
+  /** 图表: the exam's chart views (after the spec's score-analysis group, which keeps its order). */
+  charts: ['echartsExample', 'echartsExamples'],
   /** Hidden when a single-course transcript filter is set. */
   hiddenForOneCourse: ['subject', 'subjectQuality'],
 };

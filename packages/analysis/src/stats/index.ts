@@ -5,6 +5,8 @@ export * from './sampleVariance.js';
 export * from './sampleStandardDeviation.js';
 export * from './extent.js';
 export * from './quantile.js';
+export * from './boxPlot.js';
+export * from './histogram.js';
 export * from './median.js';
 export * from './competitionRank.js';
 export * from './zScore.js';

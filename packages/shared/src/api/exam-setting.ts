@@ -175,8 +175,11 @@ export const settingItemSchema = z.object({
   courseLevel: z.boolean(),
   value: z.unknown(),
   source: z.enum(['course', 'exam', 'default']),
+  /** The value equals the default (the school's default when it set one, else the platform's). */
   isDefault: z.boolean(),
   defaultValue: z.unknown(),
+  /** Where the default comes from: the school's analysis defaults (学校分析默认设置) or the platform. */
+  defaultSource: z.enum(['school', 'platform']),
 });
 export type SettingItem = z.infer<typeof settingItemSchema>;
 export const settingListSchema = z.object({
@@ -184,3 +187,69 @@ export const settingListSchema = z.object({
   courseCode: z.string().nullable(),
   items: z.array(settingItemSchema),
 });
+
+// ---------------------------------------------------------------- the school's defaults (systemSettings)
+
+/**
+ * Families a school sets as its defaults for new exams (/analyzeManageSystemSettings/systemSetting). 科目组合 names
+ * an exam's own subjects, so it stays an exam setting.
+ */
+export const SCHOOL_SETTING_FAMILIES: SettingFamily[] = SETTING_FAMILIES.filter((f) => f !== 'subjectCombos');
+export const schoolSettingFamilySchema = z.enum(SCHOOL_SETTING_FAMILIES as [SettingFamily, ...SettingFamily[]], '该设置不能作为学校默认设置');
+
+export const schoolSettingUpdateBody = z.object({ family: schoolSettingFamilySchema, value: z.unknown() });
+export const schoolSettingFamilyBody = z.object({ family: schoolSettingFamilySchema });
+
+export const schoolSettingItemSchema = z.object({
+  family: settingFamilySchema,
+  familyName: z.string(),
+  /** The school's value, or the platform default when the school set none. */
+  value: z.unknown(),
+  /** The school set no value: new exams take the platform default. */
+  isDefault: z.boolean(),
+  defaultValue: z.unknown(),
+  updatedAt: z.string().nullable(),
+  updatedByName: z.string().nullable(),
+});
+export type SchoolSettingItem = z.infer<typeof schoolSettingItemSchema>;
+export const schoolSettingListSchema = z.object({
+  /** The caller may change the school's defaults (the school administrator). */
+  editable: z.boolean(),
+  items: z.array(schoolSettingItemSchema),
+});
+export type SchoolSettingList = z.infer<typeof schoolSettingListSchema>;
+
+/** Equal setting values whatever the order of their keys (stored JSON and the defaults above); a null key = a missing one. */
+export function sameSettingValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): unknown => (Array.isArray(v) ? v.map(norm)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(Object.keys(v as object).filter((k) => (v as Record<string, unknown>)[k] != null).sort().map((k) => [k, norm((v as Record<string, unknown>)[k])]))
+      : v);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+const pctText = (x: number) => `${Math.round(x * 10000) / 100}%`;
+
+/** A family's value in one line, as a school reads it (previews of a copy, lists). */
+export function settingSummary(family: SettingFamily, value: unknown): string {
+  const v = value as Record<string, any>;
+  switch (family) {
+    case 'rates': {
+      const levels = (v.levels as { key: string; name: string; threshold: number }[]).filter((l) => v.label === '五率' || l.key !== 'high');
+      return `${v.label}：${levels.map((l) => `${l.name} ${l.key === 'low' ? '<' : '≥'}${pctText(l.threshold)}`).join('、')}`;
+    }
+    case 'scoreSegment': return `单科每 ${v.subjectStep} 分、总分每 ${v.totalStep} 分`;
+    case 'rankSegment': return `前 ${(v.bounds as number[]).join('、')} 名`;
+    case 'nRank': return `前 ${(v.values as number[]).join('、')} 名`;
+    case 'onlineLines': {
+      const lines = v.lines as { name: string; score?: number | null; share?: number | null }[];
+      return lines.length ? lines.map((l) => `${l.name} ${l.score != null ? `${l.score} 分` : `前 ${pctText(l.share ?? 0)}`}`).join('、') : '不设分数线';
+    }
+    case 'criticalBuffer': return `上下 ${v.points} 分`;
+    case 'studyLevel': return (v.levels as { name: string; share: number }[]).map((l) => `${l.name} ${pctText(l.share)}`).join('、');
+    case 'gGroups': return `${v.count} 组`;
+    case 'subjectCombos': return (v.combos as { name: string; courseCodes: string[] }[]).map((c) => `${c.name}（${c.courseCodes.length ? `${c.courseCodes.length} 科` : '全部科目'}）`).join('、');
+    case 'studentRules': return `前 ${v.topNumber} 名、后 ${v.bottomNumber} 名、每班进步 ${v.upNumber} 人、退步 ${v.lowNumber} 人`;
+    default: return '';
+  }
+}

@@ -208,6 +208,8 @@ export const questionInputSchema = z.object({
   answer: trimmed().max(500).nullish(),
   /** Multiple choice: points for a correct but incomplete answer; null = half the full score. A wrong option = 0. */
   partialScore: z.number().min(0).max(1000).nullish(),
+  /** Multiple choice (选对一项得分): points per key option chosen of a correct but incomplete answer; replaces partialScore. */
+  optionScore: z.number().gt(0, '选对一项得分须大于 0').max(1000).nullish(),
   groupName: trimmed().max(50).nullish(),
   knowledgePoints: z.array(trimmed().min(1).max(100)).max(50).default([]),
   /** 选做题组: questions with the same label are alternatives (e.g. 22/23 选做一题); null = not elective. */
@@ -234,6 +236,7 @@ export const questionSchema = z.object({
   step: z.number(),
   answer: z.string().nullable(),
   partialScore: z.number().nullable(),
+  optionScore: z.number().nullable(),
   groupId: z.number().nullable(),
   groupName: z.string().nullable(),
   knowledgePoints: z.array(z.string()),

@@ -10,6 +10,7 @@ export const FLOW_PATHS = { finished: 'flow/finished', find: 'flow/find_flow_sta
 
 export const SUBJECT_FLOW_STEPS = [
   { key: 'question', name: '小题设置' },
+  { key: 'answer', name: '标准答案' },
   { key: 'card', name: '答题卡' },
   { key: 'scan', name: '扫描' },
   { key: 'score', name: '成绩录入' },

@@ -1,25 +1,29 @@
 /**
  * Per-exam analysis settings (systemConfig). A value is stored per exam (course_code null) or per exam subject
- * (course-level families only); nothing stored = the default of @jz/shared/api/exam-setting. Changing settings
- * is allowed after release (the reports are recomputed from them).
+ * (course-level families only); nothing stored = the default of @jz/shared/api/exam-setting. A new exam starts
+ * with the school's analysis defaults copied in (school-setting.service.ts), and an exam-wide 恢复默认 goes back to
+ * the school's default when the school set one. Changing settings is allowed after release (they reach the reports
+ * at the next release or approved correction).
  */
 import {
-  COURSE_LEVEL_FAMILIES, SETTING_DEFAULTS, SETTING_FAMILIES, SETTING_FAMILY_NAMES, SETTING_SCHEMAS, resolveSetting,
+  COURSE_LEVEL_FAMILIES, SETTING_DEFAULTS, SETTING_FAMILIES, SETTING_FAMILY_NAMES, resolveSetting, sameSettingValue,
   type SettingFamily, type SettingItem,
 } from '@jz/shared/api/exam-setting';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { canEditExam, canEditSubject, examFor, type SchoolUser } from '../exam/exam.access.js';
 import * as repo from './exam-setting.repository.js';
+import { parseSetting, schoolDefaults } from './school-setting.service.js';
 
 export async function querySettings(db: Db, user: SchoolUser, examId: number, courseCode?: string) {
   const exam = await examFor(db, user, examId);
   if (courseCode && !(await repo.subjectCodes(db, exam.id)).includes(courseCode)) throw new BizError('该考试没有这个科目');
-  const stored = await repo.storedOf(db, exam.id);
+  const [stored, school] = await Promise.all([repo.storedOf(db, exam.id), schoolDefaults(db, user.schoolId)]);
   const items: SettingItem[] = SETTING_FAMILIES.map((family) => {
     const courseLevel = !!courseCode && COURSE_LEVEL_FAMILIES.includes(family);
     const { value, source } = resolveSetting(family, stored, courseLevel ? courseCode : null);
     const own = stored.find((s) => s.family === family && s.courseCode === (courseLevel ? courseCode : null));
+    const defaultValue = school.get(family) ?? SETTING_DEFAULTS[family];
     return {
       family,
       familyName: SETTING_FAMILY_NAMES[family],
@@ -27,8 +31,9 @@ export async function querySettings(db: Db, user: SchoolUser, examId: number, co
       courseLevel,
       value,
       source,
-      isDefault: source === 'default',
-      defaultValue: SETTING_DEFAULTS[family],
+      isDefault: sameSettingValue(value, defaultValue),
+      defaultValue,
+      defaultSource: school.has(family) ? 'school' as const : 'platform' as const,
     };
   });
   return { examId: exam.id, courseCode: courseCode ?? null, items };
@@ -49,28 +54,29 @@ async function editable(db: Db, user: SchoolUser, examId: number, family: Settin
 
 export async function updateSetting(db: Db, user: SchoolUser, body: { examId: number; courseCode?: string; family: SettingFamily; value: unknown }) {
   const exam = await editable(db, user, body.examId, body.family, body.courseCode);
-  const parsed = SETTING_SCHEMAS[body.family].safeParse(body.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const at = issue.path.length ? `（${issue.path.join('.')}）` : '';
-    throw new BizError(`${SETTING_FAMILY_NAMES[body.family]}设置不正确${at}：${issue.message}`);
-  }
+  const value = parseSetting(body.family, body.value);
   if (body.family === 'subjectCombos') {
     const codes = await repo.subjectCodes(db, exam.id);
-    const combos = (parsed.data as { combos: { name: string; courseCodes: string[] }[] }).combos;
+    const combos = (JSON.parse(value) as { combos: { name: string; courseCodes: string[] }[] }).combos;
     const bad = combos.flatMap((c) => c.courseCodes).filter((c) => !codes.includes(c));
     if (bad.length) throw new BizError(`科目组合中的 ${[...new Set(bad)].join('、')} 不是本次考试的科目`);
   }
   const courseCode = body.courseCode ?? null;
-  const value = JSON.stringify(parsed.data);
   await db.transaction().execute((tx) => repo.upsertSetting(tx, exam.id, courseCode, body.family, value, user.id));
   return querySettings(db, user, exam.id, body.courseCode);
 }
 
-/** Back to the default at the asked level (rollBackDefault). */
+/**
+ * Back to the default at the asked level (rollBackDefault): a subject's own value is removed (it follows the exam
+ * again); the exam-wide value becomes the school's default when the school set one, else the platform's (removed).
+ */
 export async function rollBack(db: Db, user: SchoolUser, body: { examId: number; courseCode?: string; family: SettingFamily }) {
   const exam = await editable(db, user, body.examId, body.family, body.courseCode);
-  await repo.deleteSetting(db, exam.id, body.family, body.courseCode || null);
+  const school = body.courseCode ? undefined : (await schoolDefaults(db, user.schoolId)).get(body.family);
+  await db.transaction().execute(async (tx) => {
+    if (school === undefined) await repo.deleteSetting(tx, exam.id, body.family, body.courseCode || null);
+    else await repo.upsertSetting(tx, exam.id, null, body.family, JSON.stringify(school), user.id);
+  });
   return querySettings(db, user, exam.id, body.courseCode);
 }
 
@@ -94,15 +100,17 @@ export async function queryCourseSettings(db: Db, user: SchoolUser, examId: numb
 }
 
 /**
- * initSystemConfig: stores today's default for every family the exam has no value of, so that the exam keeps
- * its settings even if the product's defaults change later. Stored values are left as they are.
+ * initSystemConfig: stores today's default (the school's, else the platform's) for every family the exam has no
+ * value of, so that the exam keeps its settings even if the defaults change later. Stored values are left as they are.
  */
 export async function initSettings(db: Db, user: SchoolUser, examId: number) {
   const exam = await examFor(db, user, examId);
   if (!canEditExam(user, exam)) throw forbidden();
-  const stored = await repo.storedOf(db, exam.id);
+  const [stored, school] = await Promise.all([repo.storedOf(db, exam.id), schoolDefaults(db, user.schoolId)]);
   const missing = SETTING_FAMILIES.filter((f) => !stored.some((s) => s.family === f && s.courseCode === null));
-  await repo.insertSettings(db, missing.map((family) => ({ exam_id: exam.id, course_code: null, family, value: JSON.stringify(SETTING_DEFAULTS[family]), updated_by: user.id })));
+  await repo.insertSettings(db, missing.map((family) => ({
+    exam_id: exam.id, course_code: null, family, value: JSON.stringify(school.get(family) ?? SETTING_DEFAULTS[family]), updated_by: user.id,
+  })));
   return querySettings(db, user, exam.id);
 }
 

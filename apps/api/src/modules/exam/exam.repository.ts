@@ -207,6 +207,8 @@ export interface QuestionRow {
   step: number;
   answer: string | null;
   partialScore: number | null;
+  /** 选对一项得分 (multiple choice); null = the partialScore rule. */
+  optionScore: number | null;
   groupId: number | null;
   knowledgePoints: string[];
   isTotal: boolean;
@@ -218,7 +220,7 @@ export async function questionsOf(q: Q, examSubjectIds: number[], withTotals = f
   if (!examSubjectIds.length) return [];
   let query = q.selectFrom('question').select([
     'id', 'exam_subject_id as examSubjectId', 'no', 'parent_no as parentNo', 'sort', 'type', 'full_score as fullScore', 'step',
-    'answer', 'partial_score as partialScore', 'group_id as groupId', 'knowledge_points as knowledgePoints', 'is_total as isTotal',
+    'answer', 'partial_score as partialScore', 'option_score as optionScore', 'group_id as groupId', 'knowledge_points as knowledgePoints', 'is_total as isTotal',
     'elective_group as electiveGroup', 'elective_pick as electivePick',
   ]).where('exam_subject_id', 'in', examSubjectIds);
   if (!withTotals) query = query.where('is_total', '=', false);
@@ -228,6 +230,7 @@ export async function questionsOf(q: Q, examSubjectIds: number[], withTotals = f
     fullScore: Number(r.fullScore),
     step: Number(r.step),
     partialScore: r.partialScore === null ? null : Number(r.partialScore),
+    optionScore: r.optionScore === null ? null : Number(r.optionScore),
   }));
 }
 

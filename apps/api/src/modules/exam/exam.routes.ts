@@ -6,6 +6,7 @@ import {
   questionTemplateSchema, saveGroupBody, setReferenceBody, saveKnowledgeBody, saveQuestionsBody, subjectQuery, transferSubjectBody,
   updateExamStudentBody,
 } from '@jz/shared/api/exam';
+import { copyExamBody, copyPreviewSchema } from '@jz/shared/api/exam-copy';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
@@ -15,6 +16,7 @@ import * as students from './exam-student.service.js';
 import * as questions from './exam-question.service.js';
 import * as knowledge from './exam-knowledge.service.js';
 import * as groups from './exam-group.service.js';
+import * as copy from './exam-copy.service.js';
 
 const tags = ['考试管理'];
 
@@ -68,6 +70,16 @@ const routes: ModuleRoutes = async (base, ctx) => {
     config: edit,
     schema: { tags, summary: '设置参照考试（进退步比较用，benchMarkExamPaper）；referenceExamId 为 null 则清除', body: setReferenceBody, response: { 200: envelope(examSchema.nullable()) } },
   }, async (req) => ok(await service.setReferenceExam(db, userOf(req), req.body.examId, req.body.referenceExamId), '设置成功'));
+
+  app.post('/exam_manage/synchronize_preview', {
+    config: view,
+    schema: { tags, summary: '复制考试设置预览：把源考试的分析设置和/或各科小题与答案复制到目标考试时，每项的源值、目标现值、是否改变，以及不能复制的原因', body: copyExamBody, response: { 200: envelope(copyPreviewSchema.nullable()) } },
+  }, async (req) => ok(await copy.previewCopy(db, userOf(req), req.body), '查询成功'));
+
+  app.post('/exam_manage/synchronize_exam', {
+    config: view,
+    schema: { tags, summary: '复制考试设置（一个事务；目标考试须可编辑；有成绩的科目、满分不同的科目不复制小题；没有可改变的内容时拒绝）', body: copyExamBody, response: { 200: envelope(copyPreviewSchema.nullable()) } },
+  }, async (req) => { const r = await copy.copyExam(db, userOf(req), req.body); return ok(r.preview, r.msg); });
 
   app.get('/exam_manage/get_exam_school', {
     config: view,

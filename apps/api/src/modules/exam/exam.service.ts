@@ -1,13 +1,14 @@
 /** exam_manage: the exams themselves (list, create, delete, reference exam, copy/transfer of a subject). */
 import { examTypeLabel } from '@jz/shared/exam';
-import { EXAM_STATUSES, type AddExamBody, type Exam, type QuestionInput, type QuestionTemplate, usedCardTypeLabel } from '@jz/shared/api/exam';
+import { EXAM_STATUSES, type AddExamBody, type Exam, type QuestionTemplate, usedCardTypeLabel } from '@jz/shared/api/exam';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, page } from '../../core/http.js';
 import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
 import { assertNotReleased, canEditExam, examFor, subjectFor, type SchoolUser } from './exam.access.js';
 import { examProgress, refreshExamStatus } from './exam.status.js';
-import { findQuestions, saveQuestions } from './exam-question.service.js';
+import { findQuestions, questionInputsOf, saveQuestions } from './exam-question.service.js';
 import * as repo from './exam.repository.js';
+import { copySchoolDefaultsToExam } from '../exam-setting/school-setting.repository.js';
 import { busyMessage, liveLease, lockExam, withExamLock } from '../job/exam-lock.repository.js';
 import { deleteExamScores, withScoreWrites } from '../score/score-write.service.js';
 import { answerFilesOf } from '../marking/marking-answer.service.js';
@@ -95,6 +96,7 @@ export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode:
     })));
     const n = await repo.insertExamStudents(tx, id, user.schoolId, classIds);
     if (n === 0) throw new BizError('所选班级没有在读学生');
+    await copySchoolDefaultsToExam(tx, user.schoolId, id, user.id);
     await refreshExamStatus(tx, id);
     return id;
   });
@@ -136,15 +138,8 @@ export async function copySubject(db: Db, user: SchoolUser, fromId: number, toId
   const to = await subjectFor(db, user, toId, 'edit');
   assertNotReleased(to.exam);
   if (Math.abs(from.subject.full_score - to.subject.full_score) > 1e-6) throw new BizError('两个科目的满分不同，不能复制小题');
-  const questions = await repo.questionsOf(db, [fromId]);
-  if (!questions.length) throw new BizError('源科目还没有设置小题');
-  const groups = await repo.groupsOf(db, fromId);
-  const groupName = new Map(groups.map((g) => [g.id, g.name]));
-  const inputs: QuestionInput[] = questions.map((q) => ({
-    no: q.no, parentNo: q.parentNo, type: q.type, fullScore: q.fullScore, step: q.step, answer: q.answer,
-    partialScore: q.partialScore, groupName: q.groupId ? groupName.get(q.groupId) ?? null : null, knowledgePoints: q.knowledgePoints,
-    electiveGroup: q.electiveGroup, electivePick: q.electivePick,
-  }));
+  const inputs = await questionInputsOf(db, fromId);
+  if (!inputs.length) throw new BizError('源科目还没有设置小题');
   await saveQuestions(db, user, toId, inputs, false);
   return findQuestions(db, user, toId);
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobAcceptedSchema } from '@jz/shared/api/job';
@@ -7,7 +7,7 @@ import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
 import { BizError, envelope, ok } from '../../core/http.js';
 import * as service from './excel.service.js';
-import { sendXlsx } from './excel.workbook.js';
+import { jsonWhenRefused, sendXlsx } from './excel.workbook.js';
 import { IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
 import { readUpload } from './upload.js';
 import { acceptedEnvelope, receiveUpload, runUploadJob } from '../job/upload-job.js';
@@ -16,17 +16,6 @@ import { IMPORT_STUDENTS } from './excel.jobs.js';
 const tags = ['Excel 导入导出'];
 const importDoc = '上传 multipart/form-data，字段名 file（.xlsx，第 1 行为模板表头）。任一行有误则全部不写入：code 400，data.errors = [{ row, column, reason }]；成功 data = { created, updated, unchanged }';
 const downloadDoc = '返回 xlsx 文件（Content-Disposition: filename*=UTF-8\'\'…）；被拒绝时返回 JSON { code, msg, data }';
-
-/**
- * Downloads: a refusal is the JSON envelope; make sure it is labelled as JSON, so a blob client can tell it from
- * a file (the error handler's own serializer leaves content-type unset).
- */
-const jsonWhenRefused = {
-  onSend: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
-    return payload;
-  },
-};
 
 const NOT_MULTIPART = '请以 multipart/form-data 上传文件（字段名 file）';
 

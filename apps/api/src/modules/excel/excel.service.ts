@@ -7,38 +7,20 @@ import { DEFAULT_RESET_PASSWORD, GENDERS, REGISTRATION_TYPES, classFullName } fr
 import {
   STUDENT_TEMPLATE, TCH_COURSE_ROLE_BY_NAME, TCH_COURSE_TEMPLATE, TEACHER_TEMPLATE, type ExcelTemplate,
 } from '@jz/shared/excel-templates';
-import type { ImportError, ImportResult } from '@jz/shared/api/excel';
+import type { ImportResult } from '@jz/shared/api/excel';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../core/auth.js';
-import { BizError, forbidden } from '../../core/http.js';
+import { forbidden } from '../../core/http.js';
 import { hashPassword } from '../../core/crypto.js';
 import { visibleClassIds, visibleGradeIds } from '../../core/scope.js';
 import * as repo from './excel.repository.js';
 import * as accountsRepo from '../users/accounts.repository.js';
 import { readTemplateSheet, writeTemplate, writeWorkbook, type SheetRow } from './excel.workbook.js';
 import { IMPORT_LIMITS } from './import-limits.js';
+import { ErrorList } from './import-errors.js';
 import type { XlsxSource } from './xlsx-read.js';
 
 type SchoolUser = AuthUser & { schoolId: number };
-
-/** Collects the errors of an import; `column` is the Excel column letter of the template column in the file. */
-class ErrorList {
-  readonly errors: ImportError[] = [];
-  private readonly rows = new Set<number>();
-  constructor(private readonly letters: Record<string, string>) {}
-  add(row: number, key: string, reason: string) {
-    const column = this.letters[key] ?? '';
-    this.errors.push({ row, column, reason });
-    this.rows.add(row);
-  }
-  has(row: number) { return this.rows.has(row); }
-  /** Refuses the whole import when any row is bad. */
-  throwIfAny() {
-    if (!this.errors.length) return;
-    this.errors.sort((a, b) => a.row - b.row);
-    throw new BizError(`导入失败，共${this.rows.size}行有误`, 400, { errors: this.errors });
-  }
-}
 
 /** Required cells of the template that are empty. */
 function checkRequired(rows: SheetRow[], template: ExcelTemplate, errors: ErrorList) {

@@ -3,7 +3,7 @@
  * streaming writer. Columns come from @jz/shared/excel-templates.
  */
 import { PassThrough } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ExcelColumn, ExcelTemplate } from '@jz/shared/excel-templates';
 import { XLSX_MIME } from '@jz/shared/api/excel';
 import { BizError } from '../../core/http.js';
@@ -119,3 +119,14 @@ export function sendXlsx(reply: FastifyReply, fileName: string, bytes: Buffer) {
     .header('access-control-expose-headers', 'Content-Disposition')
     .send(bytes);
 }
+
+/**
+ * Downloads: a refusal is the JSON envelope; make sure it is labelled as JSON, so a blob client can tell it from
+ * a file (the error handler's own serializer leaves content-type unset).
+ */
+export const jsonWhenRefused = {
+  onSend: async (_req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8');
+    return payload;
+  },
+};

@@ -33,6 +33,12 @@ const roster = (label: string, rows: number): ImportLimits => ({
   rows: rows + 1, columns: 100, cells: 2_000_000, cellChars: 1_000, sheets: 50,
 });
 
+/** A subject's question list: ≤ 500 questions plus the header, a few columns, one sheet read. */
+const small = (label: string): ImportLimits => ({
+  label, fileBytes: 2 * MB, expandedBytes: 20 * MB, sharedStrings: 50_000, sharedStringChars: 2_000_000,
+  rows: 501, columns: 50, cells: 50_000, cellChars: 6_000, sheets: 20,
+});
+
 export const IMPORT_LIMITS = {
   student: roster('学生名单', IMPORT_MAX_ROWS),
   teacher: roster('教师名单', 5_000),
@@ -46,6 +52,9 @@ export const IMPORT_LIMITS = {
     label: '科目总分', fileBytes: 20 * MB, expandedBytes: 200 * MB, sharedStrings: 500_000, sharedStringChars: 16_000_000,
     rows: 20_001, columns: 100, cells: 2_000_000, cellChars: 1_000, sheets: 30,
   },
+  /** One subject's questions: 标准答案 or 知识点 (at most 500 questions, a handful of columns). */
+  standardAnswer: small('标准答案'),
+  knowledgePoint: small('知识点'),
 } satisfies Record<string, ImportLimits>;
 
 /** A refused upload (400, Chinese message): limits, malformed zip or XML. */

@@ -125,7 +125,7 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Prom
 }
 
 /** A single-column report: the asked column must be visible (total: 'all' for some class; with classId, for that class). */
-function single(ctx: Ctx): string {
+export function single(ctx: Ctx): string {
   const c = ctx.course;
   if (c === TOTAL_CODE ? !ctx.access.canTotal : !ctx.access.courses.includes(c)) throw forbidden();
   if (ctx.q.classId && !allowed(ctx.access, ctx.q.classId, c)) throw forbidden();
@@ -147,12 +147,12 @@ function needTotal(ctx: Ctx) {
 }
 
 /** Classes shown as rows for a column: visible for it, and matching the classId / classType filter. */
-function rowClasses(ctx: Ctx, code: string | null): StoredClass[] {
+export function rowClasses(ctx: Ctx, code: string | null): StoredClass[] {
   return ctx.set.classes.filter((c) => (code === null ? ctx.access.classes.has(c.id) : allowed(ctx.access, c.id, code))
     && (!ctx.q.classId || c.id === ctx.q.classId) && (!ctx.q.classType || c.classType === ctx.q.classType));
 }
 
-const columnOf = (ctx: Ctx, code: string) => {
+export const columnOf = (ctx: Ctx, code: string) => {
   const c = ctx.reports.transcript.columns.find((x) => x.code === code);
   if (!c) throw new BizError('该科目不在本次考试中');
   return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal };

@@ -326,12 +326,13 @@ export async function replaceOperators(q: Q, schoolId: number, examSubjectId: nu
 // ---------------------------------------------------------------- objective questions
 
 export async function objectiveQuestions(q: Q, examSubjectId: number) {
-  const rows = await q.selectFrom('question').select(['id', 'no', 'type', 'full_score', 'step', 'answer', 'partial_score'])
+  const rows = await q.selectFrom('question').select(['id', 'no', 'type', 'full_score', 'step', 'answer', 'partial_score', 'option_score'])
     .where('exam_subject_id', '=', examSubjectId).where('is_total', '=', false).where('type', 'in', ['single', 'multiple', 'judge'])
     .orderBy('sort').orderBy('id').execute();
   return rows.map((r) => ({
     id: r.id, no: r.no, type: r.type, fullScore: Number(r.full_score), step: Number(r.step), answer: r.answer,
     partialScore: r.partial_score === null ? null : Number(r.partial_score),
+    optionScore: r.option_score === null ? null : Number(r.option_score),
   }));
 }
 

@@ -90,10 +90,11 @@ export async function deleteExam(tx: Tx, examId: number): Promise<void> {
 }
 
 /** The recorded option letters of some questions (rows without a choice are typed points, not re-scored). */
-export function recordedChoices(tx: Tx, questionIds: number[]) {
-  if (!questionIds.length) return Promise.resolve([]);
-  return tx.selectFrom('question_score').select(['question_id as questionId', 'exam_student_id as examStudentId', 'choice'])
-    .where('question_id', 'in', questionIds).where('choice', 'is not', null).execute() as Promise<{ questionId: number; examStudentId: number; choice: string }[]>;
+export async function recordedChoices(tx: Tx, questionIds: number[]): Promise<{ questionId: number; examStudentId: number; choice: string; score: number }[]> {
+  if (!questionIds.length) return [];
+  const rows = await tx.selectFrom('question_score').select(['question_id as questionId', 'exam_student_id as examStudentId', 'choice', 'score'])
+    .where('question_id', 'in', questionIds).where('choice', 'is not', null).execute();
+  return rows.map((r) => ({ questionId: r.questionId, examStudentId: r.examStudentId, choice: r.choice!, score: Number(r.score) }));
 }
 
 /** The exam of a subject (to check it against the exam whose lock the transaction holds). */

@@ -240,22 +240,38 @@ export async function replaceRecognisedAnswers(tx: ScoreTx, examSubjectId: numbe
   if (rows.length) await repo.insertScores(tx, columns(rows));
 }
 
+/** A stored score that a re-scoring changed. */
+export interface RescoredScore { examStudentId: number; questionId: number; oldScore: number; newScore: number }
+
 /**
  * Scores the recorded option letters of objective questions again from their current key (after a key or
  * partial-credit change); a question without a key scores 0. Typed points (no recorded letters) stay.
+ * Returns the scores that changed.
  */
-export async function rescoreObjective(tx: ScoreTx, examSubjectId: number, questionIds: number[]): Promise<void> {
+export async function rescoreObjective(tx: ScoreTx, examSubjectId: number, questionIds: number[]): Promise<RescoredScore[]> {
   await enter(tx, examSubjectId, null);
   const ids = new Set(questionIds);
   const questions = new Map((await examRepo.questionsOf(tx, [examSubjectId])).filter((q) => ids.has(q.id) && isObjective(q.type)).map((q) => [q.id, q]));
   const recorded = await repo.recordedChoices(tx, [...questions.keys()]);
-  if (!recorded.length) return;
+  if (!recorded.length) return [];
+  const scores = recorded.map((r) => { const q = questions.get(r.questionId)!; return round2(q.answer ? scoreChoice(q, r.choice) : 0); });
   await repo.updateScores(tx, {
     studentIds: recorded.map((r) => r.examStudentId),
     questionIds: recorded.map((r) => r.questionId),
-    scores: recorded.map((r) => { const q = questions.get(r.questionId)!; return q.answer ? scoreChoice(q, r.choice) : 0; }),
+    scores,
     choices: recorded.map((r) => r.choice),
   });
+  return recorded.flatMap((r, i) => (Math.abs(r.score - scores[i]!) > 1e-9 ? [{ examStudentId: r.examStudentId, questionId: r.questionId, oldScore: r.score, newScore: scores[i]! }] : []));
+}
+
+/**
+ * Something the reports show changed without a score (knowledge points of a released exam): settles the locked exam
+ * like a write (after release the whole release is computed again in this transaction).
+ */
+export function touchReports(tx: ScoreTx): void {
+  const h = held.get(tx);
+  if (!h) throw new Error('touchReports outside withScoreWrites');
+  h.dirty = true;
 }
 
 // ---------------------------------------------------------------- deletes

@@ -13,6 +13,8 @@ export interface ScoredQuestion {
   answer: string | null;
   /** Multiple choice, correct but incomplete; null = half the full score. */
   partialScore: number | null;
+  /** Multiple choice, correct but incomplete: points per key option chosen (选对一项得分); replaces partialScore when set. */
+  optionScore?: number | null;
 }
 
 const OPTION_LETTERS = CARD_OPTION_LETTERS;
@@ -48,13 +50,18 @@ export function normalizeKey(type: QType, raw: string | null | undefined): [stri
   return [k, null];
 }
 
-/** Points of a normalised choice against the key (full / partial / 0). */
+/**
+ * Points of a normalised choice against the key (docs/DOMAIN-RULES.md §2): the key exactly → full; multiple choice
+ * with every chosen option in the key but some missing → the option score × options chosen (capped below the full
+ * score) when an option score is set, else the partial score (half the full score by default); anything else → 0.
+ */
 export function scoreChoice(q: ScoredQuestion, choice: string): number {
   const key = q.answer ?? '';
   if (q.type !== 'multiple') return choice === key ? q.fullScore : 0;
   const chosen = choice.split('');
   if (chosen.some((c) => !key.includes(c))) return 0;
   if (chosen.length === key.length) return q.fullScore;
+  if (q.optionScore) return Math.min(round2(q.optionScore * chosen.length), q.fullScore);
   return q.partialScore ?? q.fullScore / 2;
 }
 

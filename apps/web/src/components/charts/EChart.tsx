@@ -35,21 +35,26 @@ export interface EChartProps {
   className?: string;
   style?: React.CSSProperties;
   'data-testid'?: string;
+  /** Given the chart instance once it exists (e.g. to export it as an image). */
+  onReady?: (chart: echarts.ECharts) => void;
 }
 
 /**
  * One ECharts instance (canvas) bound to a div: created on mount, option replaced (notMerge) on change,
  * resized by a ResizeObserver throttled to 16 ms, disposed on unmount.
  */
-export function EChart({ option, height = 320, title, className, style, ...rest }: EChartProps) {
+export function EChart({ option, height = 320, title, className, style, onReady, ...rest }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const ready = useRef(onReady);
+  ready.current = onReady;
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const inst = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = inst;
+    ready.current?.(inst);
     const resize = throttle(() => { if (!inst.isDisposed()) inst.resize(); }, RESIZE_THROTTLE_MS);
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => resize()) : null;
     ro?.observe(el);

@@ -103,3 +103,71 @@ export function pieOption(o: { data: { name: string; value: number; color?: stri
     series: [{ name: o.name, type: 'pie', radius: ['35%', '65%'], data: o.data.map((d) => ({ name: d.name, value: d.value, itemStyle: d.color ? { color: d.color } : undefined })), label: { formatter: '{b} {d}%' } }],
   };
 }
+
+/** One box of a Tukey box plot: whiskers, quartiles and median, with the values beyond the whiskers drawn as points. */
+export interface TukeyBox { lowerWhisker: number; q1: number; median: number; q3: number; upperWhisker: number; outliers: number[]; mean: number | null; n: number }
+
+/** Box plots with Tukey whiskers and outliers (points), the mean in the tooltip; axis max = the full score. */
+export function tukeyBoxOption(o: { categories: string[]; boxes: (TukeyBox | null)[]; max: number }): EChartsOption {
+  const outliers = o.boxes.flatMap((b, i) => (b ? b.outliers.map((v) => [i, v]) : []));
+  return {
+    color: CHART_COLORS,
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: unknown) => {
+        const it = p as { seriesType: string; dataIndex: number; name: string; value: unknown };
+        if (it.seriesType === 'scatter') return `${o.categories[(it.value as number[])[0]!]}<br/>离群值：${fmt((it.value as number[])[1])}`;
+        const b = o.boxes[it.dataIndex];
+        if (!b) return `${it.name}：无成绩`;
+        return `${it.name}（${b.n} 人）<br/>上须：${fmt(b.upperWhisker)}<br/>上四分位 Q3：${fmt(b.q3)}<br/>中位数：${fmt(b.median)}<br/>下四分位 Q1：${fmt(b.q1)}<br/>下须：${fmt(b.lowerWhisker)}<br/>平均分：${fmt(b.mean)}`;
+      },
+    },
+    grid: { ...baseGrid, top: 32 },
+    xAxis: { type: 'category', data: o.categories, axisLabel: { interval: 0, rotate: o.categories.length > 12 ? 35 : 0 } },
+    yAxis: { type: 'value', min: 0, max: o.max, name: '分数' },
+    series: [
+      { name: '箱线图', type: 'boxplot', data: o.boxes.map((b) => (b ? [b.lowerWhisker, b.q1, b.median, b.q3, b.upperWhisker] : ['-', '-', '-', '-', '-'])) as never, itemStyle: { color: '#e6f4ff', borderColor: '#1677ff' } },
+      { name: '离群值', type: 'scatter', data: outliers, symbolSize: 7, itemStyle: { color: '#f5222d' } },
+    ],
+  };
+}
+
+/** Points (x, y) per series with an optional straight line y = intercept + slope·x across the x range. */
+export function scatterOption(o: {
+  series: { name: string; points: [number, number][] }[];
+  line?: { slope: number; intercept: number; name: string } | null;
+  xName: string; yName: string; yMax: number;
+}): EChartsOption {
+  const xs = o.series.flatMap((s) => s.points.map((p) => p[0]));
+  const lo = xs.length ? Math.min(...xs) : 0;
+  const hi = xs.length ? Math.max(...xs) : 0;
+  return {
+    color: CHART_COLORS,
+    tooltip: { trigger: 'item', formatter: (p: unknown) => { const it = p as { seriesName: string; value: number[] }; return `${it.seriesName}<br/>${o.xName}：${fmt(it.value[0])}<br/>${o.yName}：${fmt(it.value[1])}`; } },
+    legend: { top: 8, type: 'scroll' },
+    grid: { ...baseGrid, top: 64 },
+    xAxis: { type: 'value', name: o.xName, scale: true },
+    yAxis: { type: 'value', name: o.yName, min: 0, max: o.yMax },
+    series: [
+      ...o.series.map((s) => ({ name: s.name, type: 'scatter' as const, data: s.points, symbolSize: 6 })),
+      ...(o.line ? [{ name: o.line.name, type: 'line' as const, data: [[lo, o.line.intercept + o.line.slope * lo], [hi, o.line.intercept + o.line.slope * hi]], symbol: 'none', lineStyle: { type: 'dashed' as const, color: '#595959' }, itemStyle: { color: '#595959' }, tooltip: { show: false } }] : []),
+    ] as EChartsOption['series'],
+  };
+}
+
+/** Lines over a sequence (exams): values are shares 0..1 drawn as percentages; a missing value leaves a gap. */
+export function trendOption(o: { categories: string[]; series: { name: string; data: (number | null)[]; dashed?: boolean }[] }): EChartsOption {
+  return {
+    color: CHART_COLORS,
+    tooltip: { trigger: 'axis', valueFormatter: (v) => (v === null || v === undefined ? '—' : `${fmt(v)}%`) },
+    legend: { top: 8, type: 'scroll' },
+    grid: { ...baseGrid, top: 64 },
+    xAxis: { type: 'category', data: o.categories, axisLabel: { interval: 0, rotate: o.categories.length > 6 ? 25 : 0 } },
+    yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: (v: number) => `${v}%` } },
+    series: o.series.map((s) => ({
+      name: s.name, type: 'line', connectNulls: false, symbolSize: 7,
+      data: s.data.map((v) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10000) / 100)),
+      lineStyle: s.dashed ? { type: 'dashed', width: 1.5 } : { width: 3 },
+    })) as EChartsOption['series'],
+  };
+}

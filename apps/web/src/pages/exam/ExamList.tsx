@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Card, ConfigProvider, Dropdown, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { BarChartOutlined, DeleteOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, ScanOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CopyOutlined, DeleteOutlined, OrderedListOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, ScanOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, clampPercent, subjectStyle } from '@jz/shared';
 import { deleteExam, findExamPage, type Exam, type ExamQuery } from '@/api/exam';
@@ -64,12 +64,16 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
   const scanFirst = exam.subjects.find((s) => s.canScan);
   const more: MenuProps['items'] = [
     { key: 'summary', icon: <BarChartOutlined />, label: '成绩汇总' },
+    { key: 'readiness', icon: <OrderedListOutlined />, label: '准备进度' },
+    ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: '复制设置' }] : []),
     ...(can('exam:exam:view') ? [{ key: 'card', icon: <FormOutlined />, label: '答题卡', disabled: !exam.subjects.length }] : []),
     ...(can('report:report:export') ? [{ key: 'slips', icon: <PrinterOutlined />, label: released ? '打印成绩条' : '打印成绩条（成绩发布后）', disabled: !released }] : []),
     ...(canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined />, label: '删除', danger: true }] : []),
   ];
   const onMore = (key: string) => {
     if (key === 'summary') navigate(`/examAnalysisMana/summaryOfGrade${q}`);
+    if (key === 'readiness') navigate(`/tabscroll${q}`);
+    if (key === 'copy') navigate(`/copeSettiing?toExamId=${exam.id}`);
     if (key === 'card') navigate(`/makeSheetCard${q}&examSubjectId=${exam.subjects[0]!.id}`);
     if (key === 'slips') setSlips(true);
     if (key === 'delete') onDelete(exam);
@@ -125,10 +129,10 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
   );
 }
 
-export interface ExamListProps { title: string; keepAliveKey?: string }
+export interface ExamListProps { title: string; keepAliveKey?: string; /** More buttons beside 新建考试. */ extra?: ReactNode }
 
 /** Exam list as cards with search (name, type, grade, status), pagination, 新建考试 and delete. */
-export function ExamList({ title, keepAliveKey }: ExamListProps) {
+export function ExamList({ title, keepAliveKey, extra }: ExamListProps) {
   const { modal } = App.useApp();
   useFeedback();
   const can = usePermission();
@@ -170,7 +174,7 @@ export function ExamList({ title, keepAliveKey }: ExamListProps) {
           </Form.Item>
         </Form>
       </Card>
-      <Card size="small" title={title} extra={canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>新建考试</Button>}>
+      <Card size="small" title={title} extra={<Space>{extra}{canEdit && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>新建考试</Button>}</Space>}>
         <Spin spinning={list.loading}>
           {list.records.length
             ? list.records.map((e) => <ExamCard key={e.id} exam={e} canEdit={canEdit} onDelete={onDelete} />)

@@ -19,6 +19,8 @@ interface Row {
   step: number | null;
   answer: string;
   partialScore: number | null;
+  /** 选对一项得分 (set on 录入标准答案): kept as it is unless a 部分得分 replaces it. */
+  optionScore: number | null;
   groupName: string | null;
   knowledgePoints: string[];
   /** 选做题组 label ('' = not elective) and K, how many of the group a student answers. */
@@ -32,7 +34,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 const toRows = (t: QuestionTemplate): Row[] => t.questions.map((q) => ({
   key: `q${q.id}`, id: q.id, no: q.no, parentNo: q.parentNo ?? '', type: q.type, fullScore: q.fullScore, step: q.step,
-  answer: q.answer ?? '', partialScore: q.partialScore, groupName: q.groupName, knowledgePoints: q.knowledgePoints,
+  answer: q.answer ?? '', partialScore: q.partialScore, optionScore: q.optionScore, groupName: q.groupName, knowledgePoints: q.knowledgePoints,
   electiveGroup: q.electiveGroup ?? '', electivePick: q.electivePick,
 }));
 
@@ -80,7 +82,7 @@ export default function SmallQuestionsEdit() {
 
   const patch = (key: string, p: Partial<Row>) => { setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...p } : r))); setDirty(true); };
   const addRow = () => {
-    setRows((rs) => [...rs, { key: newKey(), no: String(nextNo(rs)), parentNo: '', type: 'subjective', fullScore: 10, step: 1, answer: '', partialScore: null, groupName: null, knowledgePoints: [], electiveGroup: '', electivePick: null }]);
+    setRows((rs) => [...rs, { key: newKey(), no: String(nextNo(rs)), parentNo: '', type: 'subjective', fullScore: 10, step: 1, answer: '', partialScore: null, optionScore: null, groupName: null, knowledgePoints: [], electiveGroup: '', electivePick: null }]);
     setDirty(true);
   };
   const switchSubject = (id: number) => {
@@ -115,6 +117,7 @@ export default function SmallQuestionsEdit() {
     step: Number(r.step),
     answer: r.answer.trim() || null,
     partialScore: r.type === 'multiple' && r.partialScore !== null ? r.partialScore : null,
+    optionScore: r.type === 'multiple' && r.partialScore === null ? r.optionScore : null,
     // groupName left out keeps each question's group (题组 are managed on their own page)
     knowledgePoints: r.knowledgePoints,
     electiveGroup: r.electiveGroup.trim() || null,
@@ -156,7 +159,7 @@ export default function SmallQuestionsEdit() {
     const v = await batchForm.validateFields();
     const start = Number(v.start);
     const added: Row[] = Array.from({ length: v.count }, (_, i) => ({
-      key: newKey(), no: String(start + i), parentNo: '', type: v.type, fullScore: v.fullScore, step: v.step, answer: '', partialScore: null, groupName: null, knowledgePoints: [], electiveGroup: '', electivePick: null,
+      key: newKey(), no: String(start + i), parentNo: '', type: v.type, fullScore: v.fullScore, step: v.step, answer: '', partialScore: null, optionScore: null, groupName: null, knowledgePoints: [], electiveGroup: '', electivePick: null,
     }));
     setRows((rs) => [...rs, ...added]);
     setDirty(true);
@@ -190,7 +193,7 @@ export default function SmallQuestionsEdit() {
     {
       title: '部分得分', dataIndex: 'partialScore', width: 100,
       render: (v, r, i) => (r.type === 'multiple'
-        ? <InputNumber aria-label={`第${i + 1}行部分得分`} value={v} min={0} max={1000} disabled={!editable} placeholder="半分" style={{ width: '100%' }} onChange={(x) => patch(r.key, { partialScore: x })} />
+        ? <InputNumber aria-label={`第${i + 1}行部分得分`} value={v} min={0} max={1000} disabled={!editable} placeholder={r.optionScore ? `每项${r.optionScore}` : '半分'} style={{ width: '100%' }} onChange={(x) => patch(r.key, { partialScore: x })} />
         : <span style={{ color: '#bbb' }}>-</span>),
     },
     {

@@ -23,6 +23,8 @@ export const REPORT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
   classGrouper: lazyPage(() => import('./ClassGrouper')),
   teacher: lazyPage(() => import('./Teacher')),
   stedentReport: lazyPage(() => import('./StedentReport')),
+  echartsExample: lazyPage(() => import('./EchartsExample')),
+  echartsExamples: lazyPage(() => import('./EchartsExamples')),
 };
 
 export const ReportListPage = lazyPage(() => import('../ReportListPage'));
