@@ -50,7 +50,7 @@ export default tseslint.config(
   {
     files: ['apps/api/src/modules/**/*.service.ts'],
     ignores: [
-      // Exceptions while their modules are being reworked (issue 9: one write path for scores, marking and
+      // Exceptions while their modules are being reworked (one write path for scores, marking and
       // recognition, the job and render layers); remove each line once its queries are in the module's repository.
       'apps/api/src/modules/score/score.service.ts',
       'apps/api/src/modules/correction/correction.service.ts',

@@ -16,7 +16,7 @@ export default defineConfig({
         },
       },
       {
-        // Real server processes killed with SIGKILL and restarted on the same data folder (issue 8, items 3 and 9).
+        // Real server processes killed with SIGKILL and restarted on the same data folder.
         test: {
           name: 'durability',
           include: ['tests/durability/**/*.test.ts'],

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 11): no mark lost or doubled when an api process dies. 100,000 submissions (16,667 students ×
+ * Benchmark: no mark lost or doubled when an api process dies. 100,000 submissions (16,667 students ×
  * four blocks: two double-marked 双评, two single-marked = 6 marks a student) by 100 concurrent markers
  * (tests/helpers/marking-clients.ts, no pause) against two api processes (`npm start`'s server.ts) on one
  * PostgreSQL database of their own (jz_h11_mkill_<pid>, dropped after), each call to the other process in turn.

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 11): online marking under load. 300 simulated markers (tests/helpers/marking-clients.ts), each
+ * Benchmark: online marking under load. 300 simulated markers (tests/helpers/marking-clients.ts), each
  * with its own session, loop `marking/next` → `marking/submit` (a unique requestId each) over loopback HTTP against
  * one api process (`npm start`'s server.ts) on PostgreSQL, in a scratch database of its own (jz_h11_mload_<pid>,
  * dropped after) holding the marking exam of tests/helpers/marking-scale.ts: 2,000 students, four blocks (two

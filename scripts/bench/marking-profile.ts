@@ -1,5 +1,5 @@
 /**
- * Profile of marking/next and marking/submit (issue 11, not a benchmark: `node --import tsx scripts/bench/marking-profile.ts`).
+ * Profile of marking/next and marking/submit (not a benchmark: `node --import tsx scripts/bench/marking-profile.ts`).
  * On a scratch PostgreSQL database with the marking-load exam (tests/helpers/marking-scale.ts), the api is built in
  * this process and called one request at a time (app.inject), after PROFILE_WARM_ROUNDS rounds of next → submit by
  * every marker so the tables look like a bench run's. Every round trip of the pg driver is counted per request

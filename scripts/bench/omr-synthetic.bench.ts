@@ -1,5 +1,5 @@
 /**
- * Synthetic answer-sheet set (issue 10 §5): the synthetic set's cards printed by the render service (Chromium →
+ * Synthetic answer-sheet set: the synthetic set's cards printed by the render service (Chromium →
  * PDF → mupdf at 150/200/300 dpi, each page once per dpi, kept as raw blanks for the run), filled and scanned by
  * the seeded generator (packages/omr/src/synth: pencil, pen, partial, faint, tick, erasure, stray, two marks;
  * skew ±5°, 180°, scale, shift, grey paper, blur, photocopy, noise, JPEG), then decoded and recognised as the

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the recognition engine (issue 10 §6): A4 answer cards at 200 dpi, greyscale JPEG, decoded with
+ * Benchmark of the recognition engine: A4 answer cards at 200 dpi, greyscale JPEG, decoded with
  * sharp and recognised, on one core (sharp.concurrency(1); the loop is sequential).
  * The sheets are the product's own cards as a school prints them: the demo 语文 card and the objective-heavy
  * card of the synthetic set, printed by the render service (Chromium → PDF → mupdf at 200 dpi), filled by the

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 10 §6): 4,000 scanned pages (2,000 students × a 2-page card) uploaded through the real upload
+ * Benchmark: 4,000 scanned pages (2,000 students × a 2-page card) uploaded through the real upload
  * route (multipart over HTTP, as the browser sends them, one batch per 考场 of SCAN_BENCH_BATCH students) to an api
  * process on PostgreSQL + Redis, recognised by two `npm run worker` processes (scan-recognize jobs), until every
  * page is recognised and every batch closed. Target ≤ 240 s. A second line is the api's peak resident memory
@@ -37,7 +37,7 @@ const STUDENTS = Number(process.env.SCAN_BENCH_STUDENTS ?? 2000);
 const PER_BATCH = Number(process.env.SCAN_BENCH_BATCH ?? 200);
 const WORKERS = Number(process.env.SCAN_BENCH_WORKERS ?? 2);
 const CONCURRENCY = Number(process.env.SCAN_BENCH_CONCURRENCY ?? os.availableParallelism());
-// 240 s for 4,000 pages (issue 10 §6); a smaller run is held to the same rate
+// 240 s for 4,000 pages; a smaller run is held to the same rate
 const LIMIT_S = Math.round((240 * STUDENTS) / 2000);
 // the api's peak while it streams the batches into storage: idle ≈ 0.27–0.38 GB (modules loaded by the setup's
 // card printing included), so 512 MB leaves room for the upload's buffers but not for files kept in memory

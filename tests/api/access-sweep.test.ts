@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /**
- * The tenant and role sweep (issue 2, access control): every route that takes an id is called with a token of
+ * The tenant and role sweep (access control): every route that takes an id is called with a token of
  * 第二示范中学 and ids of 示例中学 and must refuse (body code 401/403, or 404 "not in your school") without
  * returning or changing any of 示例中学's data; every route that needs a permission is refused (403) to every
  * demo role that lacks it; school tokens are refused on /adminApi and student tokens on /api.

@@ -7,7 +7,7 @@ import { Mailer } from '../../apps/api/src/core/mailer.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
-/** Issue 8 items 1, 7, 8, 12: outbox takeover, login-limit race, lockout as a weapon, passwords set by someone else. */
+/** Outbox takeover, login-limit race, lockout as a weapon, passwords set by someone else. */
 
 describe('weakest passwords', () => {
   it('refuses common passwords and the login id (any case, also reversed)', () => {

@@ -5,7 +5,7 @@ import { dbKinds } from '../helpers/db.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 
 /**
- * Like with like on the demo data (issue 9 §4): absent lists follow the report's subjects, and progress against a
+ * Like with like on the demo data: absent lists follow the report's subjects, and progress against a
  * reference exam whose total is made of other subjects is counted over the common subjects (or refused in words).
  * Expected ranks come from PostgreSQL's own rank() window over student_score, not from the engine.
  */
@@ -30,7 +30,7 @@ describe.each(dbKinds)('demo exams, like with like, on %s', (kind) => {
       where s.exam_id = ${examId} and s.course_code = ${code}`.execute(db())).rows.map((r) => Number(r.esid));
     const sx = new Set(await absent('SX'));
     const wlOnly = (await absent('WL')).filter((id) => !sx.has(id));
-    expect(wlOnly.length).toBeGreaterThan(0); // the demo has 物理-only absentees: the case of the issue
+    expect(wlOnly.length).toBeGreaterThan(0); // the demo has 物理-only absentees: the case in question
     const lesson1 = await t.tokenFor('lesson1');
     const res = await t.call({ url: `/api/v1/report_home/overview?examId=${examId}`, token: lesson1 });
     expect(res.body.code, res.body.msg).toBe(200);

@@ -8,7 +8,7 @@ import { dbKinds } from '../helpers/db.js';
 import { newScanExam, scanFilledSheets, subjectScores, type Layout, type SheetFill } from '../helpers/scan-sheets.js';
 
 /**
- * 选做 2 of 3 end to end (issue 10 §4, issue 11; docs/DOMAIN-RULES.md 选做题) on PGlite and PostgreSQL: a subject
+ * 选做 2 of 3 end to end (docs/DOMAIN-RULES.md 选做题) on PGlite and PostgreSQL: a subject
  * of 1 (single, key A, 5 分), 2 (written, 10 分) and 22/23/24 (written, 10 分 each, 选做二, K = 2), full score
  * 5 + 10 + 2 × 10 = 35. The card prints two 选做 boxes, each with the bubbles 22 23 24 (box keys 22/23/24#1 and
  * #2). Sheets drawn from the card: s0 boxes 22 | 24, s1 23 | 22, s2 none | 24 (doubt: box 1 unmarked), s3 23 |

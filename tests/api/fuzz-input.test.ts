@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /**
- * Bad input answered as bad input (issue 8, item 10): NUL characters, ids beyond int4, impossible dates and
+ * Bad input answered as bad input: NUL characters, ids beyond int4, impossible dates and
  * zero-width names are refused with HTTP 200 { code: 400, msg } and change nothing; values PostgreSQL itself
  * refuses are 400 too (the error handler's safety net), while a real crash stays a 500.
  */

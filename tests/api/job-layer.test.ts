@@ -14,7 +14,7 @@ import { dbKinds } from '../helpers/db.js';
 import { pdfInfo } from '../helpers/pdf.js';
 
 /**
- * The one job layer (issue 8 item 5): render jobs and imports are jobs whose state and progress live in the
+ * The one job layer: render jobs and imports are jobs whose state and progress live in the
  * job table, so a second api instance on the same database answers their polls; a worker process killed with
  * kill -9 mid-render leaves a job that is taken over by the next worker or failed with a Chinese message.
  */

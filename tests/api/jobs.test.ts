@@ -13,7 +13,7 @@ import { createJob, runJob } from '../../apps/api/src/modules/job/job.service.js
 import type { Db } from '../../apps/api/src/db/database.js';
 
 /**
- * Issue 8 items 4 and 5: one exam lock in the database, release as a job whose state and progress live in the
+ * One exam lock in the database, release as a job whose state and progress live in the
  * job table, two api instances on one database (createPeerApp), duplicate requests.
  */
 
@@ -104,7 +104,7 @@ describe.each(dbKinds)('exam lock and release jobs on %s, two api instances', (k
   });
   afterAll(async () => { await b?.close(); await a?.close(); });
 
-  it('refuses an import posted while a release runs; the published transcript equals the stored totals (issue 8 item 4)', async () => {
+  it('refuses an import posted while a release runs; the published transcript equals the stored totals', async () => {
     // the repro: import all 3s, release, import all 5s during it (before the fix: stored 5s, published 3s)
     for (const [releaser, importer] of [[a, a], [a, b]] as const) {
       let overlapped = 0;
@@ -265,7 +265,7 @@ describe.each(dbKinds)('exam lock and release jobs on %s, two api instances', (k
     expect(pending.status).toBe('pending');
   });
 
-  it('a subject transfer is refused while a release holds either exam (issue 8 item 4), and goes through after it', async () => {
+  it('a subject transfer is refused while a release holds either exam, and goes through after it', async () => {
     const db = a.database.db;
     const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
     const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;

@@ -55,7 +55,7 @@ function multipart(name: string, type: string, bytes: Buffer) {
 }
 
 /**
- * Live monitor events, standard-answer images and 我的答题卡 (issue 11), on PGlite and PostgreSQL, on the marking
+ * Live monitor events, standard-answer images and 我的答题卡, on PGlite and PostgreSQL, on the marking
  * demo (题组长 lesson1; markers teacher1 and two 数学 teachers). The stream is opened on a second api instance
  * (its own pool on PostgreSQL) and the mark submitted through the first: the signal crosses instances only through
  * the database.

@@ -10,7 +10,7 @@ import { dbKinds } from '../helpers/db.js';
 import { createMarkingExam, storeScannedSheets } from '../helpers/marking-exam.js';
 
 /**
- * Online marking end to end through the routes (issue 11; docs/DOMAIN-RULES.md §4.1), on PGlite and PostgreSQL.
+ * Online marking end to end through the routes (docs/DOMAIN-RULES.md §4.1), on PGlite and PostgreSQL.
  * A 数学 subject of five written-answer questions (2–6, full 10, step 1), one block each with rating modes 1–5
  * and tolerance 2; three students have scanned sheets whose cut blocks are stored JPEGs. Every expected final
  * score is worked by hand from the rules (written beside each case): mean of two marks rounded half up to the

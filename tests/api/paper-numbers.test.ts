@@ -9,7 +9,7 @@ import { releaseExam } from '../../apps/api/src/modules/release/release.service.
 
 /**
  * 试卷分析 beside D: 高分组 / 低分组得分率 and the paper's SEM, through the api, the Excel export and the printed
- * report (issue 9 §4), and the printed numbers' formatting (issue 9 §3).
+ * report, and the printed numbers' formatting.
  *
  * Small exam (tests/fixtures/small-exam.ts), 语文 worked by hand: B1 20 (5 + 15), A1 17 (5 + 12), A2 14 (0 + 14),
  * A3 14 (5 + 9), B2 10 (0 + 10); n 5, g = ⌈0.27·5⌉ = 2.

@@ -8,7 +8,7 @@ import { pdfInfo, pdfText } from '../helpers/pdf.js';
 import { firstDemoExam } from '../fixtures/demo-exam.js';
 
 /**
- * Printed reports that read like reports (issue 9 §3), through the api on the demo exam: 试卷分析 once per subject
+ * Printed reports that read like reports, through the api on the demo exam: 试卷分析 once per subject
  * the reader may see; the wide 成绩单 in smaller type with 总分 beside the names on every column group; a
  * one-module PDF without cover; the 成绩条 strips layout (several students per A4 page). Subject names come
  * from plain SQL over exam_subject.

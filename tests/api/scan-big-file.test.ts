@@ -1,5 +1,5 @@
 /**
- * Issue 10 §7 “a 200 MB file”, against a real api process (tests/helpers/api-child.ts): a scan batch of two
+ * “a 200 MB file”, against a real api process (tests/helpers/api-child.ts): a scan batch of two
  * students' sheets with a 200 MB “JPEG” between them, streamed to the upload route as the browser sends a batch
  * (one multipart request; the 200 MB are generated while sending and never held by the test). The product's
  * limit is 100 MB per file (SCAN_LIMITS.fileBytes): the big file is refused with its Chinese reason and becomes a

@@ -9,7 +9,7 @@ import { dbKinds } from '../helpers/db.js';
 import { multipart } from '../helpers/scan-sheets.js';
 
 /**
- * Cards made elsewhere (issue 10 §3, templateConfirm) end to end: a blank "vendor" card is drawn with sharp (white
+ * Cards made elsewhere (templateConfirm) end to end: a blank "vendor" card is drawn with sharp (white
  * A4 at 150 dpi, 4 black corner squares, a 考号 grid and three questions of bubble outlines), uploaded as the
  * blank, a template drawn over it in its pixels is saved, sheets made from the same drawing with some bubbles
  * filled are scanned as a batch, and the recognised answers and objective scores are checked.

@@ -11,7 +11,7 @@ import { multipart as body } from '../helpers/scan-sheets.js';
 
 /**
  * The scan upload reader on its own (no database), with small limits so that the “200 MB file”, the zip bomb
- * and the too-many-files cases of issue 10 §7 run in milliseconds: the same code paths as the real limits
+ * and the too-many-files cases run in milliseconds: the same code paths as the real limits
  * (SCAN_LIMITS), which only change the numbers. Every refused file is answered with its reason and the others
  * are stored; nothing refused stays in storage.
  */

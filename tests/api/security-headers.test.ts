@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /**
- * Security headers (issue 8, item 11) on every kind of answer: the web app's index (served by @fastify/static),
+ * Security headers on every kind of answer: the web app's index (served by @fastify/static),
  * API JSON, refusals, unknown paths, file downloads and the swagger UI. The browser side of the policy (the app
  * and /api/docs run without a CSP violation) is tests/e2e/csp.test.ts.
  */

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /**
- * Issue 9 §6: the spec's §7 paths that a sweep against /api/docs/json found missing are served, each by the
+ * The spec's §7 paths that a sweep against /api/docs/json found missing are served, each by the
  * service behind its sibling path (the answers are compared with the sibling's).
  */
 const SPEC_PATHS = [
@@ -17,13 +17,13 @@ const SPEC_PATHS = [
   'get /api/v1/pc_personal/bind_wechat', 'get /api/v1/pc_personal/un_bind_wechat', 'post /api/v1/pc_personal/enable_user', 'post /api/v1/pc_personal/reset_pwd',
   'get /api/v1/wechat/qrAuthorize', 'get /api/v1/wechat/qrUserInfo', 'get /api/v1/callBack', 'post /api/v1/duanx/verify', 'post /api/v1/verifSMS',
   'post /api/v1/pwdPhone', 'post /api/v1/bind_phone_obtain_code',
-  // issue 10: scanning and the exam's steps
+  // Scanning and the exam's steps
   'get /api/v1/scanned/historyList', 'post /api/v1/scanned/historyReduction', 'post /api/v1/scanned/updateObject',
   'get /api/v1/standard_answer/objective_recognize_result', 'get /api/v1/calculateScore',
   'get /api/v1/scanned_batch/list', 'get /api/v1/scanned_student/list', 'get /api/v1/scanned_abnormal/list',
   'post /api/v1/flow/finished', 'get /api/v1/flow/find_flow_status',
   'get /api/v1/make_template/find', 'post /api/v1/make_template/blank', 'post /api/v1/make_template/save',
-  // issue 11: online marking set-up and monitoring
+  // Online marking set-up and monitoring
   'get /api/v1/task_allocation/find_group_list', 'post /api/v1/task_allocation/save_task_allocation', 'get /api/v1/task_allocation/clean_task_allocation',
   'post /api/v1/task_allocation/save_tmp_subject_leader', 'post /api/v1/task_allocation/clean_painting_task',
   'get /api/v1/answer/userList', 'get /api/v1/answer/leaderList', 'post /api/v1/answer/addReader', 'delete /api/v1/answer/delReader',

@@ -117,8 +117,8 @@ describe.runIf(!!process.env.DATABASE_URL && !!process.env.REDIS_URL)('a separat
   let log = '';
 
   beforeAll(async () => {
-    apiDir = mkdtempSync(path.join(os.tmpdir(), 'edges-s3-api-'));
-    workerDir = mkdtempSync(path.join(os.tmpdir(), 'edges-s3-worker-'));
+    apiDir = mkdtempSync(path.join(os.tmpdir(), 's3-api-'));
+    workerDir = mkdtempSync(path.join(os.tmpdir(), 's3-worker-'));
     // the api only enqueues (REDIS_URL, no job runs here): the worker runs both lanes
     t = await createTestApp('postgres', { dataDir: apiDir, redisUrl: process.env.REDIS_URL, jobQueue: queueName, jobConcurrency: 0, renderConcurrency: 0, importWaitMs: 0 });
     const s3 = t.s3!;

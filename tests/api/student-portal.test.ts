@@ -9,7 +9,7 @@ import { pdfInfo, pdfText } from '../helpers/pdf.js';
 import type { Db } from '../../apps/api/src/db/database.js';
 
 /**
- * The student portal (issue 9 §1): student1 (first student of 示例中学 高一1班) reads her own released exams.
+ * The student portal: student1 (first student of 示例中学 高一1班) reads her own released exams.
  * Every expected number comes from plain SQL over the demo's raw tables (question_score, subject_absence,
  * exam_student, question) computed in this file — subject score = Σ question points, total = Σ subjects (null
  * when absent from any), competition ranks with SQL rank(), means with avg() — never from the stored report set

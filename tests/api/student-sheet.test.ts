@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /**
- * A student's own answer-card images (issue 9 §1): a scanned page resolved to student1 in a released demo exam,
+ * A student's own answer-card images: a scanned page resolved to student1 in a released demo exam,
  * written straight into scan_batch / scan_page and the file store (as scanning stores an upright JPEG), is listed
  * to her and streamed byte for byte; a classmate, a student of another school and a teacher token get nothing;
  * a deleted or abnormal page and an unreleased exam are not shown.

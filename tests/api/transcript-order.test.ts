@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
-/** Issue 9 §5: the 成绩单 shows 总分 next to the names by default; `totalPosition=last` puts it after the subjects. */
+/** The 成绩单 shows 总分 next to the names by default; `totalPosition=last` puts it after the subjects. */
 describe.each(dbKinds)('transcript column order on %s', (kind) => {
   let t: TestApp;
   let token: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 2 and 6: hostile uploads and bodies against a real api process, its memory read from outside
+ * Hostile uploads and bodies against a real api process, its memory read from outside
  * (/proc/<pid>/status VmHWM, the peak resident set, reset with /proc/<pid>/clear_refs before each case).
  *
  * What is bounded here (300 MB) is the growth of the process's peak over its size before the request, on both

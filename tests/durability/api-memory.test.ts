@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 2: the api's ABSOLUTE peak memory while refusing hostile xlsx files stays under 300 MB.
+ * The api's ABSOLUTE peak memory while refusing hostile xlsx files stays under 300 MB.
  *
  * The real server is its own child process, started with the command of the api image (docker/api.Dockerfile's
  * CMD: its V8 flags, tsx, apps/api/src/server.ts; NODE_ENV=production) on PostgreSQL — the scale mode schools
@@ -26,7 +26,7 @@ import { bombs } from '../fixtures/xlsx-bomb.js';
 import { root, spawnJs, type Proc } from './procs.js';
 
 const MB = 1024 * 1024;
-/** The issue's bound on the api process's peak resident size (MEMORY_PEAK_LIMIT_MB only to prove the test fails). */
+/** The bound on the api process's peak resident size (MEMORY_PEAK_LIMIT_MB only to prove the test fails). */
 const PEAK_LIMIT = Number(process.env.MEMORY_PEAK_LIMIT_MB ?? 300) * MB;
 const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, seededRandom, spawnJs, type Proc } from './procs.js';
 
-// Item 3 of issue 8: a kill -9 must never leave the embedded database unopenable or lose an acknowledged write.
+// A kill -9 must never leave the embedded database unopenable or lose an acknowledged write.
 // Real processes, real SIGKILL: a writer process (the production open path: folder lock, durable PGlite) takes
 // writes over HTTP from two concurrent streams, is killed at a pseudo-random moment (after 1–8 acknowledged writes
 // and 0–29 ms), and is started again on the same folder, which must open and hold every write it acknowledged,

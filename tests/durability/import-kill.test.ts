@@ -16,7 +16,7 @@ import type { SchoolUser } from '../../apps/api/src/modules/exam/exam.access.js'
 import { workbook } from '../fixtures/small-exam.js';
 import { root, seededRandom, spawnJs, type Proc } from './procs.js';
 
-// Item 3 of issue 8: a score import is all-or-nothing under kill -9. A real api server (server.ts on the
+// A score import is all-or-nothing under kill -9. A real api server (server.ts on the
 // embedded PGlite) receives a question-score workbook replacing a subject's scores and is killed with SIGKILL at
 // a pseudo-random moment of the import (parsing, matching or writing); the data folder is opened again and the
 // subject must hold exactly the previous import's scores or exactly the new one's, never a mix or a part, and

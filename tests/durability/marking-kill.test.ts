@@ -13,7 +13,7 @@ import { setUpMarkingExam, type MarkingExam } from '../helpers/marking-scale.js'
 import { killRunClean, markThroughKill } from '../helpers/marking-kill.js';
 import { root, spawnJs, type Proc } from './procs.js';
 
-// Issue 11: online marking loses and doubles no mark when an api process dies. The small version of
+// Online marking loses and doubles no mark when an api process dies. The small version of
 // `npm run bench -- marking-kill`: 2,400 submissions (400 students × four blocks, two double-marked and two
 // single-marked) by 30 concurrent markers over HTTP against two real api processes (server.ts) on one private
 // PostgreSQL database; when half are acknowledged one process is killed with SIGKILL and started again, and the

@@ -21,7 +21,7 @@ async function whoAmI(port: number, token: string): Promise<number> {
   return ((await res.json()) as { code: number }).code;
 }
 
-// Item 3 of issue 8: folder lock, clean shutdown, an unopenable folder explained with the restore command.
+// Folder lock, clean shutdown, an unopenable folder explained with the restore command.
 describe('embedded database: lock, shutdown, restore (real server processes)', () => {
   let dataDir = '';
   let dbDir = '';
@@ -139,7 +139,7 @@ describe('embedded database: lock, shutdown, restore (real server processes)', (
   });
 });
 
-// Item 9 of issue 8: a database that accepts the connection and never answers must not hang the start.
+// A database that accepts the connection and never answers must not hang the start.
 describe('PostgreSQL that accepts a connection and never answers', () => {
   let silent: net.Server;
   let port = 0;

@@ -12,7 +12,7 @@ import { startServer } from '../helpers/server.js';
 import { loginAs } from './helpers.js';
 
 /**
- * The Content-Security-Policy in a real browser (issue 8, item 11): the web app (login, a report page with its
+ * The Content-Security-Policy in a real browser: the web app (login, a report page with its
  * ECharts charts and 打印预览) and the swagger UI at /api/docs run with no CSP violation; the page cannot be
  * framed; over HTTPS (a TLS front like the gateway's, X-Forwarded-Proto https) the platform administrator's
  * cookies are Secure, over plain HTTP they are not.

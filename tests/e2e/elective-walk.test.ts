@@ -10,7 +10,7 @@ import { loginAs, newPage, watchForCrashes } from './helpers.js';
 import { apiOf } from './marking-helpers.js';
 
 /**
- * 选做 2 of 3 in Chromium against the real server (issue 10 §4, issue 11; docs/DOMAIN-RULES.md 选做题), as the school
+ * 选做 2 of 3 in Chromium against the real server (docs/DOMAIN-RULES.md 选做题), as the school
  * administrator, on an exam made here: 数学 with 1 (single, key A, 5 分) and 22/23/24 (written, 10 分 each, 选做二,
  * K = 2; full score 5 + 2 × 10 = 25), its default card saved (two 选做 boxes, each with the bubbles 22 23 24).
  * Sheets drawn from the card (tests/helpers/scan-sheets.ts): s0 boxes 22 | 24, s1 23 | 23 (both boxes name 23: 识别存疑).

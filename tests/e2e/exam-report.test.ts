@@ -9,7 +9,7 @@ import { startServer } from '../helpers/server.js';
 import { chooseOption, downloadFromJobModal, loginAs, readAntTable, watchForCrashes } from './helpers.js';
 
 /**
- * The exam walk of the issue, in Chromium against the real server: an admin creates a 高一 exam (数学, 物理; 1班 and 2班),
+ * The exam walk, in Chromium against the real server: an admin creates a 高一 exam (数学, 物理; 1班 and 2班),
  * sets up its questions, fills the downloaded question-score template with exceljs, imports it (and is refused a
  * workbook with one bad row, which writes nothing), and releases it; grade1 and head1 open every report of the
  * report menu; the 成绩单 (also with 学籍类型 往届) and 班级对比 exports, made as render jobs through the progress

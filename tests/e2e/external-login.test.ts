@@ -5,7 +5,7 @@ import { fakeProvidersConfig, startFakeProviders, type FakeProviders } from '../
 import { startServer } from '../helpers/server.js';
 import { loginAs, newPage as openPage, openUserCommand } from './helpers.js';
 
-/** /otherLogin and /wechatLogin in Chromium: 未配置 without providers; phone binding and login with them (issue 9 §6). */
+/** /otherLogin and /wechatLogin in Chromium: 未配置 without providers; phone binding and login with them. */
 describe('other logins in Chromium', () => {
   let plain: Awaited<ReturnType<typeof startServer>>;
   let server: Awaited<ReturnType<typeof startServer>>;

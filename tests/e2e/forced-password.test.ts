@@ -6,7 +6,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { loginAs, newPage } from './helpers.js';
 
-/** Issue 8 item 12 in the browser: a password reset by the administrator must be changed at the next login. */
+/** In the browser: a password reset by the administrator must be changed at the next login. */
 describe('forced password change in Chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;

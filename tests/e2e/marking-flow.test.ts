@@ -6,8 +6,7 @@ import { chooseOption, readAntTable, watchForCrashes } from './helpers.js';
 import { startMarkingWalk, type MarkingWalk } from './marking-helpers.js';
 
 /**
- * The issue's online-marking flow in Chromium, several teachers each in their own browser context (issue 11;
- * docs/DOMAIN-RULES.md §4.1; rules in packages/analysis/src/marking/rules.ts).
+ * The online-marking flow in Chromium, several teachers each in their own browser context (docs/DOMAIN-RULES.md §4.1; rules in packages/analysis/src/marking/rules.ts).
  *
  * Data made here: a 高一1班 数学 exam of three questions — 1 single choice (4 points, key B), 2 written (10 points,
  * step 1), 3 written (6 points, step 0.5) — full 20. The first SHEETS students by 考号 have scanned sheets (their

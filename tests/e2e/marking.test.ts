@@ -5,7 +5,7 @@ import { loginAs, newPage, watchForCrashes } from './helpers.js';
 import { apiOf, startMarkingWalk, type MarkingWalk } from './marking-helpers.js';
 
 /**
- * The issue's marking walk in Chromium against the real server (the contract is MARKING-CONTRACT.md): teacher1 logs in
+ * The marking walk in Chromium against the real server: teacher1 logs in
  * and lands on 阅卷任务, opens a block with papers left, marks ten papers with the keyboard only (digits for each
  * scoring point, Enter to submit), the next paper's image always fetched before the current one is submitted
  * (preloading), then reports one 问题卷 (Q, 2 = 图像不清, Enter) and the page moves on to another paper.

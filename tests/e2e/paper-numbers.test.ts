@@ -7,7 +7,7 @@ import { firstDemoExam } from '../fixtures/demo-exam.js';
 import { loginAs, newPage, readAntTable, watchForCrashes } from './helpers.js';
 
 /**
- * 试卷分析 in Chromium (issue 9 §3, §4): grade1 sees 高分组 / 低分组得分率 beside D and the paper's SEM, every
+ * 试卷分析 in Chromium: grade1 sees 高分组 / 低分组得分率 beside D and the paper's SEM, every
  * number printed by the shared rule of its kind (the page's cells equal the shared formatters applied to the
  * report api's numbers) and no long decimals anywhere in the table.
  */

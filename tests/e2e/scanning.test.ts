@@ -16,7 +16,7 @@ import { loginAs, watchForCrashes } from './helpers.js';
  * here (数学: 1 single A, 2 multiple AC, 3 judge √, five written questions → a two-page card, saved):
  * 1. 扫描管理 shows the counters from the API (未扫 = every exam student), a file that is not an image is uploaded
  *    with the progress bar and recognised (polled) into a 文件无法读取 abnormal, deleted to the 回收站 and restored.
- * 2. The issue's walk: sheets drawn from the card (tests/helpers/scan-sheets.ts) — one upside down, one of another
+ * 2. The scanning room's walk: sheets drawn from the card (tests/helpers/scan-sheets.ts) — one upside down, one of another
  *    exam, one without 考号, one student twice, a faint mark — uploaded as one batch; the 7-column grid and the
  *    preview; every abnormal fixed on screen (考号 typed, 保留这一份, the mark confirmed from its crop, deletes);
  *    the objective scores (worked by hand from the keys) in 扫描学生名单, the recognised answers and 小题得分.
@@ -179,7 +179,7 @@ describe('scanning screens in Chromium', () => {
     await page.context().close();
   });
 
-  it('the issue walk: a batch with an upside-down sheet, another subject, an unreadable 考号, a duplicate and a doubtful mark, each fixed on screen', async () => {
+  it('the scanning walk: a batch with an upside-down sheet, another subject, an unreadable 考号, a duplicate and a doubtful mark, each fixed on screen', async () => {
     const page = await newPage1280(browser);
     const crashes = watchForCrashes(page);
     await loginAs(page, server.url, 'admin');

@@ -6,7 +6,7 @@ import { startServer } from '../helpers/server.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
 import { loginAs, newPage as openPage, openUserCommand } from './helpers.js';
 
-/** Browser walks of the shell (issue 2): every demo role logs in and out, account dialogs, email binding over SMTP. */
+/** Browser walks of the shell: every demo role logs in and out, account dialogs, email binding over SMTP. */
 describe('web shell in Chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;

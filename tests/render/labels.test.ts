@@ -1,4 +1,4 @@
-// 条形码贴 (issue 10): the Code 128 encoder read back by zxing-wasm (an independent decoder) for every symbol
+// 条形码贴: the Code 128 encoder read back by zxing-wasm (an independent decoder) for every symbol
 // value, and compared bar for bar with zxing-wasm's own writer where both must choose the same code set; then
 // label sheets printed by the labels render job (render service printer, Chromium) → 300 dpi greyscale (mupdf)
 // → every label's barcode read back with zxing-wasm and compared with the 考号 it was given.

@@ -1,4 +1,4 @@
-// The printed page loads nothing but its own inline data (issue 8 item 11): a document that references
+// The printed page loads nothing but its own inline data: a document that references
 // file:///etc/passwd and a local HTTP server (image, iframe, stylesheet, font, script fetch) is printed; the
 // server records no request and the PDF holds none of that content, while an inline data: image still prints.
 import http from 'node:http';

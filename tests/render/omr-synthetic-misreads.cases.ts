@@ -1,6 +1,6 @@
 // Open engine misreads of the synthetic set (see omr-synthetic-misreads.test.ts): seed, group, the scenario drawn,
 // what the student meant, what the engine read without a doubt and the measured darkness of each mark.
-// Found 2026-11-23 with the engine of branch h10-engine at 1595210, scans decoded at targetDpi 100 (the first 40 of 45 silent errors in seeds 1–200).
+// Found 2026-11-23 with the engine of commit 1595210, scans decoded at targetDpi 100 (the first 40 of 45 silent errors in seeds 1–200).
 export const OPEN_MISREADS: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [
   {seed: 20, group: '13', scenario: 'tick', meant: 'D', read: '—', kinds: 'D:tick(0.33)'},
   {seed: 20, group: '15', scenario: 'faint', meant: 'C', read: '—', kinds: 'C:faint(0.29)'},
@@ -45,7 +45,7 @@ export const OPEN_MISREADS: { seed: number; group: string; scenario: string; mea
 ];
 
 // Silent errors found by the 10,000-sheet benchmark's search over seeds (scripts/bench/omr-synthetic.bench.ts with
-// OMR_SYNTH_CASES, 2026-11-23, branch h11-synth: greyscale JPEG, decoded at targetDpi 100), the darkness of every
+// OMR_SYNTH_CASES, 2026-11-23: greyscale JPEG, decoded at targetDpi 100), the darkness of every
 // bubble A–D and the sheet's threshold figures as measured: a tick 0.096 above its siblings on a quiet sheet, under
 // the fixed 0.1 sibling gap of the time. Fixed by the sibling gap of 3 noise spreads (threshold.ts, threshold.test.ts).
 export const FOUND_SILENT: { seed: number; group: string; scenario: string; meant: string; read: string; kinds: string }[] = [

@@ -1,4 +1,4 @@
-// ENGINE MISREADS FOUND BY THE SYNTHETIC SET (issue 10 §5). Each case is a sheet of the synthetic set
+// ENGINE MISREADS FOUND BY THE SYNTHETIC SET. Each case is a sheet of the synthetic set
 // (seed → card, page, dpi, marks and scanner, packages/omr/src/synth) and a group the engine read wrong WITHOUT a
 // doubt: a silent error. They were found by tests/render/omr-synthetic.test.ts (seeds 1–200, printed cards; the
 // cases file names the engine commit) and by the benchmark's search over seeds (FOUND_SILENT, FOUND_BY_LETTER);

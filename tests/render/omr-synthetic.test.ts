@@ -1,4 +1,4 @@
-// Synthetic slice on printed cards (issue 10 §5): the synthetic set's cards printed by the render service,
+// Synthetic slice on printed cards: the synthetic set's cards printed by the render service,
 // rasterised at 150/200/300 dpi, filled and scanned by the seeded generator (packages/omr/src/synth), then
 // decoded and recognised. Every clear mark must be read right; a wrong reading must always be flagged.
 // The full set (≥ 10,000 sheets) is scripts/bench/omr-synthetic.bench.ts; the seeds here are 1–200.

@@ -1,4 +1,4 @@
-// Printed documents that read like reports (issue 9 §3): a one-module report is that module (no cover, no
+// Printed documents that read like reports: a one-module report is that module (no cover, no
 // one-line contents); table headers wrap instead of being cut with '…'; the 成绩条 strips layout puts
 // STRIPS_PER_PAGE students on each A4 page, a new page per class, also through the chunked print and merge.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
-/** Issue 9 §7: the environment is validated by a schema at start; a wrong value names the variable and why. */
+/** The environment is validated by a schema at start; a wrong value names the variable and why. */
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment (empty strings count as unset)', () => {
     const c = loadConfig({ PORT: '', JOB_CONCURRENCY: '' });

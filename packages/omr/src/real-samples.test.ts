@@ -113,11 +113,11 @@ function openMcrExcuse(key: string, column: string) {
 
 /**
  * Clear answers the engine may still ask about, per set (a ceiling, so that more doubts fail the test), and why.
- * Measured with h10-engine at ac22fb1: its threshold sits lower (0.25–0.3) than at 09d067e, where 75q-core-1 had
+ * Measured with the engine of commit ac22fb1: its threshold sits lower (0.25–0.3) than at 09d067e, where 75q-core-1 had
  * 3 such doubts; now the pen underlines and scan shadows under many rows of these 1-bit scans reach it.
  */
 const OPEN_MCR_FALSE_DOUBTS: Record<string, { max: number; why: string }> = {
-  // 26 → 37, 8 → 12, 2 → 5 (h10-doubt): the clear-empty band narrowed to 3 empty spreads so that light ticks on
+  // 26 → 37, 8 → 12, 2 → 5: the clear-empty band narrowed to 3 empty spreads so that light ticks on
   // printed cards are asked about; on these 1-bit dithered scans more underlines and shadows now fall outside it.
   '75q-core-1': { max: 37, why: '1-bit dithered scan: underline or shadow under the row above the clear-empty band' },
   '75q-core-3': { max: 12, why: 'light pencil or a trace beside the row above the clear-empty band' },

@@ -1,4 +1,4 @@
-// Decision rules on the figures of real silent errors found by the synthetic benchmark (issue 10 §5): each case is
+// Decision rules on the figures of real silent errors found by the synthetic benchmark: each case is
 // the group's darkness and the sheet's threshold figures as the engine measured them (scripts/bench/omr-synthetic
 // .bench.ts with OMR_SYNTH_CASES; seeds of packages/omr/src/synth, printed cards, decoded at 100 dpi). The sheets
 // themselves are re-made and read in tests/render/omr-synthetic-misreads.test.ts.

@@ -157,7 +157,7 @@ describe('toDate / formatTimestamp (docs/PRODUCT.md §5: 10-digit timestamps are
 //   f(74.81147540983606) -> '74.81'; f(0.4987431693989071, 3) -> '0.499'; f(Decimal('0.45454545') * 100) -> '45.45'
 //   f(0.5 * 100) -> '50'; f(88.5) -> '88.5'; f(3.2710854467592245) -> '3.27'; f(0.19662447257383966, 3) -> '0.197'
 //   f(Decimal('0.12345') * 100) -> '12.35'; f(0.45454545, 4) -> 0.4545; f(0.123456, 4) -> 0.1235
-describe('one formatting rule per measure kind (issue 9 §3)', () => {
+describe('one formatting rule per measure kind', () => {
   it('texts: trailing zeros and .00 dropped, decimals per kind', () => {
     expect(formatMean(74.81147540983606)).toBe('74.81');
     expect(formatIndex(0.4987431693989071)).toBe('0.499');

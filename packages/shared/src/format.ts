@@ -100,9 +100,8 @@ export function formatNumber(value: unknown, digits = 2): string {
 }
 
 /**
- * The kinds of numbers in the reports, each with one rule for the screen, the printed report and Excel (issue 9
- * §3; docs/PRODUCT.md §5 "Number formatting drops trailing zeros and .00"): at most this many decimals, trailing zeros
- * dropped. count: students, ranks; score: a score as it is (full scores, a student's score, lines, thresholds:
+ * The kinds of numbers in the reports, each with one rule for the screen, the printed report and Excel
+ * (docs/PRODUCT.md §5 "Number formatting drops trailing zeros and .00"): at most this many decimals, trailing zeros dropped. count: students, ranks; score: a score as it is (full scores, a student's score, lines, thresholds:
  * 0.5 steps and 2-decimal level scores stay exact); mean: means, SD, medians, quartiles, SEM, 有效分;
  * rate: a share 0..1 shown as a percentage with 2 decimals (0.4545 → 45.45%); index: difficulty, D, r, α, KR-20
  * (3 decimals so that a value printed 0.4 is really ≥ 0.3995 and its band 很好/良好 rarely looks contradictory).

@@ -3,7 +3,7 @@ import { BizError } from './http.js';
 
 /**
  * Input that PostgreSQL cannot store or compute with is refused before any route runs, and whatever still
- * reaches SQL is answered as bad input (400) instead of a crash (500): issue 8, item 10.
+ * reaches SQL is answered as bad input (400) instead of a crash (500).
  */
 
 export const NUL_MESSAGE = '参数错误：不能包含空字符';

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Security headers on every answer (web app, API, files, errors): issue 8, item 11. The policy is the one the
+ * Security headers on every answer (web app, API, files, errors). The policy is the one the
  * web app runs under with no violation (tests/e2e/csp.test.ts): antd's CSS-in-JS injects <style> elements
  * ('unsafe-inline' styles only, never scripts), ECharts draws on canvas/SVG, exports are blob: downloads,
  * previews are sandboxed srcdoc frames; a school logo may be an https: or data: image. The swagger UI

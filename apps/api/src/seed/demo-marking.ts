@@ -1,5 +1,5 @@
 /**
- * The online-marking demo (issue 11), seeded after the scanning demo: on the newest unreleased exam subject of
+ * The online-marking demo, seeded after the scanning demo: on the newest unreleased exam subject of
  * 示例中学 whose sheets were recognised with cut blocks (the scanning demo 2026学年高一数学周测（扫描演示）), the
  * default blocks (one per written-answer question), the first block double-marked with arbitration (双评+仲裁, tolerance
  * 10 % of its full score) and the others single, 题组长 lesson1, markers teacher1 and two other 高一 数学 teachers, and a

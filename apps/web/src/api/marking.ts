@@ -5,7 +5,7 @@ import type {
 } from '@jz/shared/marking';
 import type { BlockProgress, MarkerProgress, SubjectProgress } from '@/pages/marking/monitor/monitorMath';
 
-// Online marking (issue 11): the contract is /work MARKING-CONTRACT.md and packages/shared/src/marking.ts.
+// Online marking: the contract is packages/shared/src/marking.ts.
 export type { BlockQuestion, MarkingBlockInfo, MarkingPaper, MarkingRole, MarkingTaskRow, ProblemKind, RatingMode, ReviewRow, ScoringPoint, SubmitBody } from '@jz/shared/marking';
 
 export type SubmitState = 'done' | 'waitingSecond' | 'third' | 'arbitration' | 'final';

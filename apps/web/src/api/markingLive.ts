@@ -1,7 +1,7 @@
 import { API_HOST, http, tokenStore } from '@/utils/request';
 import { parseSse, type SseEvent } from '@/pages/marking/monitor/sse';
 
-// Live marking monitor, standard-answer images and 我的答题卡 (issue 11; docs/DECISIONS.md of the api).
+// Live marking monitor, standard-answer images and 我的答题卡 (docs/DECISIONS.md of the api).
 
 export interface MyCardRow { examId: number; examName: string; examSubjectId: number; subjectName: string; role: string; saved: boolean; updatedAt: string | null }
 

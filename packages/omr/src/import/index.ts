@@ -1,4 +1,4 @@
-// Templates of other OMR tools → SheetTemplate (issue 10 §3): a school that used them brings its template.
+// Templates of other OMR tools → SheetTemplate: a school that used them brings its template.
 export { fromOmrChecker, expandLabels, type OmrCheckerOptions } from './omrchecker.js';
 export { fromFormScanner, type FormScannerOptions } from './formscanner.js';
 export { placeOnScan } from './place.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Security hardening of accounts (issue 8):
+ * Security hardening of accounts:
  * - app_user.must_change_password: the password was set by someone else (reset, new account made by an
  *   administrator, import); the account must change it before anything else (core/auth refuses other calls).
  * - mail_outbox.school_id: the school whose administrator may read the mail in its outbox, decided when the mail

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Cards made elsewhere (issue 10 §3, templateConfirm): per exam subject one current sheet template drawn over a
+ * Cards made elsewhere (templateConfirm): per exam subject one current sheet template drawn over a
  * blank scan of another vendor's card. image_key = the blank page (upright greyscale JPEG in the scan storage);
  * template = SheetTemplate in pixels of that image; drawing = what the drawing tool needs to open it again.
  * When present, the subject's scans are recognised with this template instead of the product's own card.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Who sits an exam subject and where (issue 10, selectStudentList and examEdit under /examDetailsEdit).
+ * Who sits an exam subject and where (selectStudentList and examEdit under /examDetailsEdit).
  * exam_subject_excluded: exam students who do not take one subject (the exam's candidates take every subject unless
  * listed here). exam_room: the exam's rooms with their capacity in order; arranging writes exam_student.room / seat.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Online marking (issue 11; docs/DOMAIN-RULES.md §4.1). school_id repeats the exam's school on every row so that
+ * Online marking (docs/DOMAIN-RULES.md §4.1). school_id repeats the exam's school on every row so that
  * every query filters by it.
  * - marking_block: a 题块 of one exam subject: rating mode, tolerance (误差阈值), allocation (average | free |
  *   class), lease length, 题组长 (leader_user_id), standard answer, can_mark (progress/update_can_mark_paper).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live marking monitor (issue 11; docs/DECISIONS.md "Live marking monitor"): one row per exam whose version
+ * Live marking monitor (docs/DECISIONS.md "Live marking monitor"): one row per exam whose version
  * goes up in the transaction of every marking change (a submitted, rescored, arbitrated or overridden mark, a
  * problem paper, allocation and 开启/暂停, clearing). Every api instance's event stream polls these versions,
  * so a change made through one instance reaches the monitors open on all of them. The exam's score lock

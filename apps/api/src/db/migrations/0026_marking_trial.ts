@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Marking quality control (issue 11; docs/DOMAIN-RULES.md §4.1 "个人一致性 and 试评"):
+ * Marking quality control (docs/DOMAIN-RULES.md §4.1 "个人一致性 and 试评"):
  * - marking_block.recheck_interval: 个人一致性 — after every N papers a marker submitted on the block, marking/next
  *   hands back one of the marker's own submitted papers, blind (0 = off).
  * - marking_block.trial_count: 试评 — K papers the leader scores as trial papers (0 = off); every marker marks

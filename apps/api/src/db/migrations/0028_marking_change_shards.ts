@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The live monitor's change version split over shards (issue 11 speed; docs/DECISIONS.md "Marking speed"): a
+ * The live monitor's change version split over shards (docs/DECISIONS.md "Marking speed"): a
  * marking change raises one of the exam's rows (exam_id, shard) and readers take the sum. One row per exam made
  * every submit of the exam wait for the previous one's commit (the row lock is held to the commit's WAL flush);
  * with shards two submits wait for each other only when their papers fall on the same shard. The sum only rises,

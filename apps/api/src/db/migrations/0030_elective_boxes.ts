@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 选做 K of N with K > 1 (issue 10 §4, issue 11; docs/DOMAIN-RULES.md "选做题"): the card prints K boxes for the
+ * 选做 K of N with K > 1 (docs/DOMAIN-RULES.md "选做题"): the card prints K boxes for the
  * group and each box of a student is its own paper of the group's block, `slot` 1..K (1 for every other paper),
  * so a student has up to K papers in such a block.
  */

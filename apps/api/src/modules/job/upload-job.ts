@@ -6,7 +6,7 @@
  * until the same answer is there. The stored upload is deleted when the job ends.
  * The upload streams through a scratch file (the limits are checked on the way) into the store, and the job streams
  * it into its own scratch file (DATA_DIR/work/uploads: the workbook reader needs random access) and reads it part
- * by part: a 10 MB upload never sits in the api's memory (issue 8 item 2: the api's peak stays under 300 MB while
+ * by part: a 10 MB upload never sits in the api's memory (the api's peak stays under 300 MB while
  * refusing bombs).
  */
 import { randomUUID } from 'node:crypto';

@@ -11,7 +11,7 @@ import * as service from './marking.service.js';
 const tags = ['网上阅卷'];
 
 /**
- * The marking page and the task list (contract: MARKING-CONTRACT.md, packages/shared/src/marking.ts). Every
+ * The marking page and the task list (contract: packages/shared/src/marking.ts). Every
  * route needs exam:marking:do; the services admit a block's markers, and its leaders (题组长, subject leaders)
  * for the leader routes (marking.access.ts).
  */

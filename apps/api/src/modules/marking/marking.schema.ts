@@ -1,4 +1,4 @@
-/** Request and response schemas of the marking routes (contract: /work MARKING-CONTRACT.md, packages/shared/src/marking.ts). */
+/** Request and response schemas of the marking routes (contract: packages/shared/src/marking.ts). */
 import { z } from 'zod';
 import { id, int4 } from '@jz/shared/api/common';
 
