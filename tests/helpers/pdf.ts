@@ -72,3 +72,22 @@ export function pdfToPngs(pdf: Source, dpi: number): Buffer[] {
     }
   }));
 }
+
+export interface PdfLine { text: string; x: number; y: number; w: number; h: number }
+
+/** Every page's text lines with their boxes (points, origin top left), and the page height. */
+export function pdfLines(pdf: Source): { height: number; lines: PdfLine[] }[] {
+  return withDocument(pdf, (doc) => eachPage(doc, (page) => {
+    const st = page.toStructuredText('preserve-whitespace');
+    try {
+      const json = JSON.parse(st.asJSON()) as { blocks: { lines?: { text: string; bbox: { x: number; y: number; w: number; h: number } }[] }[] };
+      const [, y0, , y1] = page.getBounds();
+      return {
+        height: y1 - y0,
+        lines: json.blocks.flatMap((b) => b.lines ?? []).map((l) => ({ text: l.text, ...l.bbox })),
+      };
+    } finally {
+      st.destroy();
+    }
+  }));
+}

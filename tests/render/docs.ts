@@ -41,6 +41,15 @@ export const SNAPSHOT_DOCS: SnapshotDoc[] = [
     texts: ['示范实验中学', '2025—2026学年第一学期高一期中考试 成绩单', '班级排名', '小题得分', '评语'],
   },
   {
+    // a 9-subject exam: the slip continues on a second page (历史, 地理 and the comment), the foot on both
+    name: 'slips9',
+    html: () => renderSlipsHtml({ ...demoSlipData(1, 50, 20251112, 9) }),
+    size: { format: 'A4' },
+    pages: 2,
+    pagePt: [595, 842],
+    texts: ['政治', '历史', '地理', '成绩单（续）', '第 1 / 2 页', '第 2 / 2 页'],
+  },
+  {
     name: 'report',
     html: () => renderReportHtml(demoReport(2, 40)),
     size: { width: '908px', height: '1285px' },

@@ -38,21 +38,26 @@ export function demoCardLayout(): CardLayout {
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢';
 const GIVEN = '子涵浩然欣怡梓轩雨桐宇航思远佳琪俊杰诗雨博文若曦一鸣晨阳嘉怡明轩语嫣天佑梦瑶志强婉清';
 
-const SUBJECTS: { name: string; full: number; questions: number[] }[] = [
+const ALL_SUBJECTS: { name: string; full: number; questions: number[] }[] = [
   { name: '语文', full: 150, questions: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 2, 2, 2, 2, 4, 4, 6, 8, 12, 60] },
   { name: '数学', full: 150, questions: [5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 5, 5, 5, 5, 12, 12, 12, 12, 12, 12] },
   { name: '英语', full: 150, questions: [...Array(20).fill(1.5), ...Array(15).fill(2), ...Array(10).fill(1), 15, 25, 20] },
   { name: '物理', full: 100, questions: [4, 4, 4, 4, 4, 4, 4, 4, 6, 6, 6, 10, 12, 14, 14] },
   { name: '化学', full: 100, questions: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 14, 14, 14, 16] },
   { name: '生物', full: 100, questions: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 12, 12, 12, 12, 12] },
+  // the other three of a 9-subject exam (政治、历史、地理: 选择题 of 2 points, then 材料题)
+  { name: '政治', full: 100, questions: [...Array(24).fill(2), 12, 12, 14, 14] },
+  { name: '历史', full: 100, questions: [...Array(24).fill(2), 14, 12, 12, 14] },
+  { name: '地理', full: 100, questions: [...Array(25).fill(2), 16, 16, 18] },
 ];
 
 /**
- * `count` students in classes of `classSize`, with question scores, ranks and means computed from the
+ * `count` students in classes of `classSize`, taking the first `subjectCount` subjects (6 or up to 9), with question scores, ranks and means computed from the
  * generated scores (ranks: 1 + number of higher totals).
  */
-export function demoSlipData(count = 6, classSize = 50, seed = 20251112): ScoreSlipData {
+export function demoSlipData(count = 6, classSize = 50, seed = 20251112, subjectCount = 6): ScoreSlipData {
   const rnd = seededRandom(seed);
+  const SUBJECTS = ALL_SUBJECTS.slice(0, subjectCount);
   const students: SlipStudent[] = [];
   for (let i = 0; i < count; i++) {
     const classNo = Math.floor(i / classSize) + 1;

@@ -1,9 +1,10 @@
-// Student score slips: one 595×842 px slip per student, scaled onto an A4 page, ordered by class then seat.
-import type { ReactNode } from 'react';
+// Student score slips: one 595×842 px slip per student (a second page when it does not fit one, slip/pages.ts), scaled onto A4, ordered by class then seat.
+import { Fragment, type ReactNode } from 'react';
 import { fmt, h, htmlDocument, zhCollator } from '../common.js';
 import { GRID_CSS, questionGridHtml } from './grid.js';
 import { STRIPS_CSS, stripSections } from './strips.js';
-import type { ScoreSlipData, ScoreSlipOptions, SlipStudent, SlipSubjectScore } from './types.js';
+import { planSlipPages, qsLabel, type SlipBlock } from './pages.js';
+import type { ScoreSlipData, ScoreSlipOptions, SlipQuestionScore, SlipStudent, SlipSubjectScore } from './types.js';
 
 export const SLIP_WIDTH_PX = 595;
 export const SLIP_HEIGHT_PX = 842;
@@ -41,37 +42,47 @@ function Slip(props: { data: ScoreSlipData; student: SlipStudent; opts: Required
     ...(st.total ? [{ ...st.total, subject: '总分' }] : []),
     ...st.subjects,
   ];
-  const withQuestions = opts.showQuestionScores ? st.subjects.filter((s) => s.questions?.length) : [];
-  return h('section', { className: 'sheet' },
-    h('div', { className: 'slip' },
-      h('div', { className: 'school' }, data.schoolName),
-      h('div', { className: 'title' }, `${data.examName} 成绩单`),
-      data.examDate ? h('div', { className: 'date' }, `考试日期：${data.examDate}`) : null,
-      h('table', { className: 'info' }, h('tbody', null, h('tr', null,
-        h('th', null, '姓名'), h('td', { className: 'name' }, st.name),
-        h('th', null, '班级'), h('td', null, st.className),
-        h('th', null, '座号'), h('td', null, String(st.seatNo)),
-        h('th', null, '考号'), h('td', null, st.admissionNo)))),
-      h('table', { className: 'scores' },
+  const withQuestions = opts.showQuestionScores ? st.subjects.filter((s) => s.questions?.length) as { subject: string; questions: SlipQuestionScore[] }[] : [];
+  const pages = planSlipPages({ student: st, hasDate: !!data.examDate, scoreRows: rows.length, withQuestions });
+  const block = (b: SlipBlock, k: number): ReactNode => {
+    switch (b.kind) {
+      case 'head': return h(Fragment, { key: k },
+        h('div', { className: 'school' }, data.schoolName),
+        h('div', { className: 'title' }, `${data.examName} 成绩单`),
+        data.examDate ? h('div', { className: 'date' }, `考试日期：${data.examDate}`) : null,
+        h('table', { className: 'info' }, h('tbody', null, h('tr', null,
+          h('th', null, '姓名'), h('td', { className: 'name' }, st.name),
+          h('th', null, '班级'), h('td', null, st.className),
+          h('th', null, '座号'), h('td', null, String(st.seatNo)),
+          h('th', null, '考号'), h('td', null, st.admissionNo)))));
+      case 'contHead': return h('div', { key: k, className: 'cont' }, `${st.name} · 考号 ${st.admissionNo} · ${data.examName} 成绩单（续）`);
+      case 'scores': return h('table', { key: k, className: 'scores' },
         h('thead', null, h('tr', null, h('th', null, '科目'), cols.map((c) => h('th', { key: c.title }, c.title)))),
         h('tbody', null, rows.map((r) => h('tr', { key: r.subject, className: r.subject === '总分' ? 'total' : undefined },
           h('td', null, r.subject),
-          cols.map((c) => h('td', { key: c.title, className: r.score === null && c.title === '得分' ? 'absent' : undefined }, c.cell(r))))))),
-      withQuestions.length ? h('div', { className: 'qs-title' }, '小题得分') : null,
-      withQuestions.map((s) => h('div', { key: s.subject, className: 'qs' },
-        h('div', { className: 'qs-subject' }, s.subject),
-        h('div', { className: 'qs-cells', dangerouslySetInnerHTML: { __html: questionGridHtml(s.questions!) } }))),
-      st.comment ? h('div', { className: 'comment' }, h('b', null, '评语：'), st.comment) : null,
-      h('div', { className: 'foot' }, `${data.schoolName} · ${st.className} · ${st.seatNo} 号`)));
+          cols.map((c) => h('td', { key: c.title, className: r.score === null && c.title === '得分' ? 'absent' : undefined }, c.cell(r)))))));
+      case 'qsTitle': return h('div', { key: k, className: 'qs-title' }, '小题得分');
+      case 'qs': return h('div', { key: k, className: 'qs' },
+        h('div', { className: 'qs-subject' }, qsLabel(b.subject, b.continued)),
+        h('div', { className: 'qs-cells', dangerouslySetInnerHTML: { __html: questionGridHtml(b.questions) } }));
+      case 'comment': return h('div', { key: k, className: 'comment' }, h('b', null, '评语：'), st.comment);
+    }
+  };
+  const foot = `${data.schoolName} · ${st.className} · ${st.seatNo} 号`;
+  return pages.map((blocks, i) => h('section', { key: i, className: 'sheet' },
+    h('div', { className: 'slip' },
+      blocks.map(block),
+      h('div', { className: 'foot' }, pages.length > 1 ? `${foot} · 第 ${i + 1} / ${pages.length} 页` : foot))));
 }
 
 const SLIP_CSS = `
 .sheet{width:210mm;height:297mm;overflow:hidden;break-after:page;page-break-after:always}
 .sheet:last-child{break-after:auto;page-break-after:auto}
 .slip{position:relative;width:${SLIP_WIDTH_PX}px;height:${SLIP_HEIGHT_PX}px;zoom:${SLIP_ZOOM};padding:28px 30px;font-size:10px;overflow:hidden}
-.school{text-align:center;font-size:17px;font-weight:700;letter-spacing:1px}
-.title{text-align:center;font-size:14px;font-weight:700;margin-top:4px}
-.date{text-align:center;font-size:9px;color:#444;margin-top:2px}
+.school{text-align:center;font-size:17px;line-height:24px;font-weight:700;letter-spacing:1px}
+.title{text-align:center;font-size:14px;line-height:20px;font-weight:700;margin-top:4px}
+.date{text-align:center;font-size:9px;line-height:13px;color:#444;margin-top:2px}
+.cont{font-size:11px;line-height:21px;font-weight:700;border-bottom:0.75px solid #333;margin-bottom:10px}
 table{border-collapse:collapse;width:100%;margin-top:10px}
 th,td{border:0.75px solid #333;padding:3px 4px;text-align:center;font-size:10px;line-height:1.3}
 th{background:#E8EAEF;font-weight:700}
@@ -79,12 +90,12 @@ th{background:#E8EAEF;font-weight:700}
 .scores tr.total td{font-weight:700;background:#F5F6F9}
 td.absent{color:#c00}
 ${GRID_CSS}
-.qs-title{margin-top:12px;font-size:11px;font-weight:700;border-left:3px solid #333;padding-left:5px}
+.qs-title{margin-top:12px;font-size:11px;line-height:16px;font-weight:700;border-left:3px solid #333;padding-left:5px}
 .qs{display:flex;margin-top:5px;align-items:flex-start}
-.qs-subject{width:40px;flex:none;font-weight:700;font-size:10px;padding-top:3px}
+.qs-subject{width:40px;flex:none;font-weight:700;font-size:10px;line-height:13px;padding-top:3px;word-break:break-all}
 .qs-cells{flex:none}
 .comment{margin-top:12px;border:0.75px solid #333;padding:6px 8px;font-size:10px;line-height:1.6}
-.foot{position:absolute;left:30px;right:30px;bottom:14px;text-align:center;font-size:8px;color:#666}
+.foot{position:absolute;left:30px;right:30px;bottom:14px;text-align:center;font-size:8px;line-height:11px;color:#666}
 `;
 
 /**
