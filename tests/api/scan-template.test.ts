@@ -110,7 +110,7 @@ describe.each(dbKinds)('third-party card templates on %s', (kind) => {
       expect((await uploadBlank(blankPng, token)).code).toBe(403);
     }
     const bad = await uploadBlank(Buffer.from('这不是图片，只是一段文字'), admin, 'card.png');
-    expect(bad).toMatchObject({ code: 400, msg: '不是可识别的图片文件（支持 JPEG、PNG、TIFF 和 PDF）' });
+    expect(bad).toMatchObject({ code: 400, msg: '不是可识别的图片文件（支持 JPEG、PNG、TIFF、WebP 和 PDF）' });
     expect(stored()).toBe(0);
     expect((await api('GET', `make_template/find?examSubjectId=${subjectId}`)).body).toMatchObject({ code: 200, data: null });
   });

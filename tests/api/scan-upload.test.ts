@@ -48,7 +48,7 @@ describe('scan upload limits', () => {
   it('refuses an oversized file and goes on with the next ones', async () => {
     const out = await send([{ name: 'big.jpg', data: jpeg(5000) }, { name: 'ok.jpg', data: jpeg(1000) }, { name: 'x.txt', data: Buffer.from('hello') }]);
     expect(out.map((f) => [f.name, f.key !== null, f.reason])).toEqual([
-      ['big.jpg', false, '文件过大：单个文件不能超过 4 KB'], ['ok.jpg', true, null], ['x.txt', false, '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）']]);
+      ['big.jpg', false, '文件过大：单个文件不能超过 4 KB'], ['ok.jpg', true, null], ['x.txt', false, '不是图片文件（支持 JPG、PNG、TIFF、WebP、PDF 或 zip 压缩包）']]);
     expect(await storage.list('run1/')).toEqual(['run1/src/2']);
     expect((await storage.getBytes('run1/src/2')).equals(jpeg(1000))).toBe(true);
   });

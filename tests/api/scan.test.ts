@@ -123,7 +123,7 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     ];
     const res = await upload(files, `scanned_batch/upload?examSubjectId=${subjectId}`);
     expect(res.code, res.msg).toBe(200);
-    expect(res.data.rejectedFiles).toEqual([{ name: 'notes.txt', reason: '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）' }]);
+    expect(res.data.rejectedFiles).toEqual([{ name: 'notes.txt', reason: '不是图片文件（支持 JPG、PNG、TIFF、WebP、PDF 或 zip 压缩包）' }]);
     batch = await waitBatch(res.data.batch.id);
     // 19 files, the zip holding 2: 20 page rows
     expect(batch.pages).toHaveLength(20);
@@ -131,7 +131,7 @@ describe.each(dbKinds)('scanning on %s', (kind) => {
     expect(byName('broken.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '图片已损坏或不完整，无法读取' });
     expect(byName('empty.pdf')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: 'PDF 文件没有页面' });
     expect(byName('torn.pdf')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: 'PDF 文件已损坏，无法打开' });
-    expect(byName('notes.txt')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）' });
+    expect(byName('notes.txt')).toMatchObject({ status: 'abnormal', abnormalKind: 'badFile', reason: '不是图片文件（支持 JPG、PNG、TIFF、WebP、PDF 或 zip 压缩包）' });
     expect(byName('blank.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'anchor' });
     expect(byName('other-exam.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'otherSubject' });
     expect(byName('s4-1.jpg')).toMatchObject({ status: 'abnormal', abnormalKind: 'examNo', examStudentId: null });

@@ -84,7 +84,7 @@ describe('decodeImage', () => {
 
   it('refuses bad input with a Chinese reason', async () => {
     await expect(decodeImage(new Uint8Array())).rejects.toThrow(new OmrInputError('文件为空'));
-    await expect(decodeImage(Buffer.from('这不是一张图片，是一段文字'))).rejects.toThrow('不是可识别的图片文件（支持 JPEG、PNG、TIFF 和 PDF）');
+    await expect(decodeImage(Buffer.from('这不是一张图片，是一段文字'))).rejects.toThrow('不是可识别的图片文件（支持 JPEG、PNG、TIFF、WebP 和 PDF）');
     const jpg = await grey().toColourspace('b-w').jpeg().toBuffer();
     const cut = jpg.subarray(0, Math.floor(jpg.length * 0.4));
     await expect(decodeImage(cut)).rejects.toThrow('图片已损坏或不完整，无法解码');

@@ -1,4 +1,4 @@
-// Image files → greyscale rasters. sharp (libvips) decodes JPEG/PNG/TIFF (every page of a multi-page TIFF);
+// Image files → greyscale rasters. sharp (libvips) decodes JPEG/PNG/TIFF/WebP (every page of a multi-page TIFF);
 // RGB keeps only its first channel (much faster than a weighted grey, and enough for black print on white);
 // a scan far above the wanted resolution is shrunk while loading (JPEG DCT scaling), as decoding is most of
 // the cost of recognising a sheet. PDFs go to mupdf (decode-pdf.ts).
@@ -31,10 +31,10 @@ export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOption
   try {
     meta = await sharp(bytes).metadata();
   } catch {
-    throw new OmrInputError('不是可识别的图片文件（支持 JPEG、PNG、TIFF 和 PDF）');
+    throw new OmrInputError('不是可识别的图片文件（支持 JPEG、PNG、TIFF、WebP 和 PDF）');
   }
   if (!meta.format || !FORMATS.has(meta.format)) {
-    throw new OmrInputError(`不支持的文件格式${meta.format ? `（${meta.format}）` : ''}：请上传 JPEG、PNG、TIFF 或 PDF`);
+    throw new OmrInputError(`不支持的文件格式${meta.format ? `（${meta.format}）` : ''}：请上传 JPEG、PNG、TIFF、WebP 或 PDF`);
   }
   const pages = meta.pages ?? 1;
   if (opts.page !== undefined && (opts.page < 0 || opts.page >= pages)) throw new OmrInputError(`图片只有 ${pages} 页，没有第 ${opts.page + 1} 页`);

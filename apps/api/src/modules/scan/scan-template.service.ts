@@ -68,7 +68,7 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
     first = (await decodePages(bytes))[0];
   } catch (e) {
     if (e instanceof OmrInputError) throw new BizError(e.message);
-    throw new BizError('文件无法读取：请上传 JPG、PNG、TIFF 图片或 PDF');
+    throw new BizError('文件无法读取：请上传 JPG、PNG、TIFF、WebP 图片或 PDF');
   }
   if (!first) throw new BizError('PDF 文件没有页面');
   const sharp = (await import('sharp')).default; // loaded on first use (memory of an idle api)

@@ -1,6 +1,6 @@
 /**
  * Reads the files of a scan upload (multipart, any number of parts) straight into storage, one at a time: the
- * api never holds a whole file. Each file is sniffed by its first bytes (JPEG, PNG, TIFF, PDF, zip); a zip is
+ * api never holds a whole file. Each file is sniffed by its first bytes (JPEG, PNG, TIFF, WebP, PDF, zip); a zip is
  * spooled to a temporary file and its entries streamed out with yauzl, counted and size-checked by the bytes
  * actually inflated (declared sizes are not trusted). A file that is too large, not an image or unreadable is
  * answered as a rejected file (it becomes a 文件无法读取 abnormal page) and the upload goes on.
@@ -19,7 +19,7 @@ import { BizError } from '../../core/http.js';
 import { NUL_MESSAGE } from '../../core/input-guard.js';
 import { StorageLimitError, type Storage } from '../../core/storage.js';
 
-export type FileKind = 'jpeg' | 'png' | 'tiff' | 'pdf' | 'zip';
+export type FileKind = 'jpeg' | 'png' | 'tiff' | 'webp' | 'pdf' | 'zip';
 
 /** One uploaded file (or zip entry): stored at key, or rejected with a Chinese reason. */
 export interface UploadedFile { name: string; key: string | null; kind: FileKind | null; bytes: number; reason: string | null }
@@ -34,12 +34,14 @@ export function sniff(head: Buffer): FileKind | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.length >= 4 && (head.subarray(0, 4).equals(Buffer.from('II*\0', 'latin1')) || head.subarray(0, 4).equals(Buffer.from('MM\0*', 'latin1')))) return 'tiff';
+  // RIFF container whose form is WEBP (a phone or web picture, often named .jpg)
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
   if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
   return null;
 }
 
-const NOT_IMAGE = '不是图片文件（支持 JPG、PNG、TIFF、PDF 或 zip 压缩包）';
+const NOT_IMAGE = '不是图片文件（支持 JPG、PNG、TIFF、WebP、PDF 或 zip 压缩包）';
 
 /** Answers the stream's first bytes and a stream of all its bytes. */
 async function peek(stream: Readable, want = 16): Promise<{ head: Buffer; all: Readable }> {

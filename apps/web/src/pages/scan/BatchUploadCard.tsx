@@ -16,7 +16,7 @@ export function BatchUploadCard({ examSubjectId, onUploaded, disabled }: { examS
         beforeUpload={(_f, list) => { up.add(list as unknown as File[]); return Upload.LIST_IGNORE; }}>
         <p className="ant-upload-drag-icon"><InboxOutlined /></p>
         <p className="ant-upload-text">点击或拖拽扫描文件到此处</p>
-        <p className="ant-upload-hint">支持 JPG、PNG、TIFF（可多页）、扫描仪 PDF 或 zip 压缩包，可一次选择多个文件</p>
+        <p className="ant-upload-hint">支持 JPG、PNG、TIFF（可多页）、WebP、扫描仪 PDF 或 zip 压缩包，可一次选择多个文件</p>
       </Upload.Dragger>
       {up.files.length > 0 && (
         <div style={{ marginTop: 8, maxHeight: 160, overflow: 'auto' }} data-testid="batch-files">

@@ -19,7 +19,7 @@ function Editor({ examSubjectId, courseName }: { examSubjectId: number; courseNa
   if (ed.loading) return <Card><Spin /></Card>;
   if (ed.loadError) return <Card><Result status="warning" title={ed.loadError} /></Card>;
   const uploadButton = (
-    <Upload accept=".jpg,.jpeg,.png,.tif,.tiff,.pdf" showUploadList={false} beforeUpload={(f) => { void ed.upload(f); return Upload.LIST_IGNORE; }}>
+    <Upload accept=".jpg,.jpeg,.png,.tif,.tiff,.webp,.pdf" showUploadList={false} beforeUpload={(f) => { void ed.upload(f); return Upload.LIST_IGNORE; }}>
       <Button icon={<UploadOutlined />} loading={ed.uploading}>{ed.blank ? '更换空白答题卡' : '上传空白答题卡'}</Button>
     </Upload>
   );

@@ -29,7 +29,7 @@ export function filterQuery(f: StudentFilter | undefined): Pick<ScanStudentListQ
 export const BATCH_STATUS_COLORS: Record<ScanBatch['status'], string> = { uploading: 'processing', recognizing: 'processing', done: 'success' };
 
 /** Image files a batch accepts (the server reads JPEG/PNG/TIFF, scanner PDFs and zips of them). */
-export const BATCH_ACCEPT = '.jpg,.jpeg,.png,.tif,.tiff,.pdf,.zip';
+export const BATCH_ACCEPT = '.jpg,.jpeg,.png,.tif,.tiff,.webp,.pdf,.zip';
 
 /** A 10-digit Unix timestamp (seconds) as local date and time. */
 export const fmtTime = (sec: number | null | undefined) => (sec ? new Date(sec * 1000).toLocaleString('zh-CN', { hour12: false }) : '—');
