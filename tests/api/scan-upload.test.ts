@@ -15,7 +15,7 @@ import { multipart as body } from '../helpers/scan-sheets.js';
  * (SCAN_LIMITS), which only change the numbers. Every refused file is answered with its reason and the others
  * are stored; nothing refused stays in storage.
  */
-const LIMITS: ScanLimits = { fileBytes: 4096, batchBytes: 10_000, files: 6, zipEntries: 3, zipEntryBytes: 4096 };
+const LIMITS: ScanLimits = { fileBytes: 4096, batchBytes: 10_000, files: 6, zipEntries: 3, zipEntryBytes: 4096, zipInflatedBytes: 1_000_000 };
 const jpeg = (n: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(n - 4, 1)]);
 
 describe('scan upload limits', () => {

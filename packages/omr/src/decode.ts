@@ -44,7 +44,7 @@ export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOption
   return out;
 }
 
-async function decodePage(bytes: Uint8Array, page: number, known: Metadata | undefined, targetDpi: number | undefined, maxPixels: number): Promise<Raster> {
+export async function decodePage(bytes: Uint8Array, page: number, known: Metadata | undefined, targetDpi: number | undefined, maxPixels: number): Promise<Raster> {
   try {
     const meta = known ?? (await sharp(bytes, { page }).metadata());
     const w = meta.width ?? 0;

@@ -19,6 +19,7 @@ import * as m0026 from './migrations/0026_marking_trial.js';
 import * as m0027 from './migrations/0027_block_region.js';
 import * as m0028 from './migrations/0028_marking_change_shards.js';
 import * as m0030 from './migrations/0030_elective_boxes.js';
+import * as m0031 from './migrations/0031_scan_resume_budget.js';
 import * as m0042 from './migrations/0042_scan_sheet.js';
 import * as m0043 from './migrations/0043_exam_score_cells.js';
 import * as m0045 from './migrations/0045_option_score.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0027_block_region': m0027,
   '0028_marking_change_shards': m0028,
   '0030_elective_boxes': m0030,
+  '0031_scan_resume_budget': m0031,
   '0042_scan_sheet': m0042,
   '0043_exam_score_cells': m0043,
   '0045_option_score': m0045,

@@ -16,6 +16,8 @@ export interface SchoolTable {
   contact_phone: Generated<string>;
   status: Generated<number>;
   created_at: Timestamp;
+  /** Bytes of stored scan uploads the school may hold (0031; null = SCAN_LIMITS.schoolDiskBytes). */
+  scan_disk_quota: ColumnType<string | null, number | null | undefined, number | null>;
 }
 export interface GradeDictTable { id: Generated<number>; name: string; stage: Generated<string>; sort: Generated<number> }
 export interface CourseDictTable { id: Generated<number>; code: string; name: string; sort: Generated<number> }
@@ -422,6 +424,8 @@ export interface ScanBatchTable {
   created_by: number | null;
   created_at: Timestamp;
   finished_at: Timestamp | null;
+  /** A retry queueing the batch's jobs since then (0031; null = none). */
+  retrying_at: Timestamp | null;
 }
 export interface ScanPageTable {
   id: Generated<number>;
@@ -451,6 +455,8 @@ export interface ScanPageTable {
   reason: string | null;
   /** The sheet (一份答题卡) of the page: id of the sheet's first page (0042; null until the subject is resolved again). */
   sheet_id: number | null;
+  /** Stored size of the uploaded file while it is kept, on its first row (0031). */
+  source_bytes: ColumnType<string | null, number | null | undefined, number | null>;
   deleted_at: Timestamp | null;
   deleted_by: number | null;
   created_at: Timestamp;

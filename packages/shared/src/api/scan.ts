@@ -83,6 +83,14 @@ export const SCAN_LIMITS = {
   /** Entries of one zip, and the bytes one entry may inflate to. */
   zipEntries: 5000,
   zipEntryBytes: 100 * 1024 * 1024,
+  /** Bytes all zips of one upload may inflate to together (a zip bomb stops here, whatever each entry declares). */
+  zipInflatedBytes: 1024 * 1024 * 1024,
+  /** Pixels of one page as decoded at its own resolution (an A3 page at 600 dpi is 70 million). */
+  pagePixels: 70_000_000,
+  /** Pixels of all pages of one file together (a PDF counted as rendered at 200 dpi: 1,000 A4 pages are 3,870 million). */
+  filePixels: 4_000_000_000,
+  /** Stored upload files of one school (its scan_disk_quota overrides it). */
+  schoolDiskBytes: 50 * 1024 * 1024 * 1024,
 } as const;
 
 // ---------------------------------------------------------------- states and kinds

@@ -15,7 +15,8 @@ import { BizError, notFound } from '../../core/http.js';
 import { assertNoNulFields } from '../../core/input-guard.js';
 import { StorageNotFound } from '../../core/storage.js';
 import { scanSubjectFor, type SchoolUser } from './scan.access.js';
-import { decodePages, fitTemplateToBlank, importTemplate, OmrInputError, snapDrawnShape, type Raster, type SheetTemplate } from './scan.engine.js';
+import { decodePages, fitTemplateToBlank, importTemplate, snapDrawnShape, type Raster, type SheetTemplate } from './scan.engine.js';
+import { decodeOnePage, PageInputError } from './scan.pages.js';
 import * as repo from './scan-template.repository.js';
 
 const MAX_BYTES = 50 * 1024 * 1024;
@@ -65,12 +66,12 @@ export async function blank(ctx: AppContext, req: FastifyRequest, user: SchoolUs
   const bytes = await fileBytes(file, '文件过大：空白答题卡不能超过 50 MB');
   let first;
   try {
-    first = (await decodePages(bytes))[0];
+    // page 1 only, decoded off the event loop: a file of a thousand pages costs what its first page costs
+    first = await decodeOnePage(bytes, 0);
   } catch (e) {
-    if (e instanceof OmrInputError) throw new BizError(e.message);
+    if (e instanceof PageInputError) throw new BizError(e.message);
     throw new BizError('文件无法读取：请上传 JPG、PNG、TIFF、WebP 图片或 PDF');
   }
-  if (!first) throw new BizError('PDF 文件没有页面');
   const sharp = (await import('sharp')).default; // loaded on first use (memory of an idle api)
   const jpeg = await sharp(Buffer.from(first.data.buffer, first.data.byteOffset, first.width * first.height), { raw: { width: first.width, height: first.height, channels: 1 } })
     .toColourspace('b-w').jpeg({ quality: 90 }).toBuffer();

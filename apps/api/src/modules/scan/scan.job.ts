@@ -1,20 +1,22 @@
 /**
- * The recognition job (kind scan-recognize): params { batchId, fromSeq, toSeq, storage } in, page rows out. A
- * batch is split into jobs of FILES_PER_JOB files so that several workers share a big batch. Each file is read
- * from storage and decoded into its pages (a TIFF or PDF gives several: rows are added for pages 2…n); each page
- * is recognised and its image and cut blocks stored; a file or page that cannot be read becomes an abnormal page
- * with the reason and the rest goes on. Whoever finishes the batch's last page closes the batch: a rescan's
- * earlier pages of the student go to the recycle bin and the subject is synced (scan.sync.ts), in one
- * transaction under the exam's score lock.
+ * The recognition job (kind scan-recognize): params { batchId, fromSeq, toSeq } in, page rows out. A batch is split
+ * into jobs of FILES_PER_JOB files so that several workers share a big batch. Each file is opened in the page
+ * thread (scan.pages.ts): its pages' pixels are checked against the file's budget and a multi-page file's rows are
+ * made at once (within the batch's page cap), then page after page is decoded, recognised and stored off the event
+ * loop. Every write is idempotent per (batch, file, page index): a job that died is resumed by a retry, which does
+ * the pages still pending and nothing twice. A page in the recycle bin stays there. A file or page that cannot be
+ * read becomes an abnormal page with the reason; the source of a file none of whose pages was read is deleted.
+ * Whoever finishes the batch's last page closes the batch: a rescan's earlier pages of the student go to the
+ * recycle bin and the subject is synced (scan.sync.ts), in one transaction under the exam's score lock.
  */
+import { SCAN_LIMITS } from '@jz/shared/api/scan';
 import type { Db, Tx } from '../../db/database.js';
-import type { Storage } from '../../core/storage.js';
+import { StorageNotFound, type Storage } from '../../core/storage.js';
 import { withScoreWrites } from '../score/score-write.service.js';
 import { registerJobKind, type JobContext } from '../job/job.service.js';
-import { decodePages, OmrInputError, type Raster } from './scan.engine.js';
-import { isBlank, recognizePage, type PageOutcome } from './scan.recognize.js';
+import { openFile, PageInputError, type PageFile } from './scan.pages.js';
+import type { PageOutcome } from './scan.recognize.js';
 import * as repo from './scan.repository.js';
-import { sniff } from './scan.upload.js';
 import { syncSubject } from './scan.sync.js';
 
 export const SCAN_JOB_KIND = 'scan-recognize';
@@ -32,11 +34,9 @@ export const keys = {
   block: (b: { school_id: number; exam_subject_id: number; id: number }, pageId: number, i: number, v = 0) => `${keys.prefix(b)}/blocks/${pageId}-${i}${v ? `-${v}` : ''}.jpg`,
 };
 
-const DECODE_FAILED = (pdf: boolean) => (pdf ? 'PDF 文件已损坏，无法读取' : '图片已损坏或不完整，无法读取');
-
 /** Stores the outcome's image and blocks and writes the page row (the owner and kind come from the sync). */
 export async function savePageOutcome(db: Db | Tx, storage: Storage, batch: { id: number; school_id: number; exam_subject_id: number; exam_id: number }, pageId: number,
-  out: PageOutcome, version = 0): Promise<void> {
+  out: PageOutcome, version = 0, pendingOnly = false): Promise<void> {
   const imageKey = keys.page(batch, pageId, version);
   await storage.put(imageKey, out.image);
   const blocks = [];
@@ -55,82 +55,86 @@ export async function savePageOutcome(db: Db | Tx, storage: Storage, batch: { id
     else if (s) { intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 的考生不在本科目的考生名单中`; }
     else { intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 不在本次考试的考生名单中`; }
   }
-  await repo.updatePage(db, pageId, {
+  await repo.writeRecognition(db, pageId, {
     recognized: true, status: intrinsicKind ? 'abnormal' : 'ok', image_key: imageKey, width: out.width, height: out.height,
     rec: reading ? JSON.stringify(reading) : null, intrinsic_kind: intrinsicKind, intrinsic_reason: intrinsicReason, page_no: out.pageNo,
     read_exam_no: out.examNo, read_exam_student_id: readStudentId, absent: out.absent, confirmed: null,
-  });
+  }, pendingOnly);
 }
 
 export async function markBad(db: Db | Tx, pageId: number, reason: string): Promise<void> {
-  await repo.updatePage(db, pageId, { recognized: true, status: 'abnormal', intrinsic_kind: 'badFile', intrinsic_reason: reason, page_no: null });
+  await repo.writeRecognition(db, pageId, { recognized: true, status: 'abnormal', intrinsic_kind: 'badFile', intrinsic_reason: reason, page_no: null }, true);
 }
 
-/**
- * The file's bytes when they may be kept as the page image: a one-page greyscale or colour JPEG decoded at its
- * own size, without an EXIF turn (a browser would show it turned while the rectangles are of the raw pixels).
- */
-async function storedAsIs(bytes: Buffer, rasters: Raster[]): Promise<Buffer | undefined> {
-  const r = rasters[0];
-  if (rasters.length !== 1 || !r || sniff(bytes.subarray(0, 16)) !== 'jpeg') return undefined;
-  if ((r.fileWidth ?? r.width) !== r.width || (r.fileHeight ?? r.height) !== r.height) return undefined;
-  const meta = await (await import('sharp')).default(bytes).metadata().catch(() => null);
-  return meta && meta.width === r.width && meta.height === r.height && (meta.orientation ?? 1) === 1 ? bytes : undefined;
+const millions = (px: number) => Math.round(px / 1e6).toLocaleString('en-US');
+export const FILE_PIXELS_OVER = (px: number) => `文件像素总量过大（共 ${millions(px)} 百万像素，一个文件最多 ${millions(SCAN_LIMITS.filePixels)} 百万像素）：请降低扫描分辨率或分成多个文件上传`;
+export const BATCH_PAGES_OVER = (pages: number) => `本批次页数超过上限（一个批次最多 ${SCAN_LIMITS.pages} 页，此文件有 ${pages} 页）：请分成多个批次上传`;
+
+/** Every page still pending of one file → abnormal with the file's reason. */
+async function failFile(db: Db, batchId: number, fileSeq: number, reason: string): Promise<void> {
+  for (const row of await repo.pendingOfFile(db, batchId, fileSeq)) await markBad(db, row.id, reason);
 }
 
-/** Recognises one raster onto a page row; a page the engine cannot handle is an abnormal, never a crash. */
-async function recognizeOnto(db: Db, storage: Storage, batch: Batch, pageId: number, raster: Raster, back: boolean, source?: Buffer): Promise<void> {
-  let out: PageOutcome;
+/** Recognises the pending pages of one file (rows: its pending rows), page by page in the page thread. */
+async function recognizeFile(db: Db, storage: Storage, batch: Batch, head: repo.PageRow): Promise<void> {
+  const seq = head.file_seq;
+  if (!head.source_key) return failFile(db, batch.id, seq, head.intrinsic_reason ?? '文件无法读取');
+  let bytes: Buffer;
   try {
-    out = await recognizePage(raster, batch.card_layout, batch.exam_subject_id, { source });
+    bytes = await storage.getBytes(head.source_key);
   } catch (e) {
-    console.error(e);
-    await markBad(db, pageId, '识别失败：图像无法处理，请重新扫描');
-    return;
+    if (e instanceof StorageNotFound) return failFile(db, batch.id, seq, '文件已不存在，请重新上传');
+    throw e;
   }
-  await savePageOutcome(db, storage, batch, pageId, out);
-  // duplex: the blank back of a one-sided page is expected; it goes to the recycle bin rather than the abnormal list
-  if (batch.duplex && back && out.intrinsicKind === 'anchor' && isBlank(raster)) {
-    await repo.updatePage(db, pageId, { status: 'deleted', deleted_at: new Date(), intrinsic_reason: '双面扫描的空白背面（已自动移入回收站）' });
+  let file: PageFile;
+  try {
+    file = await openFile(bytes, batch.card_layout, batch.exam_subject_id);
+  } catch (e) {
+    if (e instanceof PageInputError) return failFile(db, batch.id, seq, e.message);
+    throw e;
+  }
+  try {
+    const n = file.pixels.length;
+    const total = file.pixels.reduce((a, b) => a + b, 0);
+    if (total > SCAN_LIMITS.filePixels) return await failFile(db, batch.id, seq, FILE_PIXELS_OVER(total));
+    if (n > 1 && !(await repo.expandFile(db, batch.id, seq, n, SCAN_LIMITS.pages))) return await failFile(db, batch.id, seq, BATCH_PAGES_OVER(n));
+    for (const row of await repo.pendingOfFile(db, batch.id, seq)) {
+      if (row.file_index > n) { await markBad(db, row.id, '文件页数与上次读取时不同，请重新上传'); continue; }
+      // with duplex every second image of the batch is a back side; multi-page files count their own pages
+      const back = batch.duplex && (n > 1 ? row.file_index % 2 === 0 : seq % 2 === 0);
+      let page;
+      try {
+        page = await file.recognize(row.file_index - 1, back);
+      } catch (e) {
+        if (!(e instanceof PageInputError)) throw e;
+        await markBad(db, row.id, e.message);
+        continue;
+      }
+      await savePageOutcome(db, storage, batch, row.id, page.outcome, 0, true);
+      // duplex: the blank back of a one-sided page is expected; it goes to the recycle bin rather than the abnormal list
+      if (page.blank) await repo.updatePage(db, row.id, { status: 'deleted', deleted_at: new Date(), intrinsic_reason: '双面扫描的空白背面（已自动移入回收站）' });
+    }
+  } finally {
+    await file.close();
   }
 }
 
 async function handler(c: JobContext<ScanJobParams>): Promise<unknown> {
-  const { db, params } = c;
+  const { db, params, storage } = c;
   const batch = await repo.findBatch(db, params.batchId);
   if (!batch) return { pages: 0 };
-  const { storage } = c;
-  const pages = await repo.pendingPages(db, batch.id, params.fromSeq, params.toSeq);
+  const heads = new Map<number, repo.PageRow>();
+  for (const p of await repo.pendingPages(db, batch.id, params.fromSeq, params.toSeq)) if (!heads.has(p.file_seq)) heads.set(p.file_seq, p);
   let done = 0;
-  for (const page of pages) {
-    if (page.recognized) continue;
-    if (!page.source_key) { await markBad(db, page.id, page.intrinsic_reason ?? '文件无法读取'); continue; }
-    let rasters: Raster[];
-    const bytes = await storage.getBytes(page.source_key);
-    try {
-      rasters = await decodePages(bytes);
-    } catch (e) {
-      // the upload let only files through that start like an image or a PDF: an image that fails is corrupt
-      const pdf = sniff(bytes.subarray(0, 16)) === 'pdf';
-      await markBad(db, page.id, pdf && e instanceof OmrInputError ? e.message : DECODE_FAILED(pdf));
-      continue;
-    }
-    if (!rasters.length) { await markBad(db, page.id, 'PDF 文件没有页面'); continue; }
-    const source = await storedAsIs(bytes, rasters);
-    for (const [i, raster] of rasters.entries()) {
-      const pageId = i === 0 ? page.id : await repo.insertPage(db, {
-        school_id: batch.school_id, batch_id: batch.id, exam_subject_id: batch.exam_subject_id, file_seq: page.file_seq, file_index: i + 1,
-        file_name: page.file_name, source_key: page.source_key,
-      });
-      // with duplex every second image of the batch is a back side; multi-page files count their own pages
-      const back = batch.duplex && (i % 2 === 1 || (rasters.length === 1 && page.file_seq % 2 === 0));
-      await recognizeOnto(db, storage, batch, pageId, raster, back, source);
-    }
+  for (const head of heads.values()) {
+    await recognizeFile(db, storage, batch, head);
+    const dropped = await repo.releaseFailedSource(db, batch.id, head.file_seq);
+    if (dropped) await storage.delete(dropped);
     done++;
-    c.progress(Math.round((done / pages.length) * 100));
+    c.progress(Math.round((done / heads.size) * 100));
   }
   await finishBatch(db, batch.id);
-  return { files: pages.length };
+  return { files: heads.size };
 }
 
 /** Closes the batch when no page is pending: rescan replacement and the subject's sync, under the exam lock. */

@@ -75,6 +75,87 @@ export async function updatePage(q: Q, id: number, v: Updateable<ScanPageTable>)
   await q.updateTable('scan_page').set(v).where('id', '=', id).execute();
 }
 
+/**
+ * The recognition's write of a page: its status is written only while the page is out of the recycle bin (a page
+ * deleted while its batch was recognising stays deleted), and with pendingOnly only once (a second worker on the
+ * same page writes nothing). Answers whether the row was written.
+ */
+export async function writeRecognition(q: Q, id: number, v: Updateable<ScanPageTable> & { status: 'ok' | 'abnormal' | 'deleted' }, pendingOnly: boolean): Promise<boolean> {
+  const { status, ...rest } = v;
+  let u = q.updateTable('scan_page').set({ ...rest, status: sql<'ok'>`case when status = 'deleted' then status else ${status} end` }).where('id', '=', id);
+  if (pendingOnly) u = u.where('recognized', '=', false);
+  const r = await u.executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * The rows of pages 2…n of a multi-page file, made once: under the batch's row lock, idempotent per (batch, file,
+ * page index), so a retry after a crash adds only what is missing. A file that would take the batch over maxPages
+ * gets no rows (false). Pages of a file whose first row is in the recycle bin are made in the recycle bin too.
+ */
+export async function expandFile(db: Db, batchId: number, fileSeq: number, pages: number, maxPages: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    await tx.selectFrom('scan_batch').select('id').where('id', '=', batchId).forUpdate().executeTakeFirst();
+    const r = await tx.selectFrom('scan_page').select([sql<number>`count(*)::int`.as('all'), sql<number>`count(*) filter (where file_seq = ${fileSeq})::int`.as('own')])
+      .where('batch_id', '=', batchId).executeTakeFirstOrThrow();
+    if (r.all - r.own + pages > maxPages) return false;
+    const head = await tx.selectFrom('scan_page').selectAll().where('batch_id', '=', batchId).where('file_seq', '=', fileSeq).where('file_index', '=', 1).executeTakeFirstOrThrow();
+    const deleted = head.status === 'deleted';
+    for (let from = 2; from <= pages; from += 1000) {
+      const rows = [];
+      for (let i = from; i <= Math.min(pages, from + 999); i++) {
+        rows.push({
+          school_id: head.school_id, batch_id: batchId, exam_subject_id: head.exam_subject_id, file_seq: fileSeq, file_index: i, file_name: head.file_name,
+          source_key: head.source_key, ...(deleted ? { status: 'deleted' as const, deleted_at: head.deleted_at, deleted_by: head.deleted_by } : {}),
+        });
+      }
+      await tx.insertInto('scan_page').values(rows).onConflict((oc) => oc.columns(['batch_id', 'file_seq', 'file_index']).doNothing()).execute();
+    }
+    return true;
+  });
+}
+
+/** The pages of one file still waiting for recognition, in page order. */
+export async function pendingOfFile(q: Q, batchId: number, fileSeq: number) {
+  return q.selectFrom('scan_page').selectAll().where('batch_id', '=', batchId).where('file_seq', '=', fileSeq).where('recognized', '=', false)
+    .orderBy('file_index').execute();
+}
+
+/**
+ * A file whose every page came to nothing (unreadable, over a budget): its stored source is no use to anyone, so
+ * the rows let go of it and the caller deletes it. Answers the key to delete, or null while the file has a page
+ * pending or a page that was read.
+ */
+export async function releaseFailedSource(db: Db, batchId: number, fileSeq: number): Promise<string | null> {
+  const r = await db.selectFrom('scan_page').select([sql<number>`count(*) filter (where not recognized or intrinsic_kind is distinct from 'badFile')::int`.as('kept'), sql<string | null>`max(source_key)`.as('key')])
+    .where('batch_id', '=', batchId).where('file_seq', '=', fileSeq).executeTakeFirstOrThrow();
+  if (r.kept > 0 || !r.key) return null;
+  await db.updateTable('scan_page').set({ source_key: null, source_bytes: null }).where('batch_id', '=', batchId).where('file_seq', '=', fileSeq).execute();
+  return r.key;
+}
+
+/** Bytes of upload files the school keeps stored, and its budget (null: the platform's). */
+export async function schoolDisk(q: Q, schoolId: number): Promise<{ used: number; quota: number | null }> {
+  const used = await q.selectFrom('scan_page').select(sql<string>`coalesce(sum(source_bytes), 0)`.as('n')).where('school_id', '=', schoolId)
+    .where('source_bytes', 'is not', null).executeTakeFirstOrThrow();
+  const s = await q.selectFrom('school').select('scan_disk_quota').where('id', '=', schoolId).executeTakeFirst();
+  return { used: Number(used.n), quota: s?.scan_disk_quota == null ? null : Number(s.scan_disk_quota) };
+}
+
+/**
+ * One retry at a time per batch: takes the batch (a conditional update) unless another retry holds it; a retry that
+ * died holding it lets go after a minute.
+ */
+export async function takeRetry(q: Q, batchId: number): Promise<boolean> {
+  const r = await q.updateTable('scan_batch').set({ retrying_at: new Date() }).where('id', '=', batchId)
+    .where((eb) => eb.or([eb('retrying_at', 'is', null), eb('retrying_at', '<', sql<Date>`now() - interval '1 minute'`)])).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function releaseRetry(q: Q, batchId: number): Promise<void> {
+  await q.updateTable('scan_batch').set({ retrying_at: null }).where('id', '=', batchId).execute();
+}
+
 export async function pendingPages(q: Q, batchId: number, fromSeq: number, toSeq: number) {
   return q.selectFrom('scan_page').selectAll().where('batch_id', '=', batchId).where('recognized', '=', false)
     .where('file_seq', '>=', fromSeq).where('file_seq', '<=', toSeq).orderBy('file_seq').orderBy('file_index').execute();

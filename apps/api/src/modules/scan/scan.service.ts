@@ -23,7 +23,7 @@ import { createJob, type JobQueue } from '../job/job.service.js';
 import * as cardRepo from '../card/card.repository.js';
 import { printableCard } from '../card/card.service.js';
 import { scanBatchFor, scanPageFor, scanSubjectFor, type SchoolUser, type ScanSubject } from './scan.access.js';
-import { decodePages } from './scan.engine.js';
+import { decodeOnePage, PageInputError } from './scan.pages.js';
 import { electiveClashList, recognizePage, type StoredReading } from './scan.recognize.js';
 import * as repo from './scan.repository.js';
 import { FILES_PER_JOB, finishBatch, keys, markBad, savePageOutcome, SCAN_JOB_KIND, type ScanJobParams } from './scan.job.js';
@@ -190,7 +190,9 @@ async function cardLayout(db: Db, user: SchoolUser, examSubjectId: number): Prom
 }
 
 export async function upload(ctx: AppContext, req: FastifyRequest, user: SchoolUser, q: UploadQuery): Promise<ScanUploadResult> {
-  const { result } = await startBatch(ctx.db, ctx.jobs, ctx.storage, user, q, (storage, keyOf) => readScanUpload(req, storage, keyOf, SCAN_LIMITS));
+  const disk = await repo.schoolDisk(ctx.db, user.schoolId);
+  const quota = disk.quota ?? SCAN_LIMITS.schoolDiskBytes;
+  const { result } = await startBatch(ctx.db, ctx.jobs, ctx.storage, user, q, (storage, keyOf) => readScanUpload(req, storage, keyOf, SCAN_LIMITS, { room: quota - disk.used, quota }));
   return result;
 }
 
@@ -233,6 +235,7 @@ export async function startBatch(db: Db, queue: JobQueue | null, storage: Storag
     for (const [i, f] of files.entries()) {
       const id = await repo.insertPage(tx, {
         school_id: user.schoolId, batch_id: batchId, exam_subject_id: q.examSubjectId, file_seq: i + 1, file_name: f.name, source_key: f.key,
+        source_bytes: f.key ? f.bytes : null,
       });
       if (!f.key) await markBad(tx, id, f.reason ?? '文件无法读取');
     }
@@ -260,14 +263,20 @@ export async function retryBatch(ctx: AppContext, user: SchoolUser, batchId: num
   const { db } = ctx;
   const { batch, exam } = await scanBatchFor(db, user, batchId);
   if (exam.releasedAt) throw new BizError(RELEASED);
-  if (await repo.liveBatchJob(db, SCAN_JOB_KIND, batchId)) throw new BizError('该批次正在识别中，请稍后');
-  const seqs = await repo.pendingSeqs(db, batchId);
-  for (let i = 0; i < seqs.length; i += FILES_PER_JOB) {
-    const part = seqs.slice(i, i + FILES_PER_JOB);
-    await createJob(db, ctx.jobs, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: exam.id, createdBy: user.id,
-      params: { batchId, fromSeq: part[0]!, toSeq: part[part.length - 1]! } satisfies ScanJobParams });
+  // one retry at a time: a second one while the first queues its jobs is refused, then sees those jobs alive
+  if (!(await repo.takeRetry(db, batchId))) throw new BizError('该批次正在重新识别，请稍后');
+  try {
+    if (await repo.liveBatchJob(db, SCAN_JOB_KIND, batchId)) throw new BizError('该批次正在识别中，请稍后');
+    const seqs = await repo.pendingSeqs(db, batchId);
+    for (let i = 0; i < seqs.length; i += FILES_PER_JOB) {
+      const part = seqs.slice(i, i + FILES_PER_JOB);
+      await createJob(db, ctx.jobs, { kind: SCAN_JOB_KIND, schoolId: user.schoolId, examId: exam.id, createdBy: user.id,
+        params: { batchId, fromSeq: part[0]!, toSeq: part[part.length - 1]! } satisfies ScanJobParams });
+    }
+    if (!seqs.length) await finishBatch(db, batchId);
+  } finally {
+    await repo.releaseRetry(db, batchId);
   }
-  if (!seqs.length) await finishBatch(db, batchId);
   const [row] = await repo.batchesOf(db, user.schoolId, batch.exam_subject_id, batchId);
   return toBatch(row!);
 }
@@ -283,8 +292,13 @@ async function recognizeAgain(ctx: AppContext, user: SchoolUser, pageId: number,
   if (page.status === 'deleted') throw new BizError('该图片在回收站中，请先还原');
   if (!page.image_key) throw new BizError('该文件无法读取，请重新扫描后上传');
   const storage = ctx.storage;
-  const [raster] = await decodePages(await storage.getBytes(page.image_key));
-  if (!raster) throw new BizError('图片无法读取，请重新扫描后上传');
+  let raster;
+  try {
+    raster = await decodeOnePage(await storage.getBytes(page.image_key));
+  } catch (e) {
+    if (e instanceof PageInputError) throw new BizError('图片无法读取，请重新扫描后上传');
+    throw e;
+  }
   if (rotate) raster.data.reverse(); // 180°: the pixel order reversed
   const layout = await cardLayout(db, user, page.exam_subject_id);
   const out = await recognizePage(raster, layout, page.exam_subject_id);

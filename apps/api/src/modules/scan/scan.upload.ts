@@ -24,7 +24,7 @@ export type FileKind = 'jpeg' | 'png' | 'tiff' | 'webp' | 'pdf' | 'zip';
 /** One uploaded file (or zip entry): stored at key, or rejected with a Chinese reason. */
 export interface UploadedFile { name: string; key: string | null; kind: FileKind | null; bytes: number; reason: string | null }
 
-export interface ScanLimits { fileBytes: number; batchBytes: number; files: number; zipEntries: number; zipEntryBytes: number }
+export interface ScanLimits { fileBytes: number; batchBytes: number; files: number; zipEntries: number; zipEntryBytes: number; zipInflatedBytes: number }
 
 const MB = 1024 * 1024;
 const mb = (n: number) => (n >= MB ? `${Math.round(n / MB)} MB` : `${Math.ceil(n / 1024)} KB`);
@@ -64,10 +64,15 @@ async function peek(stream: Readable, want = 16): Promise<{ head: Buffer; all: R
   return { head, all };
 }
 
+/** The school's room for stored upload files (its budget less what it keeps), and the budget for the message. */
+export interface DiskRoom { room: number; quota: number }
+
 class Budget {
   bytes = 0;
   files = 0;
-  constructor(readonly limits: ScanLimits) {}
+  /** Bytes inflated out of this upload's zips. */
+  inflated = 0;
+  constructor(readonly limits: ScanLimits, readonly disk: DiskRoom) {}
 }
 
 /** Stores one stream (a part or a zip entry) under keyOf(n); answers what became of it. */
@@ -85,9 +90,16 @@ async function storeOne(storage: Storage, budget: Budget, keyOf: (n: number) => 
     for await (const _ of all) { /* discard */ }
     return [{ name, key: null, kind: null, bytes: 0, reason: head.length ? NOT_IMAGE : '文件为空' }];
   }
-  const room = Math.max(0, budget.limits.batchBytes - budget.bytes);
-  const limit = Math.min(maxBytes, room);
-  const tooLarge = () => (limit < maxBytes ? `本批文件总大小超过 ${mb(budget.limits.batchBytes)}，此文件未上传` : `文件过大：单个文件不能超过 ${mb(maxBytes)}`);
+  // the tightest of: the file's own limit, the upload's, the zips' inflated total, the school's disk
+  const limits: [number, string][] = [
+    [maxBytes, `文件过大：单个文件不能超过 ${mb(maxBytes)}`],
+    [budget.limits.batchBytes - budget.bytes, `本批文件总大小超过 ${mb(budget.limits.batchBytes)}，此文件未上传`],
+    [budget.disk.room - budget.bytes, `本校答题卡文件存储空间已满（上限 ${mb(budget.disk.quota)}），此文件未上传：请删除不需要的批次或联系管理员`],
+    ...(inZip ? [[budget.limits.zipInflatedBytes - budget.inflated, `压缩包解压后的总大小超过 ${mb(budget.limits.zipInflatedBytes)}，此文件未上传`] as [number, string]] : []),
+  ];
+  const [limit, why] = limits.reduce((a, b) => (b[0] < a[0] ? b : a));
+  const room = Math.max(0, limit);
+  const tooLarge = () => why;
   if (kind === 'zip') {
     if (inZip) {
       for await (const _ of all) { /* discard */ }
@@ -97,7 +109,7 @@ async function storeOne(storage: Storage, budget: Budget, keyOf: (n: number) => 
     try {
       let bytes = 0;
       let over = false;
-      const counter = new Transform({ transform(c: Buffer, _e, cb) { bytes += c.length; if (bytes > limit) { over = true; cb(null); } else cb(null, c); } });
+      const counter = new Transform({ transform(c: Buffer, _e, cb) { bytes += c.length; if (bytes > room) { over = true; cb(null); } else cb(null, c); } });
       await pipeline(all, counter, createWriteStream(tmp));
       if (over || truncated()) return [{ name, key: null, kind: null, bytes: 0, reason: tooLarge() }];
       return await readZip(storage, budget, keyOf, name, tmp, tmpDir);
@@ -108,12 +120,13 @@ async function storeOne(storage: Storage, budget: Budget, keyOf: (n: number) => 
   const key = keyOf(budget.files);
   try {
     // a request's part is read through (the next part follows it); a zip entry is simply abandoned
-    const bytes = await storage.put(key, all, { maxBytes: limit, drain: !inZip });
+    const bytes = await storage.put(key, all, { maxBytes: room, drain: !inZip });
     if (truncated()) {
       await storage.delete(key);
       return [{ name, key: null, kind: null, bytes: 0, reason: tooLarge() }];
     }
     budget.bytes += bytes;
+    if (inZip) budget.inflated += bytes;
     return [{ name, key, kind, bytes, reason: null }];
   } catch (e) {
     if (!(e instanceof StorageLimitError)) throw e;
@@ -181,9 +194,10 @@ async function readZip(storage: Storage, budget: Budget, keyOf: (n: number) => s
  * Reads every file part of the request into storage (keyOf(n) for the n-th stored file). Form fields are
  * ignored (the batch's settings come in the query string). No file at all is refused (400).
  */
-export async function readScanUpload(req: FastifyRequest, storage: Storage, keyOf: (n: number) => string, limits: ScanLimits = SCAN_LIMITS): Promise<UploadedFile[]> {
+export async function readScanUpload(req: FastifyRequest, storage: Storage, keyOf: (n: number) => string, limits: ScanLimits = SCAN_LIMITS,
+  disk: DiskRoom = { room: SCAN_LIMITS.schoolDiskBytes, quota: SCAN_LIMITS.schoolDiskBytes }): Promise<UploadedFile[]> {
   if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传答题卡图片');
-  const budget = new Budget(limits);
+  const budget = new Budget(limits, disk);
   const out: UploadedFile[] = [];
   const tmpDir = os.tmpdir();
   // throwFileSizeLimit false: an oversized file is cut off (truncated) instead of failing the whole request
