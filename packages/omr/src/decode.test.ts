@@ -90,7 +90,7 @@ describe('decodeImage', () => {
     await expect(decodeImage(cut)).rejects.toThrow('图片已损坏或不完整，无法解码');
     await expect(decodeImage(jpg, { maxPixels: 1_000_000 })).rejects.toThrow(`图片尺寸过大（${width} × ${height} 像素），不是扫描的答题卡`);
     const gif = await sharp(Buffer.alloc(300, 128), { raw: { width: 10, height: 10, channels: 3 } }).gif().toBuffer();
-    await expect(decodeImage(gif)).rejects.toThrow('不支持的文件格式（gif）：请上传 JPEG、PNG、TIFF 或 PDF');
+    await expect(decodeImage(gif)).rejects.toThrow('不支持的文件格式（gif）：请上传 JPEG、PNG、TIFF、WebP 或 PDF');
     const empty = await (await PDFDocument.create()).save({ addDefaultPage: false });
     await expect(decodeImage(empty)).rejects.toThrow('PDF 文件没有页面');
     await expect(decodeImage(Buffer.from('%PDF-1.7\nnot really a pdf'))).rejects.toThrow('PDF 文件已损坏，无法打开');

@@ -4,7 +4,7 @@
 // the cost of recognising a sheet. PDFs go to mupdf (decode-pdf.ts).
 import sharp, { type Metadata } from 'sharp';
 import { decodePdf } from './decode-pdf.js';
-import { OmrInputError } from './errors.js';
+import { IMAGE_FORMATS, NOT_AN_IMAGE, OmrInputError, unsupportedFormat } from './errors.js';
 import type { Raster } from './types.js';
 
 export interface DecodeOptions {
@@ -19,7 +19,6 @@ export interface DecodeOptions {
   maxPixels?: number;
 }
 
-const FORMATS = new Set(['jpeg', 'png', 'tiff', 'webp']);
 const A4_SHORT_IN = 210 / 25.4;
 
 const isPdf = (b: Uint8Array) => b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
@@ -31,11 +30,9 @@ export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOption
   try {
     meta = await sharp(bytes).metadata();
   } catch {
-    throw new OmrInputError('不是可识别的图片文件（支持 JPEG、PNG、TIFF、WebP 和 PDF）');
+    throw new OmrInputError(NOT_AN_IMAGE);
   }
-  if (!meta.format || !FORMATS.has(meta.format)) {
-    throw new OmrInputError(`不支持的文件格式${meta.format ? `（${meta.format}）` : ''}：请上传 JPEG、PNG、TIFF、WebP 或 PDF`);
-  }
+  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw new OmrInputError(unsupportedFormat(meta.format));
   const pages = meta.pages ?? 1;
   if (opts.page !== undefined && (opts.page < 0 || opts.page >= pages)) throw new OmrInputError(`图片只有 ${pages} 页，没有第 ${opts.page + 1} 页`);
   const indices = opts.page !== undefined ? [opts.page] : Array.from({ length: pages }, (_, i) => i);

@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { decodePage } from './decode.js';
 import { pdfPageSize, renderPdfPage } from './decode-pdf.js';
-import { OmrInputError } from './errors.js';
+import { IMAGE_FORMATS, NOT_AN_IMAGE, OmrInputError, unsupportedFormat } from './errors.js';
 import type { Raster } from './types.js';
 
 export interface PageSource {
@@ -24,14 +24,14 @@ export async function openPageSource(bytes: Uint8Array, opts: { targetDpi: numbe
 }
 
 async function openImage(bytes: Uint8Array, opts: { targetDpi: number; maxPagePixels: number }): Promise<PageSource> {
-  let pages: number;
+  let meta;
   try {
-    const meta = await sharp(bytes).metadata();
-    if (!meta.format || !['jpeg', 'png', 'tiff', 'webp'].includes(meta.format)) throw new Error('format');
-    pages = meta.pages ?? 1;
+    meta = await sharp(bytes).metadata();
   } catch {
-    throw new OmrInputError('图片已损坏或不完整，无法读取');
+    throw new OmrInputError(NOT_AN_IMAGE);
   }
+  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw new OmrInputError(unsupportedFormat(meta.format));
+  const pages = meta.pages ?? 1;
   const pixels: number[] = [];
   for (let i = 0; i < pages; i++) {
     const m = await sharp(bytes, { page: i }).metadata().catch(() => null);
