@@ -1,8 +1,12 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_SUGGESTIONS } from '@jz/shared/api/assistant';
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { parseEvents } from '../helpers/fake-chat.js';
+import { readZip } from '../helpers/zip.js';
 import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 
@@ -119,6 +123,39 @@ describe.each(dbKinds)('AI assistant, offline mode, on %s', (kind) => {
     expect(other.refused).toMatchObject({ code: 403 });
     const weak = await ask(head, ASSISTANT_SUGGESTIONS[1]);
     expect(weak.answer).toContain('少于两个');
+  });
+
+  it('drafts AI 慧教研 for a subject: strengths, weak questions and knowledge points with their numbers, suggestions', async () => {
+    const res = await t.call({ url: `/api/v1/aiHuijiaoyan/draft?examId=${exam.examId}&courseCode=SX&classId=0`, token: admin });
+    expect(res.body.code, res.body.msg).toBe(200);
+    const d = res.body.data;
+    const text = Object.fromEntries(d.sections.map((s: { title: string; text: string }) => [s.title, s.text]));
+    expect(Object.keys(text)).toEqual(['成绩概况', '优势', '薄弱题目', '薄弱知识点', '教学建议']);
+    // 数学: mean 14 of 20 (70 %); 1: 3 of 4 right (75 %), 2: 11 of 16 (68.75 %); 函数 (3 + 11) / 20 = 70 %, 集合 75 %.
+    expect(text['成绩概况']).toContain('数学：实考 4 人，平均分 14（满分 20），得分率 70%');
+    expect(text['成绩概况']).not.toContain('语文');
+    expect(text['优势'].split('\n')[0]).toContain('第1题得分率 75%');
+    expect(text['薄弱题目'].split('\n')[0]).toContain('数学 第2题：得分率 68.75%');
+    expect(text['薄弱知识点'].indexOf('“函数”：得分率 70%')).toBeLessThan(text['薄弱知识点'].indexOf('“集合”：得分率 75%'));
+    expect(text['教学建议']).toContain('围绕“函数”（得分率 70%）');
+    expect(d.sources.map((s: { id: string }) => s.id)).toEqual(['S1', 'S2', 'S3', 'S4']);
+    // A 数学 teacher may not draft 语文.
+    const teacher = await t.tokenFor('teacher1');
+    expect((await t.call({ url: `/api/v1/aiHuijiaoyan/draft?examId=${exam.examId}&courseCode=YW`, token: teacher })).body.code).toBe(403);
+  });
+
+  it('exports the edited 慧教研 text as a Word document, and refuses an empty one', async () => {
+    const body = { examId: exam.examId, courseCode: 'SX', classId: 0, title: '数学教研总结（已编辑）', sections: [{ title: '教学建议', text: '加强函数专题训练。\n第二段。' }] };
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/aiHuijiaoyan/export_docx', headers: { authorization: admin }, payload: body });
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('-数学-AI慧教研.docx');
+    const file = path.join(os.tmpdir(), `huijiaoyan-${process.pid}-${kind}.docx`);
+    await writeFile(file, res.rawPayload);
+    const xml = (await readZip(file)).get('word/document.xml')!.toString('utf8');
+    for (const s of ['数学教研总结（已编辑）', '教学建议', '加强函数专题训练。', '第二段。']) expect(xml).toContain(s);
+    const empty = await t.call({ method: 'POST', url: '/api/v1/aiHuijiaoyan/export_docx', token: admin, payload: { ...body, sections: [] } });
+    expect(empty.body).toMatchObject({ code: 400 });
+    expect(empty.body.msg).toContain('没有可导出的内容');
   });
 
   it('refuses bad input in Chinese and saves nothing', async () => {
