@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { loadExternalLoginConfig, type ExternalLoginConfig } from './modules/external-login/external-login.config.js';
 import type { S3StorageConfig } from './core/storage.js';
+import { loadAssistantConfig, type AssistantConfig } from './modules/assistant/assistant.config.js';
 
 /** Everything the server reads from the environment (secrets never live in the code). */
 export interface AppConfig {
@@ -37,6 +38,8 @@ export interface AppConfig {
   userTokenTtlMs: number;
   /** SMS and WeChat sign-in providers (SMS_PROVIDER…, WECHAT_APP_ID…); absent = 未配置. */
   externalLogin: ExternalLoginConfig;
+  /** The AI assistant's model provider (ASSISTANT_BASE_URL…; absent = offline templates), quotas and rate limit. */
+  assistant: AssistantConfig;
   /** PGlite backups in DATA_DIR/backups are kept this many days (BACKUP_KEEP_DAYS, 7); the newest is always kept. */
   backupKeepDays: number;
   /** PostgreSQL: connecting gives up after this long (DB_CONNECT_TIMEOUT_MS, 10 s). */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailResendMs: 60 * 1000,
     userTokenTtlMs: 7 * 24 * 3600 * 1000,
     externalLogin: loadExternalLoginConfig(env),
+    assistant: loadAssistantConfig(env),
     backupKeepDays: e.BACKUP_KEEP_DAYS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

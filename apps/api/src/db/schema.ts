@@ -159,7 +159,33 @@ export interface AppSecretTable { name: string; value: string }
 /** Login attempt counters per key (0009): failures counted before the password check, under a row lock. */
 export interface LoginThrottleTable { key: string; failures: Generated<number>; last_failed_at: Timestamp | null; next_allowed_at: Timestamp | null }
 
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   school: SchoolTable;
   grade_dict: GradeDictTable;
   course_dict: CourseDictTable;
@@ -283,7 +309,33 @@ export interface ScoreCorrectionTable {
   approved_by: number | null;
   approved_at: Timestamp | null;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   exam: ExamTable;
   exam_subject: ExamSubjectTable;
   exam_student: ExamStudentTable;
@@ -312,7 +364,33 @@ export interface StudentScoreTable {
   grade_rank: number | null;
 }
 export interface ScoreCorrectionTable { reject_reason: Generated<string> }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   exam_report: ExamReportTable;
   student_score: StudentScoreTable;
 }
@@ -329,7 +407,33 @@ export interface AnswerCardTable {
   updated_by: number | null;
   updated_at: Timestamp;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   answer_card: AnswerCardTable;
 }
 
@@ -341,7 +445,33 @@ export interface StudentPortalSettingTable {
   updated_by: number | null;
   updated_at: Timestamp;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   student_portal_setting: StudentPortalSettingTable;
 }
 
@@ -374,7 +504,33 @@ export interface WechatStateTable {
   expires_at: Timestamp;
   created_at: Generated<Timestamp>;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   user_binding: UserBindingTable;
   phone_code: PhoneCodeTable;
   wechat_state: WechatStateTable;
@@ -404,7 +560,33 @@ export interface JobTable {
   finished_at: Timestamp | null;
   heartbeat_at: Timestamp;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   job: JobTable;
 }
 
@@ -506,7 +688,33 @@ export interface SheetTemplateTable {
   updated_by: number | null;
   updated_at: Timestamp;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   scan_batch: ScanBatchTable;
   sheet_template: SheetTemplateTable;
   exam_subject_excluded: ExamSubjectExcludedTable;
@@ -616,7 +824,33 @@ export interface MarkingAuditTable {
   reason: Generated<string>;
   request_id: string | null;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   marking_block: MarkingBlockTable;
   marking_block_question: MarkingBlockQuestionTable;
   marking_marker: MarkingMarkerTable;
@@ -635,7 +869,33 @@ export interface MarkingChangeTable {
   version: ColumnType<string, number | string | undefined, number | string>;
   changed_at: Generated<Date>;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   marking_change: MarkingChangeTable;
 }
 
@@ -675,7 +935,33 @@ export interface MarkingTrialMarkerTable {
   passed_at: Timestamp | null;
   passed_by: number | null;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   marking_check: MarkingCheckTable;
   marking_trial_paper: MarkingTrialPaperTable;
   marking_trial_marker: MarkingTrialMarkerTable;
@@ -693,6 +979,32 @@ export interface SchoolAnalysisSettingTable {
   updated_by: number | null;
   updated_at: Timestamp;
 }
+export interface AssistantMessageTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  role: 'user' | 'assistant';
+  content: string;
+  exam_id: number | null;
+  model: Generated<string>;
+  sources: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface AssistantCallTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  at: Timestamp;
+}
+export interface AssistantSchoolSettingTable {
+  school_id: number;
+  share_student_names: boolean;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
 export interface DB {
+  assistant_message: AssistantMessageTable;
+  assistant_call: AssistantCallTable;
+  assistant_school_setting: AssistantSchoolSettingTable;
   school_analysis_setting: SchoolAnalysisSettingTable;
 }

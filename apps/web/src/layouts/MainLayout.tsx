@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { useLogout } from '@/hooks/useLogout';
 import { ChangePasswordModal } from '@/components/ChangePasswordModal';
 import { BindEmailModal } from '@/components/BindEmailModal';
+import { AssistantDrawer } from '@/components/assistant/AssistantDrawer';
 import { ContentOutlet } from '@/components/ContentOutlet';
 import { PASSWORD_CHANGE_DUE_EVENT } from '@/utils/request';
 import { AppFooter } from './AppFooter';
@@ -106,6 +107,7 @@ export default function MainLayout() {
       <ChangePasswordModal open={pwdOpen || forced} forced={forced} onClose={() => setPwdOpen(false)}
         onSuccess={() => { setChangeDue(false); void refresh(); }} />
       <BindEmailModal open={emailOpen} onClose={() => setEmailOpen(false)} />
+      {forced ? null : <AssistantDrawer />}
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import { lazyPage } from '@/router/lazyPage';
 
 /** The report pages of /analysisReportList/reportDetails/<path>, lazily loaded (the others stay placeholders). */
 export const REPORT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  aiHuijiaoyan: lazyPage(() => import('./AiHuijiaoyan')),
   dataScreening: lazyPage(() => import('./DataScreening')),
   reportDown: lazyPage(() => import('./ReportDown')),
   scrolReport: lazyPage(() => import('./ScrolReport')),

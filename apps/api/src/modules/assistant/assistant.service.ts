@@ -1,0 +1,163 @@
+/**
+ * The assistant's turn: checks (model, exam scope, quotas) before anything streams, then either the offline
+ * templates or the provider's tool loop, then the turn is saved. Rules: docs/DOMAIN-RULES.md (AI assistant).
+ */
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import {
+  ASSISTANT_SUGGESTIONS, ASSISTANT_WELCOME, OFFLINE_MODEL, OFFLINE_MODEL_LABEL,
+  type AssistantChatBody, type AssistantEvent, type AssistantInfo, type AssistantSource,
+} from '@jz/shared/api/assistant';
+import { NameMask, offlineIntent, unsourcedNumbers } from '@jz/shared/assistant';
+import type { Db } from '../../db/database.js';
+import { nextLocalMidnight } from '../../core/auth.js';
+import { BizError } from '../../core/http.js';
+import type { SchoolUser } from '../exam/exam.access.js';
+import * as report from '../report/report.service.js';
+import type { AssistantConfig } from './assistant.config.js';
+import * as repo from './assistant.repository.js';
+import { isToolName, runTool, toolDefinitions, TOOLS, type ToolName, type ToolResult, type ToolScope } from './assistant.tools.js';
+import { providerMessage, ProviderReplyError } from './assistant.errors.js';
+
+const MAX_ROUNDS = 4;
+const HISTORY_TURNS = 6;
+
+const dayStart = () => new Date(nextLocalMidnight().getTime() - 24 * 3600 * 1000);
+const limitsOf = (c: AssistantConfig) => ({ schoolDaily: c.schoolDailyLimit, userDaily: c.userDailyLimit, perMinute: c.perMinuteLimit });
+
+export async function info(db: Db, config: AssistantConfig, user: SchoolUser): Promise<AssistantInfo> {
+  const used = await repo.callCounts(db, user.schoolId, user.id, dayStart());
+  const models = config.provider ? config.provider.models.map((m) => ({ value: m.id, label: m.label })) : [];
+  return {
+    welcome: ASSISTANT_WELCOME,
+    suggestions: [...ASSISTANT_SUGGESTIONS],
+    models: [...models, { value: OFFLINE_MODEL, label: OFFLINE_MODEL_LABEL }],
+    offline: !config.provider,
+    remainingToday: Math.max(0, Math.min(config.userDailyLimit - used.user, config.schoolDailyLimit - used.school)),
+    shareStudentNames: await repo.shareStudentNames(db, user.schoolId),
+  };
+}
+
+const REFUSAL: Record<repo.CallRefusal, string> = {
+  user: '今日提问次数已用完，请明天再试',
+  school: '本校今日 AI 助手使用次数已用完，请明天再试',
+  rate: '提问太频繁，请稍等一分钟再试',
+};
+
+export interface PreparedTurn { run(emit: (e: AssistantEvent) => void, signal: AbortSignal): Promise<void> }
+
+/** Every refusal happens here, before the reply becomes a stream: a refused question changes nothing. */
+export async function prepareTurn(db: Db, config: AssistantConfig, user: SchoolUser, body: AssistantChatBody): Promise<PreparedTurn> {
+  const offline = body.model === OFFLINE_MODEL || !config.provider;
+  if (!offline && !config.provider!.models.some((m) => m.id === body.model)) throw new BizError('所选模型不可用，请重新选择');
+  if (body.model !== OFFLINE_MODEL && !config.provider) throw new BizError('未配置 AI 模型服务，请选择离线模式');
+  // The exam, class and subject of the question: refused exactly as the report pages refuse them.
+  await report.contextFor(db, user, { examId: body.examId, courseCode: body.courseCode, classId: body.classId, classType: '', registrationType: '0', scoreType: 1 });
+  const refused = await repo.takeCall(db, user.schoolId, user.id, dayStart(), limitsOf(config));
+  if (refused) throw new BizError(REFUSAL[refused], 429);
+  const scope: ToolScope = { db, user, examId: body.examId, classId: body.classId, courseCode: body.courseCode };
+  const question = body.attachment ? `${body.message}\n\n【附件：${body.attachment.name}】\n${body.attachment.text}` : body.message;
+  return {
+    async run(emit, signal) {
+      emit({ type: 'start', offline, model: offline ? OFFLINE_MODEL : body.model });
+      const turn = offline ? await offlineAnswer(scope, body.message, emit) : await providerAnswer(db, config, scope, body.model, question, emit, signal);
+      const unsourced = unsourcedNumbers(turn.answer, turn.sources);
+      const saved = await repo.saveTurn(db, { schoolId: user.schoolId, userId: user.id, examId: body.examId, model: offline ? OFFLINE_MODEL : body.model, question, answer: turn.answer, sources: turn.sources, unsourced });
+      emit({ type: 'done', message: { id: saved.id, role: 'assistant', content: turn.answer, examId: body.examId, model: offline ? OFFLINE_MODEL : body.model, sources: turn.sources, unsourced, createdAt: saved.created_at.toISOString() } });
+    },
+  };
+}
+
+const sourceOf = (n: number, tool: ToolName, r: ToolResult): AssistantSource => ({ id: `S${n}`, tool, title: r.title, facts: r.facts });
+
+/** The offline mode: the suggested question's tool, its written-out lines, each citing the result. */
+async function offlineAnswer(scope: ToolScope, message: string, emit: (e: AssistantEvent) => void) {
+  const tool = offlineIntent(message);
+  if (!tool) {
+    const answer = `当前为离线模式（未连接 AI 模型），只能根据报告数据回答以下问题：\n${ASSISTANT_SUGGESTIONS.map((s) => `· ${s}`).join('\n')}`;
+    emit({ type: 'delta', text: answer });
+    return { answer, sources: [] };
+  }
+  emit({ type: 'tool', name: tool, title: TOOLS[tool].description });
+  const r = await runTool(scope, tool, {});
+  const source = sourceOf(1, tool, r);
+  const lines = ['（离线模式：以下内容由报告数据按模板生成）', ...r.lines.map((l) => `${l} [S1]`)];
+  for (const l of lines) emit({ type: 'delta', text: `${l}\n` });
+  return { answer: lines.join('\n'), sources: [source] };
+}
+
+const SYSTEM = [
+  '你是学校“大数据精准教学诊断平台”的教学助手，帮助老师根据本校考试数据分析学情、准备讲评与教研。',
+  '只使用工具返回的数据回答，不要编造或自行计算数字；每个数字后用方括号标注来源编号，如 [S1]。',
+  '工具只能查询当前考试，以及提问者有权查看的班级和科目；工具返回“无法查询”时如实告诉老师。',
+  '学生姓名可能以〔学生N〕代替，照原样使用，不要猜测真实姓名。回答是给老师的草稿，用简洁的中文。',
+].join('\n');
+
+async function priorTurns(db: Db, userId: number, examId: number, mask: NameMask): Promise<ChatCompletionMessageParam[]> {
+  const rows = (await repo.history(db, userId, HISTORY_TURNS * 2)).filter((m) => m.examId === examId);
+  return rows.map((m) => ({ role: m.role, content: mask.mask(m.content) }));
+}
+
+/** The provider's tool loop, streamed; names masked unless the school or an on-premises provider allows them. */
+async function providerAnswer(db: Db, config: AssistantConfig, scope: ToolScope, model: string, question: string,
+  emit: (e: AssistantEvent) => void, signal: AbortSignal) {
+  const p = config.provider!;
+  const client = new OpenAI({ baseURL: p.baseUrl, apiKey: p.apiKey, timeout: p.timeoutMs, maxRetries: 0 });
+  const showNames = p.onPremises || await repo.shareStudentNames(db, scope.user.schoolId);
+  const mask = new NameMask();
+  const exam = await report.contextFor(db, scope.user, { examId: scope.examId, courseCode: '0', classId: 0, classType: '', registrationType: '0', scoreType: 1 });
+  const messages: ChatCompletionMessageParam[] = [
+    { role: 'system', content: `${SYSTEM}\n当前考试：${exam.meta.examName}（${exam.meta.gradeName}）。可查看的科目代码：${exam.access.courses.join('、')}。` },
+    ...(showNames ? await priorTurns(db, scope.user.id, scope.examId, mask) : []),
+    { role: 'user', content: question },
+  ];
+  const sources: AssistantSource[] = [];
+  const timer = AbortSignal.any([signal, AbortSignal.timeout(p.timeoutMs)]);
+  try {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const stream = await client.chat.completions.create({ model, messages, tools: toolDefinitions(), stream: true }, { signal: timer });
+      let text = '';
+      let held = '';
+      const calls: { id: string; name: string; args: string }[] = [];
+      for await (const chunk of stream) {
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        const d = choice.delta ?? {};
+        if (d.content) {
+          text += d.content;
+          const [ready, rest] = NameMask.pending(held + d.content);
+          held = rest;
+          if (ready) emit({ type: 'delta', text: mask.unmask(ready) });
+        }
+        for (const tc of d.tool_calls ?? []) {
+          const c = (calls[tc.index] ??= { id: '', name: '', args: '' });
+          if (tc.id) c.id = tc.id;
+          if (tc.function?.name) c.name += tc.function.name;
+          if (tc.function?.arguments) c.args += tc.function.arguments;
+        }
+      }
+      if (held) emit({ type: 'delta', text: mask.unmask(held) });
+      const wanted = calls.filter(Boolean);
+      if (!wanted.length) {
+        if (!text.trim()) throw new ProviderReplyError();
+        return { answer: mask.unmask(text), sources };
+      }
+      messages.push({ role: 'assistant', content: text || null, tool_calls: wanted.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) });
+      for (const c of wanted) {
+        if (!isToolName(c.name)) throw new ProviderReplyError();
+        let args: unknown;
+        try { args = c.args.trim() ? JSON.parse(c.args) : {}; } catch { throw new ProviderReplyError(); }
+        emit({ type: 'tool', name: c.name, title: TOOLS[c.name].description });
+        const r = await runTool(scope, c.name, args);
+        const source = sourceOf(sources.length + 1, c.name, r);
+        sources.push(source);
+        if (!showNames) mask.add(r.names);
+        const sent = { source: source.id, title: r.title, facts: r.facts, notes: r.facts.length ? undefined : r.lines };
+        messages.push({ role: 'tool', tool_call_id: c.id, content: showNames ? JSON.stringify(sent) : mask.mask(JSON.stringify(sent)) });
+      }
+    }
+    throw new BizError('AI 模型多次调用工具仍未给出回答，请换个问法再试');
+  } catch (err) {
+    throw new BizError(providerMessage(err, signal), 502);
+  }
+}

@@ -1,0 +1,55 @@
+import type { AssistantChatBody, AssistantEvent, AssistantInfo, AssistantMessage, HuijiaoyanDraft } from '@jz/shared/api/assistant';
+import { parseSse } from '@/pages/marking/monitor/sse';
+import { API_HOST, http, tokenStore } from '@/utils/request';
+
+// AI 助手 and AI 慧教研 (packages/shared/src/api/assistant.ts).
+
+/** AI 助手：欢迎语、推荐问题、可选模型与今日剩余次数 */
+export const findAssistantInfo = () => http.get<AssistantInfo>('/assistant/info');
+/** 我的对话记录 */
+export const findAssistantHistory = (size = 50) => http.get<AssistantMessage[]>('/assistant/history', { size });
+/** 清空我的对话记录 */
+export const clearAssistantHistory = () => http.post<{ deleted: number }>('/assistant/clear_history');
+
+/**
+ * Asks the assistant: the answer streams as events until done or error; a refusal (bad input, no access, quota) is
+ * a JSON body and comes back as one error event.
+ */
+export async function askAssistant(body: Partial<AssistantChatBody> & { examId: number; message: string }, onEvent: (e: AssistantEvent) => void, signal: AbortSignal): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`${API_HOST}/api/v1/assistant/chat`, {
+      method: 'POST', signal,
+      headers: { Authorization: tokenStore.get(), 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    if (!signal.aborted) onEvent({ type: 'error', msg: '网络错误，请检查网络连接' });
+    return;
+  }
+  if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body) {
+    const json = await res.json().catch(() => null) as { msg?: string } | null;
+    onEvent({ type: 'error', msg: json?.msg ?? `请求失败（HTTP ${res.status}）` });
+    return;
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const parsed = parseSse(buffer + decoder.decode(value, { stream: true }));
+      buffer = parsed.rest;
+      for (const e of parsed.events) onEvent(e.data as AssistantEvent);
+    }
+  } catch {
+    if (!signal.aborted) onEvent({ type: 'error', msg: '连接中断，请重试' });
+  }
+}
+
+/** AI 慧教研：所选科目与班级的教研总结草稿 */
+export const findHuijiaoyanDraft = (params: { examId: number | string; courseCode: string; classId: number }) => http.get<HuijiaoyanDraft>('/aiHuijiaoyan/draft', params);
+/** AI 慧教研：导出 Word（.docx） */
+export const exportHuijiaoyanDocx = (body: { examId: number; courseCode: string; classId: number; title: string; sections: { title: string; text: string }[] }) =>
+  http.download('/aiHuijiaoyan/export_docx', body, 'POST');
