@@ -219,8 +219,8 @@ const OMRC_FLAGS: Record<string, Record<string, Excuse>> = {
  * marks at 0.9+, inside the engine's faint band. A ceiling, so that more doubts fail the test.
  */
 const OMRC_FALSE_DOUBT_CEILING: Record<string, { max: number; why: string }> = {
-  // measured 35–36 while the engine's bubble sampling changed
-  'samples/community/UmarFarootAPS': { max: 40, why: '12 px bubbles with bold printed letters: empty bubbles in the faint band (blank questions and clear marks asked about, none misread)' },
+  // measured 35–36 with the threshold pinned at its upper bound (0.65), 13 since the bound yields to the empty cluster
+  'samples/community/UmarFarootAPS': { max: 15, why: '12 px bubbles with bold printed letters: empty bubbles in the faint band (blank questions and clear marks asked about, none misread)' },
 };
 
 describe('OMRChecker samples (template.json through the converter)', { timeout: 60_000 }, () => {

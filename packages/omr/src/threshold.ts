@@ -102,7 +102,12 @@ export function learnThreshold(values: number[], hint?: number, emptyBand?: numb
       const sm = Math.max(0.03, spread(above, mark));
       // …but never within 5 spreads of the empty bubbles, and never past the midpoint of the two clusters.
       const weighted = empty + ((mark - empty) * se) / (se + sm);
-      const next = clamp(Math.min((empty + mark) / 2, Math.max(weighted, empty + 5 * se)));
+      const mid = (empty + mark) / 2;
+      // The upper bound yields where the empty cluster itself reaches it (tiny bubbles whose bold printed letter
+      // fills half the inner area read 0.45–0.6 empty against marks at 0.9+): a threshold pinned at the bound
+      // would sit inside the empty bubbles' noise and ask about dozens of clear answers.
+      const cap = Math.max(hi, Math.min(mid, empty + 5 * se));
+      const next = Math.min(cap, Math.max(lo, Math.min(mid, Math.max(weighted, empty + 5 * se))));
       if (Math.abs(next - t) < 1e-3 || round === 4) {
         // the near-threshold band is what paper noise could move across the threshold
         return { t: next, empty, mark, emptySpread: se, emptyNoise: lowerSpread(below, empty), margin: Math.max(0.03, 1.5 * se), learnt: true, ...band };
