@@ -130,3 +130,17 @@ describe('the threshold of a sheet whose empty bubbles read dark', () => {
     expect(th.t).toBeLessThanOrEqual(0.65);
   });
 });
+
+describe('the threshold of a card made elsewhere keeps above its clear-empty band', () => {
+  // 400 empty bubbles: 390 at 0.26 and 10 at 0.30 (an underline; median 0.26, spreads at their 0.015 floor) and
+  // 30 marks evenly 0.45–0.95 (median 0.70, spread 0.15). Weighted by the spreads the threshold would be
+  // 0.26 + 0.44 × 0.015 / 0.165 = 0.30; the clear-empty band of a card made elsewhere reaches 0.26 + 0.08 = 0.34,
+  // and the near-threshold margin is 0.03: the threshold is 0.37.
+  const values = [...Array<number>(390).fill(0.26), ...Array<number>(10).fill(0.3), ...Array.from({ length: 30 }, (_, i) => 0.45 + (0.5 * i) / 29)];
+  it('a card made elsewhere (emptyBand 0.08): 0.37', () => {
+    expect(learnThreshold(values, undefined, 0.08).t).toBeCloseTo(0.37, 6);
+  });
+  it('the product\'s own card: as the spreads weigh it, 5 spreads above the empty median at least', () => {
+    expect(learnThreshold(values).t).toBeLessThan(0.34);
+  });
+});
