@@ -67,6 +67,12 @@ describe('decodeImage', () => {
     expect((await decodeImage(jpg, { targetDpi: 150 }))[0].width).toBe(width);
   });
 
+  it('gives back the exact pixels of a lossless WebP picture', async () => {
+    const [w] = await decodeImage(await grey().webp({ lossless: true }).toBuffer());
+    expect([w.width, w.height]).toEqual([width, height]);
+    expect(Buffer.from(w.data).equals(Buffer.from(data))).toBe(true);
+  });
+
   it('renders a scanner PDF page with mupdf at the asked resolution', async () => {
     const pdf = await PDFDocument.create();
     const png = await pdf.embedPng(await grey().png().toBuffer());
@@ -90,7 +96,7 @@ describe('decodeImage', () => {
     await expect(decodeImage(cut)).rejects.toThrow('图片已损坏或不完整，无法解码');
     await expect(decodeImage(jpg, { maxPixels: 1_000_000 })).rejects.toThrow(`图片尺寸过大（${width} × ${height} 像素），不是扫描的答题卡`);
     const gif = await sharp(Buffer.alloc(300, 128), { raw: { width: 10, height: 10, channels: 3 } }).gif().toBuffer();
-    await expect(decodeImage(gif)).rejects.toThrow('不支持的文件格式（gif）：请上传 JPEG、PNG、TIFF 或 PDF');
+    await expect(decodeImage(gif)).rejects.toThrow('不支持的文件格式（gif）：请上传 JPEG、PNG、TIFF、WebP 或 PDF');
     const empty = await (await PDFDocument.create()).save({ addDefaultPage: false });
     await expect(decodeImage(empty)).rejects.toThrow('PDF 文件没有页面');
     await expect(decodeImage(Buffer.from('%PDF-1.7\nnot really a pdf'))).rejects.toThrow('PDF 文件已损坏，无法打开');
