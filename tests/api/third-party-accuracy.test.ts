@@ -23,7 +23,7 @@ import { asLetters, drawLikeASchool, FIXTURES, openMcrExpected, samplesDir, type
  * FormScanner ships none — the 考号 written by hand above the bubbles and the answers of T00001 and of the five
  * questionnaires were read by eye from the scans (the same readings as packages/omr/src/real-samples.test.ts).
  * An answer whose expected reading is not clean (several marks, an empty 考号 column) must be shown to a person.
- * The goal: on each form at least 98 % of the clean answers right without a person, and no answer read wrong
+ * The goal: on every set at least 98 % of the clean answers right without a person, and no answer read wrong
  * without a doubt (a silent error). The figures are printed per set; the README quotes them.
  */
 
@@ -67,6 +67,33 @@ const FORMS: FormCase[] = [
     ]),
   }] },
 ];
+
+/**
+ * Sets that do not reach the goal on their own, with why (looked at on the scans) and the share they do reach:
+ * the test holds them to that share, so that a change for the worse fails it.
+ */
+const BELOW_GOAL: Record<string, { floor: number; why: string }> = {
+  // 48 of 49: scanned_page (1).png Q16, a clear D; its empty A, beside the bold printed "16." on a 1-bit dithered
+  // scan, reads 0.35 against the sheet's clear-empty band ending at 0.347 and is asked about. One answer is 2 %.
+  'open-mcr/rejected-file': { floor: 0.97, why: 'one false doubt of 49 clean answers (Q16 of scanned_page (1).png)' },
+  // 387 of 401: clear blue-pen marks whose printed letter shows through the ink read 0.67–0.77 against solid marks
+  // at 0.9+ and empty bubbles (12 px, a bold letter filling half the inner area) at 0.35–0.6: they sit in the
+  // near-threshold band and are asked about.
+  'omrchecker/community/UmarFarootAPS': { floor: 0.96, why: 'marks with the printed letter showing through read 0.67–0.77, near the threshold' },
+  // 4 of 5: an unmarked form; OMRChecker's template is 299 × 328 over a 660 × 438 picture, so its 20 × 20 bubble
+  // boxes become 44 × 27 px over 40 px circles, and aligned on the print the first box rides its circle's top edge
+  // (0.16 against 0.05 for the others): one answer of five is asked about.
+  'omrchecker/community/ibrahimkilic': { floor: 0.8, why: 'the template\'s page proportions differ from the picture: q1\'s box rides its printed circle' },
+};
+
+/** Every set on its own: no silent error, every unclean answer shown, ≥ GOAL of the clean ones right without a person. */
+function expectGoal(f: Figures) {
+  expect(f.silent, `${f.set}: silent errors`).toEqual([]);
+  expect(f.flagsShown, `${f.set}: unclean answers shown to a person`).toBe(f.flags);
+  if (!f.clean) return;
+  const below = BELOW_GOAL[f.set];
+  expect(f.right / f.clean, `${f.set}: right without a person${below ? ` (below the goal: ${below.why})` : ''}`).toBeGreaterThanOrEqual(below?.floor ?? GOAL);
+}
 
 interface Figures { set: string; how: string; sheets: number; clean: number; right: number; falseDoubts: number; flagsShown: number; flags: number; silent: string[] }
 
@@ -190,7 +217,7 @@ describe.each([dbKinds[dbKinds.length - 1]!])('cards made elsewhere read through
   }
 
   for (const form of FORMS) {
-    it(`drawn in the editor — ${form.name}: ≥ ${GOAL * 100} % of clean answers right without a person, no silent error`, async () => {
+    it(`drawn in the editor — ${form.name}: on every set ≥ ${GOAL * 100} % of clean answers right without a person, no silent error`, async () => {
       const blank = await uploadBlank(path.join(samplesDir(), form.blank));
       // where the bubbles are, to know where a person puts the boxes: the stored blank as the engine reads it
       const img = await t.app.inject({ url: `/api/v1/${blank.imageUrl}`, headers: { authorization: admin } });
@@ -220,9 +247,8 @@ describe.each([dbKinds[dbKinds.length - 1]!])('cards made elsewhere read through
         total.silent.push(...fig.silent);
       }
       figures.push(total);
-      expect(total.silent).toEqual([]);
-      expect(total.flagsShown, 'unclean answers shown to a person').toBe(total.flags);
-      expect(total.right / total.clean, 'right without a person').toBeGreaterThanOrEqual(GOAL);
+      for (const f of figures.slice(-form.sets.length - 1, -1)) expectGoal(f);
+      expectGoal(total);
     }, 300_000);
   }
 
@@ -232,7 +258,7 @@ describe.each([dbKinds[dbKinds.length - 1]!])('cards made elsewhere read through
   }, 120_000);
 
   for (const c of IMPORTS()) {
-    it(`imported — ${c.set}: every clean answer read or asked about, none wrong`, async () => {
+    it(`imported — ${c.set}: ≥ ${GOAL * 100} % of clean answers right without a person, no silent error`, async () => {
       const blank = await uploadBlank(c.blank());
       const body = await multipartPost(`make_template/import?examSubjectId=${subjectId}&imageUrl=${encodeURIComponent(blank.imageUrl)}`, c.template);
       expect(body.code, body.msg).toBe(200);
@@ -257,8 +283,7 @@ describe.each([dbKinds[dbKinds.length - 1]!])('cards made elsewhere read through
         judge(fig, e, got, `${e.file} ${e.column}`);
       }
       figures.push(fig);
-      expect(fig.silent).toEqual([]);
-      expect(fig.flagsShown, 'unclean answers shown to a person').toBe(fig.flags);
+      expectGoal(fig);
     }, 300_000);
   }
 });

@@ -67,6 +67,12 @@ describe('decodeImage', () => {
     expect((await decodeImage(jpg, { targetDpi: 150 }))[0].width).toBe(width);
   });
 
+  it('gives back the exact pixels of a lossless WebP picture', async () => {
+    const [w] = await decodeImage(await grey().webp({ lossless: true }).toBuffer());
+    expect([w.width, w.height]).toEqual([width, height]);
+    expect(Buffer.from(w.data).equals(Buffer.from(data))).toBe(true);
+  });
+
   it('renders a scanner PDF page with mupdf at the asked resolution', async () => {
     const pdf = await PDFDocument.create();
     const png = await pdf.embedPng(await grey().png().toBuffer());

@@ -3,7 +3,7 @@
 // .bench.ts with OMR_SYNTH_CASES; seeds of packages/omr/src/synth, printed cards, decoded at 100 dpi). The sheets
 // themselves are re-made and read in tests/render/omr-synthetic-misreads.test.ts.
 import { describe, expect, it } from 'vitest';
-import { judgeLone, letterLevels, readGroup, type Threshold } from './threshold.js';
+import { judgeLone, learnThreshold, letterLevels, readGroup, type Threshold } from './threshold.js';
 import type { BubbleGroup } from './types.js';
 
 const group = (values: string[]): BubbleGroup => ({ id: 'q', kind: 'single', bubbles: values.map((value, i) => ({ x: i * 8, y: 0, w: 6, h: 4, value })) });
@@ -109,5 +109,38 @@ describe('cards made elsewhere have a wider clear-empty band', () => {
   it('a light mark above the wider band is still asked about', () => {
     // 0.38: 0.09 above the empty level, below the threshold's band (0.391–0.451)
     expect(readGroup(group(['A', 'B', 'C', 'D', 'E']), [0.38, 0.318, 0.306, 0.827, 0.3], th(0.08)).doubt).toBe('faint');
+  });
+});
+
+describe('the threshold of a sheet whose empty bubbles read dark', () => {
+  // 300 empty bubbles evenly 0.40–0.60 (median 0.50; 95th percentile 0.59, so the upper-tail spread is
+  // (0.59 − 0.50) / 1.645 = 0.055) and 100 marks evenly 0.85–0.99 (median 0.92): 5 empty spreads reach 0.77,
+  // the midpoint is 0.71 — the threshold ends at the midpoint, above the 0.65 bound, not among the empties.
+  const empties = Array.from({ length: 300 }, (_, i) => 0.4 + (0.2 * i) / 299);
+  const marks = Array.from({ length: 100 }, (_, i) => 0.85 + (0.14 * i) / 99);
+  it('lets the upper bound give way to the empty cluster, up to the midpoint of the clusters', () => {
+    const th = learnThreshold([...empties, ...marks]);
+    expect(th.learnt).toBe(true);
+    expect(th.t).toBeGreaterThan(0.65);
+    expect(th.t).toBeCloseTo((th.empty + th.mark) / 2, 6);
+    expect(th.t).toBeCloseTo(0.71, 1);
+  });
+  it('keeps the bound where the empty bubbles are light (empties 0.05–0.15, marks 0.85–0.99)', () => {
+    const th = learnThreshold([...empties.map((v) => v / 4), ...marks]);
+    expect(th.t).toBeLessThanOrEqual(0.65);
+  });
+});
+
+describe('the threshold of a card made elsewhere keeps above its clear-empty band', () => {
+  // 400 empty bubbles: 390 at 0.26 and 10 at 0.30 (an underline; median 0.26, spreads at their 0.015 floor) and
+  // 30 marks evenly 0.45–0.95 (median 0.70, spread 0.15). Weighted by the spreads the threshold would be
+  // 0.26 + 0.44 × 0.015 / 0.165 = 0.30; the clear-empty band of a card made elsewhere reaches 0.26 + 0.08 = 0.34,
+  // and the near-threshold margin is 0.03: the threshold is 0.37.
+  const values = [...Array<number>(390).fill(0.26), ...Array<number>(10).fill(0.3), ...Array.from({ length: 30 }, (_, i) => 0.45 + (0.5 * i) / 29)];
+  it('a card made elsewhere (emptyBand 0.08): 0.37', () => {
+    expect(learnThreshold(values, undefined, 0.08).t).toBeCloseTo(0.37, 6);
+  });
+  it('the product\'s own card: as the spreads weigh it, 5 spreads above the empty median at least', () => {
+    expect(learnThreshold(values).t).toBeLessThan(0.34);
   });
 });

@@ -102,10 +102,19 @@ export function learnThreshold(values: number[], hint?: number, emptyBand?: numb
       const sm = Math.max(0.03, spread(above, mark));
       // …but never within 5 spreads of the empty bubbles, and never past the midpoint of the two clusters.
       const weighted = empty + ((mark - empty) * se) / (se + sm);
-      const next = clamp(Math.min((empty + mark) / 2, Math.max(weighted, empty + 5 * se)));
+      const mid = (empty + mark) / 2;
+      // The upper bound yields where the empty cluster itself reaches it (tiny bubbles whose bold printed letter
+      // fills half the inner area read 0.45–0.6 empty against marks at 0.9+): a threshold pinned at the bound
+      // would sit inside the empty bubbles' noise and ask about dozens of clear answers.
+      const cap = Math.max(hi, Math.min(mid, empty + 5 * se));
+      // A card whose clear-empty band is wider than the usual (emptyBand, cards made elsewhere) keeps the threshold
+      // above that band by the near-threshold margin: a wide mark cluster otherwise pulls it down into the band,
+      // where an empty bubble an underline touches is both clearly empty and near the threshold.
+      const floor = emptyBand === undefined ? 0 : empty + Math.max(EMPTY_BAND.spreads * se, emptyBand) + marginOf(se);
+      const next = Math.min(cap, Math.max(lo, Math.min(mid, Math.max(weighted, empty + 5 * se, floor))));
       if (Math.abs(next - t) < 1e-3 || round === 4) {
         // the near-threshold band is what paper noise could move across the threshold
-        return { t: next, empty, mark, emptySpread: se, emptyNoise: lowerSpread(below, empty), margin: Math.max(0.03, 1.5 * se), learnt: true, ...band };
+        return { t: next, empty, mark, emptySpread: se, emptyNoise: lowerSpread(below, empty), margin: marginOf(se), learnt: true, ...band };
       }
       t = next;
     }
@@ -114,6 +123,9 @@ export function learnThreshold(values: number[], hint?: number, emptyBand?: numb
   const e = Number.isFinite(empty) ? empty : 0.1;
   return { t: fallback, empty: e, mark: Math.max(fallback + 0.3, 0.8), emptySpread: 0.03, emptyNoise: 0.03, margin: 0.05, learnt: false, ...band };
 }
+
+/** The near-threshold band's half-width for a sheet whose empty bubbles spread `se`. */
+const marginOf = (se: number) => Math.max(0.03, 1.5 * se);
 
 /** EMPTY_BAND: how far above the sheet's empty cluster an unmarked bubble may lie and still be clearly empty. */
 const EMPTY_BAND = { spreads: 3, min: 0.05 };
