@@ -114,6 +114,10 @@ describe('answer-sheet maker in Chromium', () => {
     // A3 横向: the columns follow (3 栏)
     await chooseOption(page, panel.getByRole('combobox', { name: '纸张' }), 'A3 横向');
     await expect.poll(() => panel.locator('.ant-form-item').filter({ hasText: '分栏' }).innerText()).toContain('3 栏');
+    // the print preview follows the chosen paper at once, before 保存 or 预览
+    const pages = page.getByText(/^共 \d+ 页（/);
+    await expect.poll(() => pages.innerText()).toMatch(/^共 \d+ 页（A3 横向）$/);
+    await expect.poll(async () => (await page.getByTestId('card-preview').getAttribute('srcdoc')) ?? '').toMatch(/size:\s*(A3 landscape|420mm 297mm)/);
     // 选做题: the last two written questions
     await panel.getByRole('button', { name: '添加选做题' }).click();
     await panel.getByRole('combobox', { name: '选做题第 1 组' }).click();

@@ -10,7 +10,7 @@ import {
 } from '@jz/report-templates';
 import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
-import { pdfInfo, pdfText } from '../helpers/pdf.js';
+import { pdfInfo, pdfLines, pdfText } from '../helpers/pdf.js';
 
 let printer: Printer;
 let tmp: string;
@@ -49,6 +49,39 @@ describe('analysis report', () => {
       for (const c of t.columns) expect(text, `表头「${typeof c === 'string' ? c : c.title}」被截断`).toContain((typeof c === 'string' ? c : c.title).replace(/\s+/g, ''));
     }
     expect(renderReportHtml(data)).not.toMatch(/th\{[^}]*text-overflow:ellipsis/);
+  });
+});
+
+describe('printed table cells', () => {
+  it('prints every body cell whole: long cells wrap, 考号 and 姓名 stay on one line, no cell ends in …', async () => {
+    const subjects = '语文、数学、英语、物理、化学、生物、政治、历史、地理';
+    const point = '信息筛选与整合（实用类文本阅读）';
+    const columns = ['考号', '姓名', '班级', '考试科目', '知识点', '总分', '总分班级排名', '总分年级排名', '语文', '数学', '英语', '物理', '化学', '生物']
+      .map((title) => ({ title }));
+    const rows = Array.from({ length: 60 }, (_, r) => [`2026010${String(r + 1).padStart(5, '0')}`, `欧阳${'子涵浩然'.slice(r % 3, (r % 3) + 2)}`,
+      `高一(${(r % 8) + 1})班`, subjects, r % 2 ? point : '默写', 600 - r, (r % 50) + 1, r + 1, 120, 130, 110, 90, 80, 70]);
+    const data = { ...demoWideReport(), modules: [{ title: '成绩单', tables: [{ title: '成绩单', compact: true, columns, rows }] }] };
+    const file = path.join(tmp, 'cells.pdf');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file, await printer.printPdf(renderReportHtml(data), { width: '908px', height: '1285px' }));
+    const pages = pagesOf(file);
+    const text = pages.join('');
+    expect(text).not.toContain('…');
+    for (const r of rows) expect(text).toContain(String(r[0]));
+    expect(text.split(subjects).length - 1).toBe(rows.length); // every wrapped cell printed whole
+    expect(text.split(point).length - 1).toBe(rows.length / 2);
+    // 考号 and 姓名 each on one text line; the plan's page count is what Chromium printed
+    const lines = pdfLines(file).flatMap((p) => p.lines.map((l) => l.text.trim()));
+    for (const r of rows) {
+      expect(lines).toContain(r[0]);
+      expect(lines).toContain(r[1]);
+    }
+    pages.forEach((t, i) => expect(t).toContain(`第${i + 1}页/共${pages.length}页`));
+    // no row is cut at the page bottom: every page's text stays above its foot
+    for (const p of pdfLines(file)) {
+      const foot = p.lines.find((l) => l.text.startsWith('大数据精准教学诊断平台'))!;
+      for (const l of p.lines) if (l !== foot && !l.text.startsWith('第 ')) expect(l.y + l.h, l.text).toBeLessThan(foot.y);
+    }
   });
 });
 

@@ -14,7 +14,7 @@ export type { ScoreSlipData, SlipLayout, ScoreSlipOptions, SlipStudent, SlipSubj
 export { renderSlipsHtml, sortSlipStudents, SLIP_WIDTH_PX, SLIP_HEIGHT_PX } from './slip/render.js';
 export { stripPages, STRIPS_PER_PAGE } from './slip/strips.js';
 export type { ReportData, ReportModule, ReportTable, ReportChart, ReportColumn } from './report/types.js';
-export { renderReportHtml, paginateReport, headerHeight, REPORT_PAGE } from './report/render.js';
+export { renderReportHtml, paginateReport, headerHeight, columnWidths, rowHeight, linesOf, REPORT_PAGE } from './report/render.js';
 export { renderChartSvg } from './report/charts.js';
 export { demoCardLayout, demoSlipData, demoReport, demoWideReport, DEMO_CARD_INPUT, seededRandom } from './demo.js';
 export type { LabelSheetData, LabelGroup, StudentLabel } from './labels/types.js';

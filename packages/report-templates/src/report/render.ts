@@ -1,6 +1,7 @@
 // Printable analysis report: 908×1285 px pages, pre-paginated here (cover, contents, then each module from
 // a new page; long tables split by rows with the header repeated). Heights are fixed by CSS so the page
-// plan made here is what Chromium prints.
+// plan made here is what Chromium prints. No cell is cut: long cells wrap and their row grows (estimated here),
+// identifying columns (考号, 姓名) are widened to hold their longest value on one line.
 import type { ReactNode } from 'react';
 import { fmt, h, htmlDocument } from '../common.js';
 import { renderChartSvg } from './charts.js';
@@ -25,7 +26,7 @@ type Block =
   | { kind: 'moduleTitle'; title: string; no: number; height: number }
   | { kind: 'desc'; text: string; height: number }
   | { kind: 'chart'; title?: string; svg: string; width: number; height: number }
-  | { kind: 'table'; title?: string; columns: ReportColumn[]; rows: ReportTable['rows']; headH: number; compact: boolean; height: number };
+  | { kind: 'table'; title?: string; columns: ReportColumn[]; widths: number[]; rows: ReportTable['rows']; rowH: number[]; headH: number; compact: boolean; height: number };
 
 interface Page { kind: 'cover' | 'toc' | 'body'; blocks: Block[]; toc?: { title: string; page: number }[] }
 
@@ -35,21 +36,74 @@ function columnsOf(t: ReportTable): ReportColumn[] {
 
 const HEAD_LINE_H = 16;
 const HEAD_PAD = 6;
+const BODY_LINE_H = 17;
+const BODY_PAD = 4;
+/** Columns that identify a student: printed whole on one line, their column widened to fit (never wrapped or cut). */
+const IDENTIFYING = new Set(['考号', '姓名', '学号']);
+
+/** Estimated width in px: CJK glyphs are one font-size wide, Latin/digits a little over half. */
+function textWidth(s: string, font: number): number {
+  let w = 0;
+  for (const ch of s) w += ch.charCodeAt(0) <= 0xff ? 0.62 : 1;
+  return w * font;
+}
+const cellPad = (compact: boolean) => (compact ? 4 : 8) + 2; // left + right padding, borders
+
+/**
+ * Column widths in px over the content width: by the columns' relative widths, except that an identifying column
+ * (考号, 姓名) is at least as wide as its longest value on one line; the others share what is left.
+ */
+export function columnWidths(columns: ReportColumn[], rows: ReportTable['rows'] = [], compact = false): number[] {
+  const font = compact ? 11 : 13;
+  const total = columns.reduce((a, c) => a + (c.width ?? 1), 0);
+  const widths = columns.map((c) => (CONTENT_W * (c.width ?? 1)) / total);
+  const fixed = columns.map((c, i) => {
+    if (!IDENTIFYING.has(c.title)) return 0;
+    const need = Math.max(...rows.map((r) => textWidth(cell(r[i] ?? null), font)), 0) + cellPad(compact) + 2;
+    return need > widths[i]! ? Math.ceil(need) : 0;
+  });
+  const taken = fixed.reduce((a, b) => a + b, 0);
+  if (!taken) return widths;
+  const restShare = columns.reduce((a, c, i) => a + (fixed[i] ? 0 : c.width ?? 1), 0);
+  return columns.map((c, i) => fixed[i] || ((CONTENT_W - taken) * (c.width ?? 1)) / restShare);
+}
+
+/** Characters a line may not start with / end with (Chromium moves them with their neighbour, as in print). */
+const NO_START = new Set('、，。．：；！？）》」』】〕〉’”…%‰,.;:!?)]}');
+const NO_END = new Set('（《「『【〔〈‘“([{');
+
+/** Lines a cell's text takes in a box `px` wide: greedy breaks anywhere (break-all), except before NO_START / after NO_END. */
+export function linesOf(text: string, px: number, font: number): number {
+  const chars = [...text];
+  let lines = 1;
+  let w = 0;
+  chars.forEach((ch, i) => {
+    const cw = textWidth(ch, font);
+    if (w > 0 && w + cw > px + 0.01) {
+      lines++;
+      // the character before moves down with a NO_START one, and an opening bracket with its successor
+      const prev = chars[i - 1]!;
+      w = NO_START.has(ch) || NO_END.has(prev) ? textWidth(prev, font) + cw : cw;
+    } else w += cw;
+  });
+  return lines;
+}
 
 /**
  * Height of a table's header row: headers wrap (never cut with '…'), so the row grows to its longest title.
  * CJK glyphs are one font-size wide, Latin/digits about half; cells have 4 px padding each side.
  */
-export function headerHeight(columns: ReportColumn[], compact = false): number {
-  const total = columns.reduce((a, c) => a + (c.width ?? 1), 0);
+export function headerHeight(columns: ReportColumn[], compact = false, widths = columnWidths(columns, [], compact)): number {
   const font = compact ? 11 : 13;
-  let lines = 1;
-  for (const c of columns) {
-    const px = (CONTENT_W * (c.width ?? 1)) / total - 10;
-    const need = [...c.title].reduce((a, ch) => a + (ch.charCodeAt(0) <= 0xff ? 0.6 : 1), 0) * font;
-    lines = Math.max(lines, Math.ceil(need / Math.max(px, font)));
-  }
+  const lines = Math.max(1, ...columns.map((c, i) => linesOf(c.title, widths[i]! - 10, font)));
   return Math.max(TABLE_HEAD_H, lines * HEAD_LINE_H + 2 * HEAD_PAD);
+}
+
+/** Height of a body row: one line is ROW_H; a longer cell wraps (never cut with '…') and the row grows. */
+export function rowHeight(row: ReportTable['rows'][number], columns: ReportColumn[], widths: number[], compact = false): number {
+  const font = compact ? 11 : 13;
+  const lines = Math.max(1, ...columns.map((c, i) => (IDENTIFYING.has(c.title) ? 1 : linesOf(cell(row[i] ?? null), widths[i]! - cellPad(compact), font))));
+  return lines === 1 ? ROW_H : lines * BODY_LINE_H + 2 * BODY_PAD;
 }
 
 /** Splits modules into pages. Exported for tests (page counts) and the web viewer. */
@@ -78,20 +132,29 @@ export function paginateReport(data: ReportData): Page[] {
     for (const t of m.tables ?? []) {
       const columns = columnsOf(t);
       const compact = !!t.compact;
-      const headH = headerHeight(columns, compact);
-      let rest = t.rows;
+      const widths = columnWidths(columns, t.rows, compact);
+      const headH = headerHeight(columns, compact, widths);
+      const heights = t.rows.map((r) => rowHeight(r, columns, widths, compact));
+      const titleH = t.title ? BLOCK_TITLE_H : 0;
+      /** How many of the rows from `at` fit in `room` px (at least one: a row is never cut). */
+      const fitFrom = (at: number, room: number) => {
+        let n = 0;
+        for (let y = 0; at + n < heights.length && y + heights[at + n]! <= room; n++) y += heights[at + n]!;
+        return n;
+      };
+      let at = 0;
       let first = true;
       do {
-        const titleH = t.title ? BLOCK_TITLE_H : 0;
-        let fit = Math.floor((CONTENT_H - used - titleH - headH) / ROW_H);
-        if (fit < Math.min(3, rest.length || 1)) { next(); fit = Math.floor((CONTENT_H - titleH - headH) / ROW_H); }
-        const rows = rest.slice(0, fit);
-        rest = rest.slice(fit);
+        let fit = fitFrom(at, CONTENT_H - used - titleH - headH);
+        if (fit < Math.min(3, t.rows.length - at || 1)) { next(); fit = Math.max(1, fitFrom(at, CONTENT_H - titleH - headH)); }
+        const rows = t.rows.slice(at, at + fit);
+        const rowH = heights.slice(at, at + fit);
+        at += fit;
         const title = t.title && !first ? `${t.title}（续）` : t.title;
-        const hgt = titleH + headH + rows.length * ROW_H;
-        put({ kind: 'table', title, columns, rows, headH, compact, height: hgt }, hgt);
+        const hgt = titleH + headH + rowH.reduce((a, b) => a + b, 0);
+        put({ kind: 'table', title, columns, widths, rows, rowH, headH, compact, height: hgt }, hgt);
         first = false;
-      } while (rest.length);
+      } while (at < t.rows.length);
     }
   });
   // a one-module report is that module: no cover, no one-line contents page
@@ -120,14 +183,16 @@ function drawBlock(b: Block, key: number): ReactNode {
         b.title ? h('div', { className: 'block-title' }, b.title) : null,
         h('div', { className: 'chart', style: { width: b.width, height: b.height }, dangerouslySetInnerHTML: { __html: b.svg } }));
     case 'table': {
-      const total = b.columns.reduce((a, c) => a + (c.width ?? 1), 0);
       return h('div', { key, className: 'block' },
         b.title ? h('div', { className: 'block-title' }, b.title) : null,
         h('table', { className: b.compact ? 'compact' : undefined },
-          h('colgroup', null, b.columns.map((c, i) => h('col', { key: i, style: { width: `${((c.width ?? 1) / total) * 100}%` } }))),
+          h('colgroup', null, b.widths.map((w, i) => h('col', { key: i, style: { width: `${(w / CONTENT_W) * 100}%` } }))),
           h('thead', null, h('tr', null, b.columns.map((c, i) => h('th', { key: i, style: { height: b.headH } }, c.title)))),
-          h('tbody', null, b.rows.map((r, ri) => h('tr', { key: ri },
-            b.columns.map((c, ci) => h('td', { key: ci, style: c.align ? { textAlign: c.align } : undefined }, cell(r[ci] ?? null))))))));
+          h('tbody', null, b.rows.map((r, ri) => h('tr', { key: ri, className: b.rowH[ri]! > ROW_H ? 'ml' : undefined },
+            b.columns.map((c, ci) => h('td', {
+              key: ci, className: IDENTIFYING.has(c.title) ? 'id' : undefined,
+              style: { height: b.rowH[ri], ...(c.align ? { textAlign: c.align } : {}) },
+            }, cell(r[ci] ?? null))))))));
     }
   }
 }
@@ -149,9 +214,11 @@ const REPORT_CSS = `
 .chart svg{display:block}
 table{width:100%;border-collapse:collapse;table-layout:fixed}
 th,td{height:${ROW_H}px;line-height:${ROW_H - 2}px;border:1px solid #BFC6D4;font-size:13px;text-align:center;padding:0 4px;
-  white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+  white-space:normal;word-break:break-all;overflow-wrap:anywhere;overflow:hidden}
+tr.ml td{line-height:${BODY_LINE_H}px;padding-top:${BODY_PAD - 1}px;padding-bottom:${BODY_PAD - 1}px}
+td.id{white-space:nowrap;word-break:normal}
 th{height:${TABLE_HEAD_H}px;background:#E8EAEF;color:#1F3864;font-weight:700;
-  white-space:normal;overflow:visible;text-overflow:clip;word-break:break-all;overflow-wrap:anywhere;line-height:${HEAD_LINE_H}px;padding:${HEAD_PAD}px 4px}
+  overflow:visible;line-height:${HEAD_LINE_H}px;padding:${HEAD_PAD}px 4px}
 table.compact th,table.compact td{font-size:11px;padding-left:2px;padding-right:2px}
 tbody tr:nth-child(even) td{background:#F7F8FB}
 .cover{position:absolute;inset:0;background:linear-gradient(180deg,#1F3864 0,#2F5597 100%);color:#fff}

@@ -20,7 +20,7 @@ const ALL = { current: 1, size: 10000 };
 
 interface Built { sheets: ex.Sheet[]; chart?: ReportChart; description?: string }
 
-const bar = (title: string, names: string[], values: (number | null)[], opts: { mark?: number | null; name?: string; rotate?: boolean } = {}): ReportChart => ({
+export const bar = (title: string, names: string[], values: (number | null)[], opts: { mark?: number | null; name?: string; rotate?: boolean } = {}): ReportChart => ({
   title,
   option: {
     grid: { left: 56, right: 24, top: 36, bottom: opts.rotate ? 70 : 40 },
@@ -31,7 +31,8 @@ const bar = (title: string, names: string[], values: (number | null)[], opts: { 
       type: 'bar', name: opts.name ?? title, data: values.map((v) => (v === null ? 0 : Math.round(v * 100) / 100)), barMaxWidth: 36, itemStyle: { color: '#2F5597' },
       label: { show: names.length <= 16, position: 'top', fontSize: 11 },
       ...(opts.mark !== undefined && opts.mark !== null
-        ? { markLine: { symbol: 'none', data: [{ yAxis: Math.round(opts.mark * 100) / 100, name: '年级' }], label: { formatter: `年级 {c}` }, lineStyle: { color: '#C00000', type: 'dashed' } } }
+        // the label sits inside the plot above the line's right end: at the line's end it ran past the chart and was cut
+        ? { markLine: { symbol: 'none', data: [{ yAxis: Math.round(opts.mark * 100) / 100, name: '年级平均' }], label: { formatter: '年级平均 {c}', position: 'insideEndTop', fontSize: 11 }, lineStyle: { color: '#C00000', type: 'dashed' } } }
         : {}),
     }],
   },

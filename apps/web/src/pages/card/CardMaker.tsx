@@ -41,7 +41,8 @@ const toSettings = (v: Partial<FormValues>, card: AnswerCard): Omit<CardSettings
 });
 const same = (a: CardSettings, b: CardSettings) => JSON.stringify(a) === JSON.stringify(b);
 
-interface Preview { html: string | null; error: string | null; label: string; loading: boolean }
+/** The printed preview and the paper it was made for (its 共 N 页 line names that paper, not the saved one). */
+interface Preview { html: string | null; error: string | null; label: string; loading: boolean; paper?: Paper }
 
 const PREVIEW_HEIGHT = 'calc(100vh - 48px - 32px - 72px)';
 
@@ -82,7 +83,7 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
     try {
       const res = await previewSavedCard(c.examSubjectId);
       if (mine !== seq.current) return;
-      setPreview('html' in res ? { html: res.html, error: null, label: c.saved ? '已保存的答题卡' : '默认答题卡', loading: false }
+      setPreview('html' in res ? { html: res.html, error: null, label: c.saved ? '已保存的答题卡' : '默认答题卡', loading: false, paper: c.settings.paper }
         : { html: null, error: res.msg || '预览失败', label: '', loading: false });
     } catch {
       if (mine === seq.current) setPreview({ html: null, error: '预览失败，请稍后重试', label: '', loading: false });
@@ -136,22 +137,42 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
     });
   };
 
-  const onPreview = async () => {
-    if (!card) return;
-    const v = await form.validateFields().catch(() => null);
-    if (!v || !current) return;
+  /** Previews the settings the live check saw (every field, also those of a part of the panel not in view). */
+  const showCurrent = useCallback(async (c: AnswerCard, settings: CardSettings, label: string) => {
     const mine = ++seq.current;
     setPreview((p) => ({ ...p, loading: true }));
     try {
-      // the settings the live check saw (every field, also those of a part of the panel not in view)
-      const res = await previewCardSettings(card.examSubjectId, current);
+      const res = await previewCardSettings(c.examSubjectId, settings);
       if (mine !== seq.current) return;
-      setPreview('html' in res ? { html: res.html, error: null, label: dirty ? '当前设置（未保存）' : card.saved ? '已保存的答题卡' : '默认答题卡', loading: false }
+      setPreview('html' in res ? { html: res.html, error: null, label, loading: false, paper: settings.paper }
         : { html: null, error: res.msg || '预览失败', label: '', loading: false });
     } catch {
       if (mine === seq.current) setPreview((p) => ({ ...p, error: '预览失败，请稍后重试', loading: false }));
     }
+  }, []);
+  const labelOf = (c: AnswerCard) => (dirty ? '当前设置（未保存）' : c.saved ? '已保存的答题卡' : '默认答题卡');
+
+  const onPreview = async () => {
+    if (!card) return;
+    const v = await form.validateFields().catch(() => null);
+    if (!v || !current) return;
+    await showCurrent(card, current, labelOf(card));
   };
+
+  // another paper or column count is previewed at once: a preview of the old paper would print its page count
+  const pageKey = current ? `${current.paper}/${current.columns}` : '';
+  const previewed = useRef<{ card: AnswerCard | null; key: string }>({ card: null, key: '' });
+  useEffect(() => {
+    if (!card || !current || !pageKey) return;
+    // a card just loaded or saved shows its own preview
+    if (previewed.current.card !== card) { previewed.current = { card, key: pageKey }; return; }
+    if (previewed.current.key === pageKey) return;
+    previewed.current.key = pageKey;
+    const t = setTimeout(() => void showCurrent(card, current, labelOf(card)), 250);
+    return () => clearTimeout(t);
+    // only a change of paper or columns previews by itself; other fields wait for 预览
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageKey, card, showCurrent]);
 
   const onSave = async () => {
     if (!card) return;
@@ -301,7 +322,7 @@ export function CardMaker({ exam, examSubjectId, onSubjectChange }: CardMakerPro
           <Segmented aria-label="预览方式" value={view} onChange={(v) => setView(v as 'layout' | 'print')}
             options={[{ value: 'layout', label: '版面编辑' }, { value: 'print', label: '打印预览' }]} />
           <Typography.Text strong>{view === 'print' ? preview.label || '答题卡预览' : dirty ? '当前设置（未保存）' : '当前版面'}</Typography.Text>
-          {view === 'print' && preview.html && <Typography.Text type="secondary">共 {pagesOf(preview.html)} 页（{CARD_PAPER_LABELS[card?.settings.paper ?? 'A4']}）</Typography.Text>}
+          {view === 'print' && preview.html && <Typography.Text type="secondary">共 {pagesOf(preview.html)} 页（{CARD_PAPER_LABELS[preview.paper ?? card?.settings.paper ?? 'A4']}）</Typography.Text>}
           {view === 'layout' && check.layout && <Typography.Text type="secondary">共 {check.layout.pages.length} 页（{CARD_PAPER_LABELS[check.layout.paper]}，{check.layout.columns} 栏）</Typography.Text>}
           {view === 'layout' && check.loading && <Typography.Text type="secondary">检查中…</Typography.Text>}
           {view === 'layout' && canEdit && current && current.overrides.length > 0 && <Button size="small" onClick={resetAreas}>还原区域位置</Button>}

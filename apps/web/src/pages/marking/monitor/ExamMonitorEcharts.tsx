@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Card, Col, Empty, Row, Select, Space, Typography } from 'antd';
 import { EChart, type EChartsOption } from '@/components/charts';
+import { blockProgressOption, markerOption } from './monitorCharts';
 import { subjectSummary } from './monitorMath';
 import { UpdatedAt } from './monitorTable';
 import { useExamMonitor } from './useExamMonitor';
@@ -10,17 +11,7 @@ import { useExamMonitor } from './useExamMonitor';
 export default function ExamMonitorEcharts() {
   const s = useExamMonitor();
   const blocks = useMemo(() => s.subjects.flatMap((sub) => sub.blocks.map((b) => ({ ...b, label: `${sub.subjectName} ${b.blockName}` }))), [s.subjects]);
-  const blockOption = useMemo<EChartsOption>(() => ({
-    tooltip: { trigger: 'axis' },
-    legend: { data: ['已完成', '未完成'] },
-    grid: { left: 120, right: 24, top: 36, bottom: 24 },
-    xAxis: { type: 'value', name: '份' },
-    yAxis: { type: 'category', data: blocks.map((b) => b.label) },
-    series: [
-      { name: '已完成', type: 'bar', stack: 'p', data: blocks.map((b) => b.finalPapers), itemStyle: { color: '#1677ff' } },
-      { name: '未完成', type: 'bar', stack: 'p', data: blocks.map((b) => b.papers - b.finalPapers), itemStyle: { color: '#d9d9d9' } },
-    ],
-  }), [blocks]);
+  const blockOption = useMemo(() => blockProgressOption(blocks), [blocks]);
   const subjectOption = useMemo<EChartsOption>(() => ({
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${String(v)}%` },
     grid: { left: 48, right: 16, top: 24, bottom: 32 },
@@ -28,18 +19,7 @@ export default function ExamMonitorEcharts() {
     yAxis: { type: 'value', min: 0, max: 100, name: '%' },
     series: [{ type: 'bar', name: '完成率', data: s.subjects.map((sub) => subjectSummary(sub).percent), label: { show: true, position: 'top', formatter: '{c}%' }, itemStyle: { color: '#52c41a' } }],
   }), [s.subjects]);
-  const markerOption = useMemo<EChartsOption>(() => ({
-    tooltip: { trigger: 'axis' },
-    legend: { data: ['已阅', '剩余', '每小时'] },
-    grid: { left: 48, right: 48, top: 36, bottom: 40 },
-    xAxis: { type: 'category', data: s.markers.map((m) => m.userName) },
-    yAxis: [{ type: 'value', name: '份' }, { type: 'value', name: '份/小时' }],
-    series: [
-      { name: '已阅', type: 'bar', stack: 'm', data: s.markers.map((m) => m.done), itemStyle: { color: '#1677ff' } },
-      { name: '剩余', type: 'bar', stack: 'm', data: s.markers.map((m) => m.remaining), itemStyle: { color: '#d9d9d9' } },
-      { name: '每小时', type: 'line', yAxisIndex: 1, data: s.markers.map((m) => m.papersPerHour), itemStyle: { color: '#fa8c16' } },
-    ],
-  }), [s.markers]);
+  const markers = useMemo(() => markerOption(s.markers), [s.markers]);
 
   return (
     <div style={{ padding: 16 }} data-testid="exam-monitor-echarts">
@@ -61,7 +41,7 @@ export default function ExamMonitorEcharts() {
           <Col xs={24} lg={16}><Card size="small" title="各题块进度"><EChart option={blockOption} title="各题块进度" height={Math.max(300, blocks.length * 36 + 60)} /></Card></Col>
           {s.block && (
             <Col span={24} style={{ marginTop: 16 }}>
-              <Card size="small" title={`${s.block.blockName} · 阅卷老师进度`}><EChart option={markerOption} title="阅卷老师进度" height={340} /></Card>
+              <Card size="small" title={`${s.block.blockName} · 阅卷老师进度`}><EChart option={markers} title="阅卷老师进度" height={340} /></Card>
             </Col>
           )}
         </Row>

@@ -1,36 +1,11 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Card, Col, Empty, Row, Select, Space, Typography } from 'antd';
-import { EChart, type EChartsOption } from '@/components/charts';
-import type { BlockCharts } from '@/api/markingLive';
+import { EChart } from '@/components/charts';
+import { distributionOption, speedOption } from './monitorCharts';
 import { UpdatedAt } from './monitorTable';
 import { useBlockCharts } from './useBlockCharts';
 import { useExamMonitor } from './useExamMonitor';
-
-/** Local "MM-DD HH:00" of an hour start. */
-const hourLabel = (iso: string) => { const d = new Date(iso); return `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:00`; };
-
-function distributionOption(c: BlockCharts): EChartsOption {
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', data: c.markers.map((m) => m.userName) },
-    grid: { left: 48, right: 16, top: 40, bottom: 48 },
-    xAxis: { type: 'category', name: '分数', data: c.bands },
-    yAxis: { type: 'value', name: '份', minInterval: 1 },
-    series: c.markers.map((m) => ({ name: m.userName, type: 'bar', data: m.counts })),
-  };
-}
-
-function speedOption(c: BlockCharts): EChartsOption {
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', data: c.markers.map((m) => m.userName) },
-    grid: { left: 48, right: 16, top: 40, bottom: 48 },
-    xAxis: { type: 'category', name: '时间', data: c.hours.map(hourLabel) },
-    yAxis: { type: 'value', name: '份/小时', minInterval: 1 },
-    series: c.markers.map((m) => ({ name: m.userName, type: 'line', data: m.perHour, smooth: false })),
-  };
-}
 
 /**
  * /examMonitorEchartsDetail?examId=&blockId= (阅卷监控详情): one block's charts per marker — how the scores each
