@@ -95,6 +95,7 @@ async function recognizeFile(db: Db, storage: Storage, batch: Batch, head: repo.
   }
   try {
     const n = file.pixels.length;
+    if (n > SCAN_LIMITS.pages) return await failFile(db, batch.id, seq, BATCH_PAGES_OVER(n));
     const total = file.pixels.reduce((a, b) => a + b, 0);
     if (total > SCAN_LIMITS.filePixels) return await failFile(db, batch.id, seq, FILE_PIXELS_OVER(total));
     if (n > 1 && !(await repo.expandFile(db, batch.id, seq, n, SCAN_LIMITS.pages))) return await failFile(db, batch.id, seq, BATCH_PAGES_OVER(n));
