@@ -24,14 +24,16 @@ export async function openPageSource(bytes: Uint8Array, opts: { targetDpi: numbe
 }
 
 async function openImage(bytes: Uint8Array, opts: { targetDpi: number; maxPagePixels: number }): Promise<PageSource> {
-  let pages: number;
+  let meta;
   try {
-    const meta = await sharp(bytes).metadata();
-    if (!meta.format || !['jpeg', 'png', 'tiff', 'webp'].includes(meta.format)) throw new Error('format');
-    pages = meta.pages ?? 1;
+    meta = await sharp(bytes).metadata();
   } catch {
-    throw new OmrInputError('图片已损坏或不完整，无法读取');
+    throw new OmrInputError('不是可识别的图片文件（支持 JPEG、PNG、TIFF 和 PDF）');
   }
+  if (!meta.format || !['jpeg', 'png', 'tiff', 'webp'].includes(meta.format)) {
+    throw new OmrInputError(`不支持的文件格式${meta.format ? `（${meta.format}）` : ''}：请上传 JPEG、PNG、TIFF 或 PDF`);
+  }
+  const pages = meta.pages ?? 1;
   const pixels: number[] = [];
   for (let i = 0; i < pages; i++) {
     const m = await sharp(bytes, { page: i }).metadata().catch(() => null);
