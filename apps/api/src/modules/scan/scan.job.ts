@@ -90,11 +90,14 @@ async function recognizeFile(db: Db, storage: Storage, batch: Batch, head: repo.
   try {
     file = await openFile(bytes, batch.card_layout, batch.exam_subject_id);
   } catch (e) {
-    if (e instanceof PageInputError) return failFile(db, batch.id, seq, e.message);
+    // the upload let only files through that start like an image or a PDF: an image that fails to open is corrupt
+    const pdf = bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+    if (e instanceof PageInputError) return failFile(db, batch.id, seq, pdf ? e.message : '图片已损坏或不完整，无法读取');
     throw e;
   }
   try {
     const n = file.pixels.length;
+    if (n > SCAN_LIMITS.pages) return await failFile(db, batch.id, seq, BATCH_PAGES_OVER(n));
     const total = file.pixels.reduce((a, b) => a + b, 0);
     if (total > SCAN_LIMITS.filePixels) return await failFile(db, batch.id, seq, FILE_PIXELS_OVER(total));
     if (n > 1 && !(await repo.expandFile(db, batch.id, seq, n, SCAN_LIMITS.pages))) return await failFile(db, batch.id, seq, BATCH_PAGES_OVER(n));

@@ -3,6 +3,8 @@
  * recognises one page at a time on request. Pixels never reach the api's event loop; the thread holds the file's
  * bytes and one page's raster at a time (libvips keeps no cache here: a decoded page is released at once).
  */
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { openPageSource, type PageSource } from '@jz/omr/page-source';
@@ -11,6 +13,14 @@ import { isBlank, recognizePage } from './scan.recognize.js';
 import type { PageRequest, PageReply } from './scan.pages.js';
 
 sharp.cache(false);
+
+// The thread yields the CPU to the api's requests: on Linux a thread's nice value is its own (setpriority on its
+// thread id), so a batch of a thousand pages runs at the lowest priority while every school's requests keep theirs.
+try {
+  os.setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+} catch {
+  // not Linux, or not allowed: the thread runs at the process's priority
+}
 
 interface Session { source: PageSource; bytes: Uint8Array; layout: unknown; examSubjectId: number }
 const sessions = new Map<number, Session>();

@@ -4,6 +4,8 @@
  * against the pixel budgets, then each page is decoded, recognised and answered, and the thread lets go of it.
  * One thread per process, started by the first file and restarted when it dies; requests wait their turn there.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SCAN_LIMITS } from '@jz/shared/api/scan';
 import type { Raster } from './scan.engine.js';
@@ -27,9 +29,15 @@ let worker: Worker | null = null;
 let nextId = 1;
 const waiting = new Map<number, { resolve: (r: PageReply & { ok: true }) => void; reject: (e: Error) => void }>();
 
+/** The thread's entry beside this module; from a bundle of the server (elsewhere), the workspace package's. */
+function entry(): URL {
+  const here = new URL('./scan.pages.worker.mjs', import.meta.url);
+  return existsSync(fileURLToPath(here)) ? here : new URL(import.meta.resolve('@jz/api/src/modules/scan/scan.pages.worker.mjs'));
+}
+
 function thread(): Worker {
   if (worker) return worker;
-  const w = new Worker(new URL('./scan.pages.worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const w = new Worker(entry(), { resourceLimits: { maxOldGenerationSizeMb: 512 } });
   w.unref();
   w.on('message', (r: PageReply) => {
     const p = waiting.get(r.id);

@@ -20,6 +20,7 @@ import { visibleClassIds } from '../../core/scope.js';
 import { StorageNotFound, type Storage } from '../../core/storage.js';
 import { withScoreWrites } from '../score/score-write.service.js';
 import { createJob, type JobQueue } from '../job/job.service.js';
+import { failStale } from '../job/job.repository.js';
 import * as cardRepo from '../card/card.repository.js';
 import { printableCard } from '../card/card.service.js';
 import { scanBatchFor, scanPageFor, scanSubjectFor, type SchoolUser, type ScanSubject } from './scan.access.js';
@@ -266,6 +267,8 @@ export async function retryBatch(ctx: AppContext, user: SchoolUser, batchId: num
   // one retry at a time: a second one while the first queues its jobs is refused, then sees those jobs alive
   if (!(await repo.takeRetry(db, batchId))) throw new BizError('该批次正在重新识别，请稍后');
   try {
+    // a job whose process died (kill -9, a lost machine) is failed here at once rather than by the next sweep
+    await failStale(db, exam.id);
     if (await repo.liveBatchJob(db, SCAN_JOB_KIND, batchId)) throw new BizError('该批次正在识别中，请稍后');
     const seqs = await repo.pendingSeqs(db, batchId);
     for (let i = 0; i < seqs.length; i += FILES_PER_JOB) {
