@@ -22,6 +22,7 @@ import report from './report/report.routes.js';
 import studentReport from './report/student-report.routes.js';
 import render from './render/render.routes.js';
 import card from './card/card.routes.js';
+import painting from './card/painting.routes.js';
 import rankSetting from './student-portal/rank-setting.routes.js';
 import externalLogin from './external-login/external-login.routes.js';
 import scan from './scan/scan.routes.js';
@@ -46,7 +47,7 @@ export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
   await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
   await app.register(async (scope) => { await studentPortal(scope, ctx); await studentReport(scope, ctx); }, { prefix: '/studentApi/v1' });

@@ -160,3 +160,55 @@ export const answerCardSchema = z.object({
   updatedAt: z.number().nullable(),
 });
 export type AnswerCard = z.infer<typeof answerCardSchema>;
+
+// ---------------------------------------------------------------- the spec's card calls (painting/*, speed/*)
+
+/**
+ * The spec's §7 card family. "painting" is the spec's word for an answer card:
+ * GET painting/find_exam_paintings?examId → every subject of the exam with its card's state;
+ * POST painting/add { examSubjectId, settings } → saves a first card (refused when the subject has one);
+ * POST painting/update { examSubjectId, settings } → saves over the subject's card (refused when it has none);
+ * POST painting/delete_single_painting { examSubjectId } → deletes the subject's card (= card/reset);
+ * POST painting/delete_all_painting { examId } → deletes every card of the exam;
+ * GET school-answer-paintings?current&size[&examId] → the school's saved cards, newest first;
+ * GET school-answer-paintings/{examSubjectId} → the card (= card/find); GET answer/paintings?examSubjectId → the same, to
+ *   those who set up, lead or mark the subject (the marking side);
+ * GET myExamCourse/school-exam-course-relation-infos/{examSubjectId} → the exam subject (= its row in exam_manage/find_exam);
+ * DELETE speed/delPaintInfo { examSubjectId } → deletes the card while no sheet of the subject is scanned;
+ * DELETE speed/verifyPasswordDelPaint { examSubjectId, password } → deletes it after the caller's password (RSA), scanned or not.
+ */
+export const PAINTING_PATHS = {
+  findExam: 'painting/find_exam_paintings',
+  add: 'painting/add',
+  update: 'painting/update',
+  deleteSingle: 'painting/delete_single_painting',
+  deleteAll: 'painting/delete_all_painting',
+  school: 'school-answer-paintings',
+  relation: 'myExamCourse/school-exam-course-relation-infos',
+  marking: 'answer/paintings',
+  delInfo: 'speed/delPaintInfo',
+  delWithPassword: 'speed/verifyPasswordDelPaint',
+} as const;
+
+export const cardExamQuery = z.object({ examId: id });
+export const cardExamBody = z.object({ examId: id });
+export const cardPasswordBody = z.object({ examSubjectId: id, password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(4096) });
+export const schoolCardsQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(1000).default(10),
+  examId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional()),
+});
+
+/** One exam subject's card at a glance (no layout built). */
+export const cardSummarySchema = answerCardSchema.pick({ examSubjectId: true, examId: true, examName: true, courseCode: true, subjectName: true, saved: true, updatedBy: true, updatedAt: true }).extend({
+  /** The saved card's title and paper; null when nothing is saved. */
+  title: z.string().nullable(),
+  paper: z.string().nullable(),
+  pageCount: z.number(),
+  /** Batches of sheets scanned for the subject (a card in use: deleting it needs the password). */
+  scannedBatches: z.number(),
+});
+export type CardSummary = z.infer<typeof cardSummarySchema>;
+export const cardSummaryListSchema = z.array(cardSummarySchema);
+export const schoolCardsPageSchema = z.object({ records: z.array(cardSummarySchema), total: z.number(), current: z.number(), size: z.number() });
+export const cardDeleteResultSchema = z.object({ deleted: z.number() });

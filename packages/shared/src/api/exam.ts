@@ -58,6 +58,11 @@ export const examSubjectSchema = z.object({
 });
 export type ExamSubject = z.infer<typeof examSubjectSchema>;
 
+/** myExamCourse/school-exam-course-relation-infos/{examSubjectId}: the subject as exam_manage/find_exam lists it, with its exam. */
+export const examSubjectRelationSchema = examSubjectSchema.extend({
+  examId: z.number(), examName: z.string(), examType: z.number(), gradeId: z.number(), gradeName: z.string(), examStatus: z.number(),
+});
+
 /**
  * usedCardType (docs/DECISIONS.md「usedCardType」): 2 第三方答题卡 when a third-party template is confirmed
  * (templateConfirm; scanning reads with it first), else 1 本平台答题卡 when the subject's card is saved or sheets were

@@ -61,6 +61,14 @@ export async function getExam(db: Db, user: SchoolUser, examId: number): Promise
   return (await toExams(db, user, [exam]))[0]!;
 }
 
+/** myExamCourse/school-exam-course-relation-infos/{id}: the exam subject as getExam lists it, with its exam. */
+export async function getExamSubject(db: Db, user: SchoolUser, examSubjectId: number) {
+  const { exam } = await subjectFor(db, user, examSubjectId);
+  const e = await getExam(db, user, exam.id);
+  const subject = e.subjects.find((s) => s.id === examSubjectId)!;
+  return { ...subject, examId: e.id, examName: e.name, examType: e.examType, gradeId: e.gradeId, gradeName: e.gradeName, examStatus: e.status };
+}
+
 export async function addExam(db: Db, user: SchoolUser, body: AddExamBody, mode: 'single' | 'multi'): Promise<Exam> {
   if (mode === 'single' && body.subjects.length !== 1) throw new BizError('单科考试只能设置一个科目');
   if (body.endDate < body.startDate) throw new BizError('结束日期不能早于开始日期');

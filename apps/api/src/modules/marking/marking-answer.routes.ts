@@ -6,7 +6,8 @@ import { envelope, ok } from '../../core/http.js';
 import * as s from './marking.schema.js';
 import * as a from './marking-answer.schema.js';
 import * as answer from './marking-answer.service.js';
-import { myCards } from './marking-cards.service.js';
+import { markingCard, myCards } from './marking-cards.service.js';
+import { answerCardSchema, cardSubjectQuery } from '@jz/shared/api/card';
 
 const tags = ['网上阅卷'];
 
@@ -36,6 +37,9 @@ const routes: ModuleRoutes = async (base, ctx) => {
     });
   app.get('/marking/myCards', { config, schema: { tags, summary: '我的答题卡：我负责或参与阅卷的考试科目的答题卡', response: { 200: envelope(z.array(a.myCardSchema)) } } },
     async (req) => ok(await myCards(ctx.db, userOf(req)), '查询成功'));
+  app.get('/answer/paintings', {
+    config, schema: { tags: ['答题卡'], summary: '阅卷用的答题卡（同 card/find；仅可设置该科目者、题组长与阅卷老师）', querystring: cardSubjectQuery, response: { 200: envelope(answerCardSchema.nullable()) } },
+  }, async (req) => ok(await markingCard(ctx.db, userOf(req), req.query.examSubjectId), '查询成功'));
 };
 
 export default routes;

@@ -4,8 +4,11 @@
  * leader; or 题组长 of one of its blocks) or marks (a marker of one of its blocks), over the school's newest 100
  * exams. Each row links to the card preview and printing, which check access again.
  */
+import type { AnswerCard } from '@jz/shared/api/card';
 import type { Db } from '../../db/database.js';
-import { canEditSubject } from '../exam/exam.access.js';
+import { forbidden } from '../../core/http.js';
+import { canEditSubject, subjectFor } from '../exam/exam.access.js';
+import { getCard } from '../card/card.service.js';
 import type { SchoolUser } from './marking.access.js';
 import { subjectsWithCards } from './marking-cards.repository.js';
 import * as repo from './marking.repository.js';
@@ -26,4 +29,11 @@ export async function myCards(db: Db, user: SchoolUser) {
     });
   }
   return out;
+}
+
+/** answer/paintings: the subject's card (as card/find) for those who lead or mark the subject, as 我的答题卡. */
+export async function markingCard(db: Db, user: SchoolUser, examSubjectId: number): Promise<AnswerCard> {
+  const { exam, subject } = await subjectFor(db, user, examSubjectId);
+  if (!canEditSubject(user, exam, subject.course_code) && !(await repo.blocksOfUser(db, user.schoolId, user.id)).some((b) => b.examSubjectId === subject.id)) throw forbidden();
+  return getCard(db, user, examSubjectId);
 }

@@ -9,7 +9,9 @@ import { hoursText } from '@jz/shared/marking-progress';
 import type { Db } from '../../db/database.js';
 import { writeWorkbook } from '../excel/excel.workbook.js';
 import type { SchoolUser } from './marking.access.js';
-import { markerProgressRows, monitorBlocks } from './marking-setup.service.js';
+import { groupList, markerProgressRows, monitorBlocks } from './marking-setup.service.js';
+import { findExam, findSubject } from '../exam/exam.repository.js';
+import { classNamesOf } from './marking.repository.js';
 import { qualityOf } from './marking-quality.service.js';
 import { countBlock } from './marking-counts.service.js';
 
@@ -51,4 +53,27 @@ export async function exportMonitor(db: Db, user: SchoolUser, examId: number): P
     { name: '阅卷质量', columns: qualityColumns, rows: quality },
   ]);
   return { fileName: `阅卷监控_${exam.name}.xlsx`, bytes };
+}
+
+const readerColumns = [
+  col('题块', 'block', 14), col('题目', 'questions', 14), col('题组长', 'leader', 12), col('阅卷老师', 'marker', 12), col('账号', 'loginId', 14),
+  col('任务量', 'quota', 10), col('阅卷班级', 'classes', 24),
+];
+
+/** answer/exportTeachInfo: who marks what in one exam subject (find_group_list's blocks and markers), one row per marker. */
+export async function exportReaders(db: Db, user: SchoolUser, examSubjectId: number): Promise<{ fileName: string; bytes: Buffer }> {
+  const blocks = await groupList(db, user, examSubjectId);
+  const subject = (await findSubject(db, examSubjectId))!;
+  const exam = (await findExam(db, subject.exam_id))!;
+  const classes = await classNamesOf(db, user.schoolId, blocks.flatMap((b) => b.markers.flatMap((m) => m.classIds)));
+  const rows: (string | number | null)[][] = [];
+  for (const b of blocks) {
+    const questions = b.questions.map((q) => q.number).join('、');
+    if (!b.markers.length) rows.push([b.name, questions, b.leaderName ?? '', '（未分配）', '', null, '']);
+    for (const m of b.markers) {
+      rows.push([b.name, questions, b.leaderName ?? '', m.userName, m.loginId, m.quota ?? '不限', m.classIds.length ? m.classIds.map((c) => classes.get(c) ?? '').join('、') : '全部']);
+    }
+  }
+  const bytes = await writeWorkbook([{ name: '阅卷老师', columns: readerColumns, rows }]);
+  return { fileName: `阅卷老师_${exam.name}_${subject.course_name}.xlsx`, bytes };
 }

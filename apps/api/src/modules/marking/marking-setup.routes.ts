@@ -6,7 +6,7 @@ import { envelope, ok } from '../../core/http.js';
 import * as s from './marking.schema.js';
 import * as setup from './marking-setup.service.js';
 import { qualityList } from './marking-quality.service.js';
-import { exportMonitor } from './marking-export.service.js';
+import { exportMonitor, exportReaders } from './marking-export.service.js';
 import { sendXlsx } from '../excel/excel.workbook.js';
 import * as region from './marking-region.service.js';
 import { dropAnswerFiles } from './marking-answer.service.js';
@@ -47,6 +47,13 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => ok(await setup.leaderList(db, userOf(req), req.query.examSubjectId), '查询成功'));
   app.post('/answer/addReader', { schema: { tags, summary: '添加阅卷老师（可设任务量上限、班级）', body: s.readerBody, response: done } },
     async (req) => { await setup.addReaders(db, userOf(req), req.body); return ok(null, '添加成功'); });
+  app.get('/answer/addTeach', { schema: { tags, summary: '添加阅卷老师（同 answer/addReader，参数在查询串：blockId、userIds=1,2、quota）', querystring: s.addTeachQuery, response: done } },
+    async (req) => { await setup.addReaders(db, userOf(req), req.query); return ok(null, '添加成功'); });
+  app.get('/answer/exportTeachInfo', { schema: { tags, summary: '导出阅卷老师（Excel：各题块的题组长、阅卷老师、账号、任务量与阅卷班级；被拒绝时返回 JSON）', querystring: s.subjectQuery } },
+    async (req, reply) => {
+      const { fileName, bytes } = await exportReaders(db, userOf(req), req.query.examSubjectId);
+      return sendXlsx(reply, fileName, bytes);
+    });
   app.delete('/answer/delReader', { schema: { tags, summary: '移除阅卷老师（已评的分数保留）', body: s.delReaderBody, response: done } },
     async (req) => { await setup.delReader(db, userOf(req), req.body); return ok(null, '已移除'); });
 

@@ -797,3 +797,10 @@ export async function qualityPapers(q: Q, blockId: number): Promise<{ paperId: n
     from marking_paper p where p.block_id = ${blockId}`.execute(q);
   return r.rows;
 }
+
+/** Names of the school's classes among the ids. */
+export async function classNamesOf(q: Q, schoolId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await q.selectFrom('school_class').select(['id', 'name']).where('school_id', '=', schoolId).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -41,6 +41,12 @@ export const allocationBody = z.object({
 export const leaderBody = z.object({ blockId: id, userId: id.nullable() });
 export const readerBody = z.object({ blockId: id, userIds: z.array(id).min(1).max(500), quota: int4.nullable().optional(), classIds: z.array(id).max(200).optional() });
 export const delReaderBody = z.object({ blockId: id, userId: id });
+/** answer/addTeach (GET): addReader's fields as query parameters; userIds as 1,2,3. */
+export const addTeachQuery = z.object({
+  blockId: id,
+  userIds: z.string({ error: '请选择阅卷老师' }).regex(/^\d{1,10}(,\d{1,10}){0,499}$/, '阅卷老师编号应为以逗号分隔的数字').transform((v) => v.split(',').map(Number)),
+  quota: int4.optional(),
+});
 export const samplingAddBody = z.object({ examSubjectId: id, questionId: id, name: z.string().trim().min(1, '请输入给分点名称').max(50), fullScore: z.number().positive().max(1000), step: z.number().positive().max(100) });
 export const samplingUpdateBody = samplingAddBody.extend({ id: z.string().min(1).max(40) });
 export const samplingDeleteBody = z.object({ examSubjectId: id, questionId: id, id: z.string().min(1).max(40) });

@@ -21,6 +21,11 @@ const routes: ModuleRoutes = async (base, ctx) => {
     schema: { tags, summary: '年级列表（含学科）', response: { 200: answer(z.array(schoolGrade)) } },
   }, async (req) => ok(await service.findGrades(ctx.db, userOf(req))));
 
+  app.get('/grade/commGrade', {
+    config: { permission: 'exam:exam:view' },
+    schema: { tags, summary: '阅卷与考试页面的年级选项：可见的年级及其学科（同 pc_school_grade/find）', response: { 200: answer(z.array(schoolGrade)) } },
+  }, async (req) => ok(await service.findGrades(ctx.db, userOf(req))));
+
   app.get('/pc_school_grade/find_course', {
     config: { permission: 'school:grade:view' },
     schema: { tags, summary: '某年级的学科', querystring: findCourseQuery, response: { 200: answer(z.array(gradeCourse)) } },
