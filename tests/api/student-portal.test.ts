@@ -317,7 +317,7 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
     const unreleased = await db.insertInto('exam').values({ school_id: me.schoolId, name: '未发布的考试', exam_type: 4, grade_id: (await db.selectFrom('school_class').select('grade_id').where('id', '=', me.classId).executeTakeFirstOrThrow()).grade_id,
       start_date: '2027-03-01', end_date: '2027-03-01' }).returning('id').executeTakeFirstOrThrow();
     const s1 = await db.selectFrom('exam_student').select(['class_id', 'exam_no']).where('student_id', '=', me.studentId).executeTakeFirstOrThrow();
-    await db.insertInto('exam_student').values({ exam_id: unreleased.id, student_id: me.studentId, class_id: s1.class_id, exam_no: s1.exam_no }).execute();
+    await db.insertInto('exam_student').values({ exam_id: unreleased.id, school_id: me.schoolId, student_id: me.studentId, class_id: s1.class_id, exam_no: s1.exam_no }).execute();
     expect((await t.call({ url: `/studentApi/v1/report/detail?examId=${unreleased.id}`, token: student1 })).body.code).toBe(404);
     expect((await t.call({ url: '/studentApi/v1/report/list', token: student1 })).body.data.map((x: { examId: number }) => x.examId)).not.toContain(unreleased.id);
     const bad = await t.call({ url: '/studentApi/v1/report/detail?examId=abc', token: student1 });

@@ -131,7 +131,7 @@ describe.each(dbKinds)('student answer-card images on %s', (kind) => {
     const ex = await db.insertInto('exam').values({ school_id: schoolId, name: '未发布的考试', exam_type: 4, grade_id: grade, start_date: '2027-03-01', end_date: '2027-03-01' })
       .returning('id').executeTakeFirstOrThrow();
     const s1 = await db.selectFrom('exam_student').select(['class_id', 'exam_no']).where('id', '=', esid).executeTakeFirstOrThrow();
-    const ues = await db.insertInto('exam_student').values({ exam_id: ex.id, student_id: studentId, class_id: s1.class_id, exam_no: s1.exam_no }).returning('id').executeTakeFirstOrThrow();
+    const ues = await db.insertInto('exam_student').values({ exam_id: ex.id, school_id: schoolId, student_id: studentId, class_id: s1.class_id, exam_no: s1.exam_no }).returning('id').executeTakeFirstOrThrow();
     const subj = await db.insertInto('exam_subject').values({ exam_id: ex.id, course_code: 'SX', course_name: '数学', full_score: 150 }).returning('id').executeTakeFirstOrThrow();
     const unreleased = await page(ex.id, subj.id, ues.id, 1, 'ok', `test/sheet/${ues.id}-1.jpg`);
     expect((await t.call({ url: `/studentApi/v1/report/sheet?examId=${ex.id}&examSubjectId=${subj.id}`, token: student1 })).body.code).toBe(404);

@@ -223,3 +223,15 @@ export function formatTimestamp(value: unknown, pattern = 'YYYY-MM-DD HH:mm:ss',
   };
   return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (t) => parts[t]);
 }
+
+/** Spreadsheet column letters of a 0-based index: A … Z, AA, AB … (Excel's own naming; also 学校A, 学校B …). */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const m = (n - 1) % 26;
+    s = String.fromCharCode(65 + m) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}

@@ -24,6 +24,7 @@ import * as m0042 from './migrations/0042_scan_sheet.js';
 import * as m0043 from './migrations/0043_exam_score_cells.js';
 import * as m0045 from './migrations/0045_option_score.js';
 import * as m0046 from './migrations/0046_school_analysis_setting.js';
+import * as m0051 from './migrations/0051_joint_exam.js';
 import * as m0070 from './migrations/0070_assistant.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0043_exam_score_cells': m0043,
   '0045_option_score': m0045,
   '0046_school_analysis_setting': m0046,
+  '0051_joint_exam': m0051,
   '0070_assistant': m0070,
 };
 

@@ -1008,3 +1008,28 @@ export interface DB {
   assistant_school_setting: AssistantSchoolSettingTable;
   school_analysis_setting: SchoolAnalysisSettingTable;
 }
+
+// ---- Joint exams (migrations/0051_joint_exam.ts; docs/DOMAIN-RULES.md §7).
+export type SchoolKind = 'school' | 'bureau';
+export interface SchoolTable { kind: Generated<SchoolKind> }
+export interface ExamTable {
+  /** A joint exam's code a school types to join (teach/user/examAddUser); null = join by invitation only. */
+  registration_code: string | null;
+  /** Other schools appear to a school as 学校A, 学校B … (true) or by name (false). */
+  anonymise_schools: Generated<boolean>;
+}
+export interface ExamStudentTable { school_id: number }
+export type ExamSchoolStatus = 'invited' | 'joined' | 'confirmed' | 'withdrawn';
+export interface ExamSchoolTable {
+  exam_id: number;
+  school_id: number;
+  /** The school's two digits of the joint 考号 (01–99). */
+  code: number;
+  status: Generated<ExamSchoolStatus>;
+  class_ids: Generated<number[]>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+export interface DB {
+  exam_school: ExamSchoolTable;
+}

@@ -4,7 +4,7 @@ import type { Id, PageResult } from './school';
 export interface SchoolStat { schoolTotal: number; openSchoolTotal: number; closedSchoolTotal: number; studentTotal: number; teacherTotal: number }
 export interface AdminSchool {
   id: Id; name: string; code: string; province: string; area: string; address: string; logo?: string | null;
-  contactName: string; contactPhone: string; status: number; statusName?: string; createdAt?: string;
+  contactName: string; contactPhone: string; status: number; statusName?: string; createdAt?: string; kind?: 'school' | 'bureau';
   gradeCount?: number; classCount?: number; studentCount?: number; teacherCount?: number;
   adminUserId: Id | null; adminLoginId: string | null; adminUserName: string | null;
 }

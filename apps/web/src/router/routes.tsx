@@ -30,6 +30,7 @@ const StudentLoginPage = lazyPage(() => import('@/pages/student/StudentLoginPage
 const StudentHomePage = lazyPage(() => import('@/pages/student/StudentHomePage'));
 const StudentExamPage = lazyPage(() => import('@/pages/student/StudentExamPage'));
 const NotFound = lazyPage(() => import('@/pages/NotFound'));
+const JointExamListPage = lazyPage(() => import('@/pages/joint/JointExamListPage'));
 
 // Personal centre (pages/userInfo, with its own layout: left menu with permission checks) and admin centre pages.
 const UserInfoLayout = lazyPage(() => import('@/pages/userInfo/UserInfoLayout'));
@@ -242,7 +243,7 @@ export const routes: RouteObject[] = [
             handle: { title: '联考报告' },
             children: [
               to('/jointExamination/list'),
-              ph('list', '联考报告'),
+              page('list', '联考报告', JointExamListPage),
               {
                 path: 'schoolReportDetails',
                 id: 'schoolReportDetails',

@@ -66,6 +66,7 @@ export const schoolRowSchema = z.object({
   contactPhone: z.string(),
   status: z.number(),
   statusName: z.string(),
+  kind: z.enum(['school', 'bureau']).describe('school 学校；bureau 教育局/教研室（联考组织方）'),
   createdAt: z.string(),
   gradeCount: z.number(),
   classCount: z.number(),
@@ -90,6 +91,7 @@ export const schoolSaveBody = z.object({
 export const schoolCreateBody = schoolSaveBody.extend({
   adminLoginId: loginIdSchema.optional().describe('学校管理员登录账号；不填为 学校编码小写_admin'),
   adminUserName: optionalText('管理员姓名', 50).describe('不填为 学校名称 + 管理员'),
+  kind: z.enum(['school', 'bureau'], { error: '机构类型只能是学校或教育局' }).optional().describe('school 学校（默认）；bureau 教育局/教研室：组织联考，没有班级和学生'),
 });
 export const schoolCreatedSchema = z.object({
   id: z.number(),

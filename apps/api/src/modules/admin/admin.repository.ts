@@ -198,7 +198,7 @@ export function findRoleClash(db: Q, code: string, name: string, exceptId?: numb
 
 // ---------- writes of schools, grades, dictionaries and roles (the service holds the rules) ----------
 
-export interface SchoolValues { name: string; code: string; province: string; area: string; address: string; contact_name: string; contact_phone: string; logo?: string | null }
+export interface SchoolValues { kind?: 'school' | 'bureau'; name: string; code: string; province: string; area: string; address: string; contact_name: string; contact_phone: string; logo?: string | null }
 
 export async function insertSchool(tx: Q, values: SchoolValues): Promise<number> {
   return (await tx.insertInto('school').values(values).returning('id').executeTakeFirstOrThrow()).id;

@@ -75,7 +75,7 @@ export async function schoolPage(ctx: AppContext, q: PageQ & repo.SchoolFilter) 
     const a = admins.find((x) => x.schoolId === s.id);
     return {
       id: s.id, name: s.name, code: s.code, province: s.province, area: s.area, address: s.address, logo: s.logo,
-      contactName: s.contact_name, contactPhone: s.contact_phone, status: s.status, statusName: SCHOOL_STATUS_NAMES[s.status] ?? '未知',
+      contactName: s.contact_name, contactPhone: s.contact_phone, status: s.status, statusName: SCHOOL_STATUS_NAMES[s.status] ?? '未知', kind: s.kind,
       createdAt: formatTime(s.created_at),
       gradeCount: Number(s.gradeCount ?? 0), classCount: Number(s.classCount ?? 0),
       studentCount: Number(s.studentCount ?? 0), teacherCount: Number(s.teacherCount ?? 0),
@@ -105,7 +105,7 @@ export async function createSchool(ctx: AppContext, body: SchoolCreateBody) {
   return command(ctx, async (tx) => {
     await assertNoSchoolClash(tx, body);
     if (await repo.loginIdTaken(tx, adminLoginId)) throw new BizError(`管理员账号「${adminLoginId}」已存在，请换一个`);
-    const schoolId = await repo.insertSchool(tx, schoolColumns(body));
+    const schoolId = await repo.insertSchool(tx, { ...schoolColumns(body), kind: body.kind ?? 'school' });
     const adminUserId = await accounts.insertAccount(tx, {
       school_id: schoolId, login_id: adminLoginId, user_name: adminUserName, email: null, phone: body.contactPhone || null, gender: null,
       password_hash: passwordHash, user_type: 'teacher', sys_role_id: null, must_change_password: true,

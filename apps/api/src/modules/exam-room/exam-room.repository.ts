@@ -105,8 +105,8 @@ export async function gradeCandidates(q: Q, f: { schoolId: number; gradeId: numb
 export async function insertExamStudents(tx: Tx, examId: number, studentIds: number[]): Promise<number[]> {
   if (!studentIds.length) return [];
   const r = await sql<{ id: number }>`
-    insert into exam_student (exam_id, student_id, class_id, exam_no, registration_type)
-    select ${examId}, s.id, s.class_id, s.admission_no, s.registration_type from student s where s.id in (${sql.join(studentIds)})
+    insert into exam_student (exam_id, school_id, student_id, class_id, exam_no, registration_type)
+    select ${examId}, s.school_id, s.id, s.class_id, s.admission_no, s.registration_type from student s where s.id in (${sql.join(studentIds)})
     returning id`.execute(tx);
   return r.rows.map((x) => x.id);
 }

@@ -138,8 +138,8 @@ export async function studentCounts(q: Q, examIds: number[]): Promise<Map<number
 /** Exam students: every active student of the classes, 考号 = 学号, seat = position in the class by 学号. */
 export async function insertExamStudents(q: Q, examId: number, schoolId: number, classIds: number[]): Promise<number> {
   const res = await sql`
-    insert into exam_student (exam_id, student_id, class_id, exam_no, seat, registration_type)
-    select ${examId}, s.id, s.class_id, s.admission_no,
+    insert into exam_student (exam_id, school_id, student_id, class_id, exam_no, seat, registration_type)
+    select ${examId}, s.school_id, s.id, s.class_id, s.admission_no,
            row_number() over (partition by s.class_id order by s.admission_no), s.registration_type
     from student s
     where s.school_id = ${schoolId} and s.status = 1 and s.class_id in (${sql.join(classIds)})`.execute(q);

@@ -6,6 +6,7 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import { columnLetters } from '@jz/shared/format';
 
 export type XCell = string | number | null | undefined;
 export interface XSheet { name: string; header: string[]; rows: Iterable<XCell[]> }
@@ -15,17 +16,7 @@ export interface XSheet { name: string; header: string[]; rows: Iterable<XCell[]
 const esc = (s: string) => s.replace(/[<>&"\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : c === '"' ? '&quot;' : ''));
 
 const letters: string[] = [];
-const colName = (i: number): string => {
-  if (letters[i]) return letters[i]!;
-  let n = i + 1;
-  let s = '';
-  while (n > 0) {
-    const m = (n - 1) % 26;
-    s = String.fromCharCode(65 + m) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return (letters[i] = s);
-};
+const colName = (i: number): string => (letters[i] ??= columnLetters(i));
 
 function rowXml(r: number, cells: XCell[], style = ''): string {
   let x = `<row r="${r}">`;

@@ -184,6 +184,12 @@ function SchoolFormModal({ school, onClose, onSaved }: { school?: AdminSchool; o
           {!school && (
             <>
               <Col span={12}>
+                <Form.Item name="kind" label="机构类型" initialValue="school" extra="教育局/教研室组织联考，没有班级和学生">
+                  <Select options={[{ value: 'school', label: '学校' }, { value: 'bureau', label: '教育局/教研室' }]} />
+                </Form.Item>
+              </Col>
+              <Col span={12} />
+              <Col span={12}>
                 <Form.Item name="adminLoginId" label="管理员账号" extra="不填则为 学校编码小写_admin" rules={[{ pattern: /^\s*[A-Za-z0-9_.@-]{3,32}\s*$/, message: '登录账号为3到32位字母、数字或 _ . @ -' }]}>
                   <Input placeholder="学校管理员登录账号" />
                 </Form.Item>
@@ -216,6 +222,7 @@ export default function HomeContent() {
   const columns: TableColumnsType<AdminSchool> = [
     { title: '学校名称', dataIndex: 'name', width: 180, fixed: 'left' },
     { title: '编码', dataIndex: 'code', width: 100 },
+    { title: '类型', dataIndex: 'kind', width: 110, render: (v: string) => (v === 'bureau' ? <Tag color="blue">教育局/教研室</Tag> : '学校') },
     { title: '省份', dataIndex: 'province', width: 90 },
     { title: '地区', dataIndex: 'area', width: 100 },
     { title: '联系人', dataIndex: 'contactName', width: 90, render: (v) => v || '-' },
