@@ -75,28 +75,41 @@ describe.each(dbKinds)('AI assistant with a provider on %s', (kind) => {
     expect(yw).toContain('无法查询：无权限访问');
   });
 
-  it('masks student names unless the school allows them, and shows the real names to the teacher', async () => {
-    const name = exam.students[0]!.name;
+  it('masks student names in tool results unless the school allows them, and shows the real names to the teacher', async () => {
+    // The demo 期中考试 compares ranks with the 月考 (apps/api/src/seed/demo-exams.ts): its progress lists names.
+    const db = t.database.db;
+    const school = await db.selectFrom('school').select('id').where('code', '=', 'SLZX').executeTakeFirstOrThrow();
+    const demo = (await db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('status', '=', 4).where('name', 'like', '%期中%').executeTakeFirstOrThrow()).id;
+    const progress = await t.call({ url: `/api/v1/studentAnalysis/progress?examId=${demo}`, token: admin });
+    expect(progress.body.code, progress.body.msg).toBe(200);
+    const first = progress.body.data.classes[0].up.find((x: { change: number | null }) => (x.change ?? 0) > 0);
+    expect(first).toBeTruthy();
+    const named = progress.body.data.classes.flatMap((c: { up: { name: string }[]; low: { name: string }[] }) => [...c.up, ...c.low].map((x) => x.name));
     fake.requests.length = 0;
-    fake.script.push({ toolCalls: [{ name: 'critical_students', args: '{}' }] }, { text: ['无'] });
-    await ask(t, admin, '临界生有哪些？');
-    // The online report of the small exam may have no critical student: the masking is checked on the student list.
-    fake.requests.length = 0;
-    fake.script.push({ text: [`请看〔学`, `生1〕的情况。`] });
-    const masked = new (await import('@jz/shared/assistant')).NameMask();
-    masked.add([name]);
-    expect(masked.mask(`${name}进步`)).toBe('〔学生1〕进步');
-    const plain = await ask(t, admin, `${name}怎么样？`);
-    // A pseudonym the model invents without a tool result stays as it is; a split one is never shown half.
-    expect(plain.events.filter((e) => e.type === 'delta').map((e) => e.text)).toEqual(['请看', '〔学生1〕的情况。']);
-    // Earlier turns go to the provider only when names may be sent (they are stored with the real names).
-    expect(fake.requests[0]!.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    fake.script.push({ toolCalls: [{ name: 'student_progress', args: '{}' }] }, { text: ['进步最多的是〔学', '生1〕 [S1]。'] });
+    const masked = await ask(t, admin, '谁进步最多？', { examId: demo });
+    const sent = toolMessages(1)[0]!;
+    expect(sent).toContain('〔学生1〕');
+    for (const n of named) expect(sent).not.toContain(n);
+    expect(fake.requests[1]!.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+    // The teacher reads the real name, and a pseudonym split across two pieces is never shown half.
+    expect(masked.events.filter((e) => e.type === 'delta').map((e) => e.text).join('')).toBe(`进步最多的是${first.name} [S1]。`);
+    expect(doneOf(masked.events).content).toBe(`进步最多的是${first.name} [S1]。`);
+    expect(doneOf(masked.events).sources[0].facts.some((f: { label: string }) => f.label.includes(first.name))).toBe(true);
+
     await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: admin, payload: { shareStudentNames: true } });
-    fake.requests.length = 0;
-    fake.script.push({ text: ['好的。'] });
-    await ask(t, admin, '继续');
-    expect(fake.requests[0]!.messages.length).toBeGreaterThan(2);
-    await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: admin, payload: { shareStudentNames: false } });
+    try {
+      fake.requests.length = 0;
+      fake.script.push({ toolCalls: [{ name: 'student_progress', args: '{}' }] }, { text: ['好的。'] });
+      await ask(t, admin, '再说一次', { examId: demo });
+      expect(toolMessages(1)[0]).toContain(first.name);
+      // Earlier turns go out only when names may be sent (they are stored with the real names).
+      expect(fake.requests[0]!.messages.length).toBeGreaterThan(2);
+    } finally {
+      await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: admin, payload: { shareStudentNames: false } });
+    }
+    const head = await t.tokenFor('head1');
+    expect((await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: head, payload: { shareStudentNames: true } })).body.code).toBe(403);
   });
 
   it('says in Chinese when the provider refuses, talks nonsense, calls an unknown tool or is down, and saves nothing', async () => {

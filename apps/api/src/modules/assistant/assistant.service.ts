@@ -48,7 +48,7 @@ export interface PreparedTurn { run(emit: (e: AssistantEvent) => void, signal: A
 
 /** Every refusal happens here, before the reply becomes a stream: a refused question changes nothing. */
 export async function prepareTurn(db: Db, config: AssistantConfig, user: SchoolUser, body: AssistantChatBody): Promise<PreparedTurn> {
-  // The exam, class and subject of the question first: refused exactly as the report pages refuse them.
+  // Scope first: the exam, class and subject of the question are refused exactly as the report pages refuse them.
   await report.contextFor(db, user, { examId: body.examId, courseCode: body.courseCode, classId: body.classId, classType: '', registrationType: '0', scoreType: 1 });
   const offline = body.model === OFFLINE_MODEL || !config.provider;
   if (!offline && !config.provider!.models.some((m) => m.id === body.model)) throw new BizError('所选模型不可用，请重新选择');
