@@ -53,14 +53,14 @@ describe('joint exam list in Chromium', () => {
     await page.getByText('联考列表').waitFor();
     await page.getByRole('button', { name: '凭注册码加入' }).click();
     await page.getByPlaceholder('8 位注册码').fill(code);
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: /^查\s*询$/ }).click();
     await page.getByText('示范区教育局 组织的「高一期中联考」').waitFor();
-    await page.getByRole('button', { name: /加\s*入/, exact: true }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: /^加\s*入$/ }).click();
     await page.getByRole('cell', { name: '已加入' }).waitFor();
 
     await page.getByRole('button', { name: '确认参考班级' }).click();
     await page.locator('.ant-modal .ant-checkbox-input').first().check();
-    await page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page.locator('.ant-modal').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
     await page.getByRole('cell', { name: '已确认班级' }).waitFor();
 
     const db = server.database.db;
@@ -74,8 +74,8 @@ describe('joint exam list in Chromium', () => {
     expect(new Set(rows.map((r) => r.class_id))).toEqual(new Set([firstClass.id]));
 
     await page.locator('.ant-table-row-expand-icon').first().click();
-    await page.getByText('第二示范中学（本校）').waitFor();
-    await expect(page.getByRole('cell', { name: String(students.length), exact: true }).first().isVisible()).resolves.toBe(true);
+    await page.locator('.ant-table-expanded-row').getByText('第二示范中学（本校）').waitFor();
+    await page.locator('.ant-table-expanded-row').getByRole('cell', { name: String(students.length), exact: true }).first().waitFor();
     expect(crashes()).toEqual([]);
   }, 180_000);
 });

@@ -199,7 +199,7 @@ export async function setAnonymise(db: Db, user: SchoolUser, examId: number, ano
 
 export async function getJointExam(db: Db, user: SchoolUser, examId: number): Promise<JointExam> {
   const { exam } = await jointAccess(db, user, examId);
-  return (await toJointExams(db, user, [exam], true))[0]!;
+  return (await toJointExams(db, user, [exam]))[0]!;
 }
 
 export async function pageJointExams(db: Db, user: SchoolUser, q: { current: number; size: number }) {
@@ -213,14 +213,14 @@ export async function pageJointExams(db: Db, user: SchoolUser, q: { current: num
  * its own row by name and the others named or as 学校A … (by code order) as the organiser set; a school that
  * withdrew its own row only.
  */
-async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[], withProgress = false): Promise<JointExam[]> {
+async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[]): Promise<JointExam[]> {
   const out: JointExam[] = [];
   for (const e of rows) {
     const schools = await repo.examSchools(db, e.id);
     const subjects = await examRepo.subjectsOf(db, [e.id]);
     const organiser = e.schoolId === user.schoolId;
     const mine = schools.find((s) => s.schoolId === user.schoolId);
-    const progress = withProgress ? await schoolProgress(db, e.id, subjects) : new Map<number, { students: number; classes: number; needed: number; done: number }>();
+    const progress = await schoolProgress(db, e.id, subjects);
     const visible = organiser || mine?.status !== 'withdrawn' ? schools : schools.filter((s) => s === mine);
     const list: JointSchool[] = visible.map((s, i) => {
       const own = s.schoolId === user.schoolId;
