@@ -36,6 +36,8 @@ describe.each(dbKinds)('external logins on %s', (kind) => {
       { method: 'POST' as const, url: '/api/v1/duanx/verify', payload: { phone: '13800000001' } },
       { method: 'POST' as const, url: '/api/v1/verifSMS', payload: { phone: '13800000001', code: '123456' } },
       { method: 'POST' as const, url: '/api/v1/bind_phone_obtain_code', payload: { phone: '13800000001' }, token },
+      { method: 'POST' as const, url: '/api/v1/duanx/bind_phone_obtain_code', payload: { phone: '13800000001' }, token },
+      { method: 'POST' as const, url: '/api/v1/duanx/verifSMS', payload: { phone: '13800000001', code: '123456' } },
       { method: 'GET' as const, url: '/api/v1/wechat/qrAuthorize' },
       { method: 'GET' as const, url: '/api/v1/pc_personal/bind_wechat', token },
     ]) {
@@ -53,8 +55,8 @@ describe.each(dbKinds)('external logins on %s', (kind) => {
     expect((await t.call({ url: '/api/v1/auth/loginOptions' })).body.data).toEqual({ sms: true, wechat: true });
     const teacher = await t.tokenFor('teacher1');
     const phone = kind === 'pglite' ? '13900000001' : '13900000002';
-    expect((await t.call({ method: 'POST', url: '/api/v1/bind_phone_obtain_code', token: teacher, payload: { phone: 'abc' } })).body.msg).toContain('手机号格式不正确');
-    const sent = await t.call({ method: 'POST', url: '/api/v1/bind_phone_obtain_code', token: teacher, payload: { phone: `+86 ${phone}` } });
+    expect((await t.call({ method: 'POST', url: '/api/v1/duanx/bind_phone_obtain_code', token: teacher, payload: { phone: 'abc' } })).body.msg).toContain('手机号格式不正确');
+    const sent = await t.call({ method: 'POST', url: '/api/v1/duanx/bind_phone_obtain_code', token: teacher, payload: { phone: `+86 ${phone}` } });
     expect(sent.body.code, sent.body.msg).toBe(200);
     expect(fake.badSignatures).toBe(0);
     const bindCode = fake.sms.at(-1)!;
@@ -73,11 +75,11 @@ describe.each(dbKinds)('external logins on %s', (kind) => {
     expect((await t.call({ method: 'POST', url: '/api/v1/duanx/verify', payload: { phone } })).body.code).toBe(200);
     expect(fake.sms.length).toBe(before + 1);
     expect((await t.call({ method: 'POST', url: '/api/v1/duanx/verify', payload: { phone } })).body.code).toBe(429);
-    const login = await t.call<{ accessToken: string }>({ method: 'POST', url: '/api/v1/verifSMS', payload: { phone, code: fake.sms.at(-1)!.code } });
+    const login = await t.call<{ accessToken: string }>({ method: 'POST', url: '/api/v1/duanx/verifSMS', payload: { phone, code: fake.sms.at(-1)!.code } });
     expect(login.body.code, login.body.msg).toBe(200);
     const me = await t.call<{ userName: string; loginId?: string }>({ url: '/api/v1/teach/user/getCurrentUserInfo', token: login.body.data.accessToken });
     expect(me.body.code).toBe(200);
-    // The code works once.
+    // The code works once (the bare verifSMS is the same call).
     expect((await t.call({ method: 'POST', url: '/api/v1/verifSMS', payload: { phone, code: fake.sms.at(-1)!.code } })).body.code).toBe(400);
 
     // A phone no account holds: the same answer, nothing sent.
@@ -88,7 +90,7 @@ describe.each(dbKinds)('external logins on %s', (kind) => {
     // Password reset by phone code; the old sessions end and the new password logs in.
     await t.database.db.deleteFrom('rate_event').where('key', 'like', 'sms:%').execute();
     expect((await t.call({ method: 'POST', url: '/api/v1/duanx/verify', payload: { phone, purpose: 'reset' } })).body.code).toBe(200);
-    const reset = await t.call({ method: 'POST', url: '/api/v1/pwdPhone', payload: { phone, code: fake.sms.at(-1)!.code, newPassword: enc('Phone@2026x'), confirmNewPassword: enc('Phone@2026x') } });
+    const reset = await t.call({ method: 'POST', url: '/api/v1/duanx/pwdPhone', payload: { phone, code: fake.sms.at(-1)!.code, newPassword: enc('Phone@2026x'), confirmNewPassword: enc('Phone@2026x') } });
     expect(reset.body.code, reset.body.msg).toBe(200);
     expect((await t.call({ url: '/api/v1/teach/user/getCurrentUserInfo', token: login.body.data.accessToken })).body.code).toBe(401);
     const again = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { loginId: 'teacher1', password: enc('Phone@2026x') } });

@@ -38,17 +38,19 @@ const SPEC_PATHS = [
 ];
 
 /** The families of tests/fixtures/spec-calls.ts served in full. */
-const FINISHED = ['cards', 'marking', 'auth', 'personal', 'school-data', 'tch-course', 'excel', 'sampling', 'standard-answer', 'analysis-settings', 'exam-manage', 'admin'];
+const FINISHED = ['cards', 'marking', 'reports', 'auth', 'personal', 'school-data', 'tch-course', 'excel', 'sampling', 'standard-answer', 'analysis-settings', 'exam-manage', 'admin'];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let examId: number;
+  let examStudentId: number;
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await t.tokenFor('admin');
     const school = await t.database.db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
     examId = (await t.database.db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('released_at', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).id;
+    examStudentId = (await t.database.db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).orderBy('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(() => t?.close());
 
@@ -77,7 +79,9 @@ describe.each(dbKinds)('spec paths on %s', (kind) => {
 
   it('answers the personal and report aliases exactly as their siblings', async () => {
     for (const [alias, sibling] of [['/api/v1/find_user_info', '/api/v1/pc_personal/find_user_info'], ['/api/v1/find_my_course_data', '/api/v1/pc_personal/find_my_course_data'],
-      [`/api/v1/gradeExamReportSummary?examId=${examId}`, `/api/v1/report_home/overview?examId=${examId}`], [`/api/v1/groupGAnalysis?examId=${examId}`, `/api/v1/report/groupG?examId=${examId}`]]) {
+      [`/api/v1/gradeExamReportSummary?examId=${examId}`, `/api/v1/report_home/overview?examId=${examId}`], [`/api/v1/groupGAnalysis?examId=${examId}`, `/api/v1/report/groupG?examId=${examId}`],
+      [`/api/v1/question/report?examId=${examId}`, `/api/v1/paperAnalysis/paper?examId=${examId}`],
+      [`/api/v1/question/scores?examId=${examId}&examStudentId=${examStudentId}`, `/api/v1/question_score/find?examId=${examId}&examStudentId=${examStudentId}`]]) {
       const a = await t.call({ url: alias, token: admin });
       const b = await t.call({ url: sibling, token: admin });
       expect(a.body.code, `${alias}: ${a.body.msg}`).toBe(200);

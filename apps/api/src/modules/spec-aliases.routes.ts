@@ -2,13 +2,15 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enableUserBody, myCourseData, resetPwdBody, userProfile } from '@jz/shared/api/personal';
 import { querySettingQuery, settingFamilySchema, settingListSchema, type SettingFamily } from '@jz/shared/api/exam-setting';
-import { groupGSchema, overviewSchema, reportQuery } from '@jz/shared/api/report';
+import { groupGSchema, overviewSchema, paperSchema, reportQuery } from '@jz/shared/api/report';
+import { findScoreQuery, studentScoreSchema } from '@jz/shared/api/score';
 import type { ModuleRoutes } from './module-routes.js';
 import { envelope, ok } from '../core/http.js';
 import { userOf } from '../core/auth.js';
 import * as settings from './exam-setting/exam-setting.service.js';
 import { findMyCourseData, findUserInfo, resetPwd, setUsersStatus } from './personal/personal.service.js';
 import * as report from './report/report.service.js';
+import { findStudentScores } from './score/score.service.js';
 
 /**
  * The spec's §7 paths that name a service already served under another path: each alias calls the same service
@@ -95,5 +97,9 @@ const routes: ModuleRoutes = async (base, ctx) => {
     async (req) => ok(report.overview(await report.contextFor(db, userOf(req), req.query)), '查询成功'));
   app.get('/groupGAnalysis', { config: rview, schema: { tags: ['分析报告'], summary: 'G 组分析（同 report/groupG）', querystring: reportQuery, response: { 200: envelope(groupGSchema.nullable()) } } },
     async (req) => ok(report.groupG(await report.contextFor(db, userOf(req), req.query)), '查询成功'));
+  app.get('/question/report', { config: rview, schema: { tags: ['分析报告'], summary: '小题分析（同 paperAnalysis/paper）', querystring: reportQuery, response: { 200: envelope(paperSchema.nullable()) } } },
+    async (req) => ok(report.paper(await report.contextFor(db, userOf(req), req.query)), '查询成功'));
+  app.get('/question/scores', { config: view, schema: { tags: ['成绩管理'], summary: '一名考生各科的小题得分（同 question_score/find）', querystring: findScoreQuery, response: { 200: envelope(studentScoreSchema.nullable()) } } },
+    async (req) => ok(await findStudentScores(db, userOf(req), req.query.examId, req.query.examStudentId), '查询成功'));
 };
 export default routes;

@@ -10,7 +10,7 @@ export const getLoginOptions = () => http.get<LoginOptions>('/auth/loginOptions'
 /** 发送短信验证码（登录 / 重置密码） */
 export const sendPhoneCode = (phone: string, purpose: 'login' | 'reset' = 'login') => http.post<{ resendAfterSeconds: number }>('/duanx/verify', { phone, purpose });
 /** 手机验证码登录 */
-export const phoneLogin = (body: { phone: string; code: string }) => http.post<LoginResult>('/verifSMS', body);
+export const phoneLogin = (body: { phone: string; code: string }) => http.post<LoginResult>('/duanx/verifSMS', body);
 /** 微信扫码登录：二维码地址与 state */
 export const wechatQrAuthorize = () => http.get<QrAuthorize>('/wechat/qrAuthorize');
 /** 轮询微信扫码结果 */
@@ -19,7 +19,7 @@ export const wechatQrUserInfo = (state: string) => http.get<QrUserInfo>('/wechat
 /** 本人已绑定的手机号与微信 */
 export const findBindings = () => http.get<{ phone: string | null; wechat: boolean }>('/pc_personal/find_bindings');
 /** 发送绑定手机号验证码 */
-export const sendBindPhoneCode = (phone: string) => http.post<{ resendAfterSeconds: number }>('/bind_phone_obtain_code', { phone });
+export const sendBindPhoneCode = (phone: string) => http.post<{ resendAfterSeconds: number }>('/duanx/bind_phone_obtain_code', { phone });
 /** 绑定手机号 */
 export const bindPhone = (body: { phone: string; code: string }) => http.post<null>('/pc_personal/bind_phone', body);
 /** 绑定微信：二维码地址 */

@@ -29,17 +29,24 @@ const routes: ModuleRoutes = async (base, ctx) => {
       summary: '发送短信验证码（purpose login 登录 / reset 重置密码；仅发往已绑定账号的手机号，未绑定同样回答成功但不发送；60秒内不可重发）' },
   }, async (req) => ok({ resendAfterSeconds: await phone.sendPhoneCode(ctx, req.body.phone, req.body.purpose, req.ip) }, '已发送验证码'));
 
-  app.post('/verifSMS', {
-    config: pub, schema: { tags, body: phoneLoginBody, response: { 200: envelope(tokenData.nullable()) }, summary: '手机验证码登录（教师账号）' },
-  }, async (req) => ok({ accessToken: await phone.phoneLogin(ctx, req.body.phone, req.body.code) }, '登录成功'));
+  // The spec's duanx/ paths; the bare names (verifSMS, pwdPhone, bind_phone_obtain_code) answer alike.
+  for (const url of ['/duanx/verifSMS', '/verifSMS']) {
+    app.post(url, {
+      config: pub, schema: { tags, body: phoneLoginBody, response: { 200: envelope(tokenData.nullable()) }, summary: '手机验证码登录（教师账号）' },
+    }, async (req) => ok({ accessToken: await phone.phoneLogin(ctx, req.body.phone, req.body.code) }, '登录成功'));
+  }
 
-  app.post('/pwdPhone', {
-    config: pub, schema: { tags, body: pwdPhoneBody, response: { 200: envelope(z.null()) }, summary: '用手机验证码重置密码（新密码 RSA 加密；成功后该账号所有会话失效）' },
-  }, async (req) => { await phone.resetPasswordByPhone(ctx, req.body); return ok(null, '密码已重置，请重新登录'); });
+  for (const url of ['/duanx/pwdPhone', '/pwdPhone']) {
+    app.post(url, {
+      config: pub, schema: { tags, body: pwdPhoneBody, response: { 200: envelope(z.null()) }, summary: '用手机验证码重置密码（新密码 RSA 加密；成功后该账号所有会话失效）' },
+    }, async (req) => { await phone.resetPasswordByPhone(ctx, req.body); return ok(null, '密码已重置，请重新登录'); });
+  }
 
-  app.post('/bind_phone_obtain_code', {
-    schema: { tags, body: bindPhoneCodeBody, response: { 200: envelope(sendCodeData.nullable()) }, summary: '发送绑定手机号验证码（本人）' },
-  }, async (req) => ok({ resendAfterSeconds: await phone.sendBindPhoneCode(ctx, userOf(req), req.body.phone, req.ip) }, '已发送验证码'));
+  for (const url of ['/duanx/bind_phone_obtain_code', '/bind_phone_obtain_code']) {
+    app.post(url, {
+      schema: { tags, body: bindPhoneCodeBody, response: { 200: envelope(sendCodeData.nullable()) }, summary: '发送绑定手机号验证码（本人）' },
+    }, async (req) => ok({ resendAfterSeconds: await phone.sendBindPhoneCode(ctx, userOf(req), req.body.phone, req.ip) }, '已发送验证码'));
+  }
 
   for (const url of ['/pc_personal/bind_phone', '/bind_phone']) {
     app.post(url, {
