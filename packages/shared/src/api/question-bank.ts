@@ -96,11 +96,3 @@ export const bankQuestionSchema = z.object({
 });
 export type BankQuestion = z.infer<typeof bankQuestionSchema>;
 export const questionPageSchema = z.object({ records: z.array(bankQuestionSchema), total: z.number(), current: z.number(), size: z.number() });
-
-/** 难度 labels for a score rate (the share of the full score students got; higher = easier). */
-export function difficultyLabel(d: number | null): string {
-  if (d === null) return '未测';
-  if (d >= 0.7) return '容易';
-  if (d >= 0.4) return '中等';
-  return '困难';
-}
