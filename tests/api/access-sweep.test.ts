@@ -95,8 +95,19 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       victim.markingPaper = paper.id;
       victim.markingTask = task.id;
     }
+    // Three knowledge points and questions of 示例中学's 校本题库 (数学), so that id 3 of the bank tables is its own.
+    {
+      for (let i = 1; i <= 3; i++) {
+        const p = await db.insertInto('bank_knowledge_point').values({ school_id: victimSchoolId, course_code: 'SX', parent_id: null, name: `越权测试知识点${i}`, sort: i })
+          .returning('id').executeTakeFirstOrThrow();
+        const q = await db.insertInto('bank_question').values({ school_id: victimSchoolId, course_code: 'SX', type: 'fill', stem: `越权测试试题${i}` })
+          .returning('id').executeTakeFirstOrThrow();
+        await db.insertInto('bank_question_point').values({ question_id: q.id, point_id: p.id }).execute();
+        victim.bankPoint = p.id;
+      }
+    }
     // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
-    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role']) {
+    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role', 'bank_knowledge_point', 'bank_question']) {
       const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
       expect(row.rows[0]?.school_id, `${table} id 3`).toBe(school.id);
     }
@@ -118,6 +129,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     if (/^blockid$/.test(n)) return victim.markingBlock;
     if (/^paperid$/.test(n)) return victim.markingPaper;
     if (/^taskid$/.test(n)) return victim.markingTask;
+    if (/^(pointid|parentid)$/.test(n)) return victim.bankPoint;
     if (/examstudentid$/.test(n)) return victim.examStudent;
     if (/examid$/.test(n)) return victim.exam;
     if (/questionid$/.test(n)) return victim.question;
@@ -208,7 +220,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker', 'bank_knowledge_point', 'bank_question']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }

@@ -101,6 +101,16 @@ export const KNOWLEDGE_TEMPLATE: ExcelTemplate = {
   ],
 };
 
+/** 校本题库 knowledge-point tree of one course: one row per leaf, its path from the first level down. */
+export const BANK_KNOWLEDGE_TREE_TEMPLATE: ExcelTemplate = {
+  sheetName: '知识点树',
+  templateFileName: '知识点树.xlsx',
+  columns: ['一级', '二级', '三级', '四级'].map((level, i) => ({
+    header: `${level}知识点`, key: `level${i + 1}`, required: i === 0, text: true, width: 24,
+    note: i === 0 ? '必填；每行一条从一级到末级的路径，已有的知识点保留，没有的新建' : `选填，上一级填写后才能填写；不超过 100 字`,
+  })),
+};
+
 export const EXCEL_TEMPLATES = { student: STUDENT_TEMPLATE, teacher: TEACHER_TEMPLATE, tchCourse: TCH_COURSE_TEMPLATE } as const;
 
 /** Upper bound of data rows in one import file. */

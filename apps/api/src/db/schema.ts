@@ -1033,3 +1033,42 @@ export interface ExamSchoolTable {
 export interface DB {
   exam_school: ExamSchoolTable;
 }
+
+// ---- Question bank (migrations/0075_question_bank.ts; docs/DOMAIN-RULES.md §11).
+export interface BankKnowledgePointTable {
+  id: Generated<number>;
+  school_id: number;
+  course_code: string;
+  parent_id: number | null;
+  name: string;
+  sort: Generated<number>;
+  created_at: Generated<Date>;
+}
+export interface BankQuestionTable {
+  id: Generated<number>;
+  school_id: number;
+  course_code: string;
+  type: 'single' | 'multiple' | 'judge' | 'fill' | 'subjective';
+  stem: string;
+  options: ColumnType<unknown, string | undefined, string>;
+  answer: Generated<string>;
+  analysis: Generated<string>;
+  /** numeric: read as a string. */
+  difficulty: ColumnType<string | null, number | null | undefined, number | null>;
+  discrimination: ColumnType<string | null, number | null | undefined, number | null>;
+  tags: Generated<string[]>;
+  source_exam_id: number | null;
+  source_question_id: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface BankQuestionPointTable {
+  question_id: number;
+  point_id: number;
+}
+export interface DB {
+  bank_knowledge_point: BankKnowledgePointTable;
+  bank_question: BankQuestionTable;
+  bank_question_point: BankQuestionPointTable;
+}

@@ -101,6 +101,9 @@ const ExamMonitorEcharts = lazyPage(() => import('@/pages/marking/monitor/ExamMo
 const ExamMonitorEchartsDetail = lazyPage(() => import('@/pages/marking/monitor/ExamMonitorEchartsDetail'));
 // Abnormal scans (pages/scan): full screen, beside the scanning pages of /examDetailsEdit.
 const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetail'));
+// 校本题库 (pages/knowTopic): the list, and its editor at the spec's /wang/editor.
+const KnowTopicList = lazyPage(() => import('@/pages/knowTopic/KnowTopicList'));
+const QuestionEditorPage = lazyPage(() => import('@/pages/knowTopic/QuestionEditorPage'));
 
 /** A section's child: the exam page when there is one, else the placeholder. */
 const sectionItems = (base: string, items: SectionItem[]) => items.map((i) => {
@@ -174,7 +177,7 @@ export const routes: RouteObject[] = [
         element: <BlankLayout />,
         children: [
           ph('/ckeditor/test', 'CKEditor编辑器演示'),
-          ph('/wang/editor', 'wangEditor编辑器演示'),
+          page('/wang/editor', '题库试题编辑', QuestionEditorPage),
           page('/markDetail', '阅卷详情', MarkDetail),
           page('/scanUnnormalDetail', '异常扫描详情', ScanUnnormalDetail),
           page('/makeSheetCard', '制作答题卡', MakeSheetCard),
@@ -190,7 +193,7 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          ph('/knowTopic/list', '校本题库'),
+          page('/knowTopic/list', '校本题库', KnowTopicList),
           page('/analyzeManageSystemSettings/systemSetting', '学校分析默认设置', SchoolSystemSetting),
           page('/tabscroll', '考试准备进度', ExamReadiness),
           page('/copeSettiing', '复制考试设置', CopySettings),

@@ -55,6 +55,8 @@ export const IMPORT_LIMITS = {
   /** One subject's questions: 标准答案 or 知识点 (at most 500 questions, a handful of columns). */
   standardAnswer: small('标准答案'),
   knowledgePoint: small('知识点'),
+  /** A course's knowledge-point tree: at most 5,000 leaves. */
+  knowledgeTree: { ...small('知识点树'), rows: 5_001, cells: 25_000 },
 } satisfies Record<string, ImportLimits>;
 
 /** A refused upload (400, Chinese message): limits, malformed zip or XML. */
