@@ -104,7 +104,15 @@ describe.runIf(!!process.env.DATABASE_URL)('scan recognition under kill -9 (Post
         const up = await sent;
         expect(up, JSON.stringify(up)).toMatchObject({ code: 200 });
         answered.add(up!.data.batch.id);
-        await new Promise((r) => setTimeout(r, Math.floor(random() * 8000)));
+        // aimed at the recognition's progress, not at a time, so that a fast or a loaded machine both land kills in
+        // it: wait until a random number of the file's pages (0 … PAGES − 1) has been recognised
+        const target = Math.floor(random() * PAGES);
+        for (const until = Date.now() + 30_000; Date.now() < until;) {
+          const p = await probe.query<{ status: string; n: number }>(
+            `select b.status, (select count(*)::int from scan_page p where p.batch_id = b.id and p.recognized) as n from scan_batch b where b.id = $1`, [up!.data.batch.id]);
+          if (!p.rows[0] || p.rows[0].status === 'done' || p.rows[0].n >= target) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
         const r = await probe.query<{ status: string }>('select status from scan_batch where id = $1', [up!.data.batch.id]);
         if (r.rows[0]?.status === 'recognizing') midway++;
       }
