@@ -1,3 +1,4 @@
+import '@jz/shared/zod-jitless';
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
