@@ -23,9 +23,8 @@ const A4_SHORT_IN = 210 / 25.4;
 
 const isPdf = (b: Uint8Array) => b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d;
 
-export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOptions = {}): Promise<Raster[]> {
-  if (!bytes || bytes.length === 0) throw new OmrInputError('文件为空');
-  if (isPdf(bytes)) return decodePdf(bytes, { dpi: opts.targetDpi, page: opts.page, maxPixels: opts.maxPixels });
+/** The header of a picture of an accepted format; anything else is refused with its Chinese reason. */
+export async function imageMeta(bytes: Uint8Array | Buffer): Promise<Metadata> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
@@ -33,6 +32,13 @@ export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOption
     throw new OmrInputError(NOT_AN_IMAGE);
   }
   if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw new OmrInputError(unsupportedFormat(meta.format));
+  return meta;
+}
+
+export async function decodeImage(bytes: Uint8Array | Buffer, opts: DecodeOptions = {}): Promise<Raster[]> {
+  if (!bytes || bytes.length === 0) throw new OmrInputError('文件为空');
+  if (isPdf(bytes)) return decodePdf(bytes, { dpi: opts.targetDpi, page: opts.page, maxPixels: opts.maxPixels });
+  const meta = await imageMeta(bytes);
   const pages = meta.pages ?? 1;
   if (opts.page !== undefined && (opts.page < 0 || opts.page >= pages)) throw new OmrInputError(`图片只有 ${pages} 页，没有第 ${opts.page + 1} 页`);
   const indices = opts.page !== undefined ? [opts.page] : Array.from({ length: pages }, (_, i) => i);

@@ -3,9 +3,9 @@
 // and then holds one page's raster at a time. A PDF document stays open between pages (reopening it for each page
 // would parse the whole file again).
 import sharp from 'sharp';
-import { decodePage } from './decode.js';
+import { decodePage, imageMeta } from './decode.js';
 import { pdfPageSize, renderPdfPage } from './decode-pdf.js';
-import { IMAGE_FORMATS, NOT_AN_IMAGE, OmrInputError, unsupportedFormat } from './errors.js';
+import { OmrInputError } from './errors.js';
 import type { Raster } from './types.js';
 
 export interface PageSource {
@@ -24,13 +24,7 @@ export async function openPageSource(bytes: Uint8Array, opts: { targetDpi: numbe
 }
 
 async function openImage(bytes: Uint8Array, opts: { targetDpi: number; maxPagePixels: number }): Promise<PageSource> {
-  let meta;
-  try {
-    meta = await sharp(bytes).metadata();
-  } catch {
-    throw new OmrInputError(NOT_AN_IMAGE);
-  }
-  if (!meta.format || !IMAGE_FORMATS.has(meta.format)) throw new OmrInputError(unsupportedFormat(meta.format));
+  const meta = await imageMeta(bytes);
   const pages = meta.pages ?? 1;
   const pixels: number[] = [];
   for (let i = 0; i < pages; i++) {
