@@ -73,7 +73,7 @@ export function checkQuestionRow(cells: Record<string, string>, points: PointRef
     if (!choice && type) { errors.push([`option${l}`, `${QUESTION_TYPE_NAMES[type]}不填选项`]); continue; }
     if (gap) errors.push([`option${l}`, `选项${l}前面的选项为空，请从 A 起连续填写`]);
     else if (v.length > 5_000) errors.push([`option${l}`, '选项内容不能超过5000个字符']);
-    options.push({ label: l, content: cellHtml(v) });
+    options.push({ label: l, content: /^</.test(v) ? v : escapeHtml(v) });
   }
   let answer = cells.answer ?? '';
   if (choice) {

@@ -78,7 +78,7 @@ function inner(node: XNode | undefined): string {
 }
 
 /** Drops spaces except the one a command needs before a letter (\\sin x). */
-const tidy = (s: string) => s.replace(/(\\[A-Za-z]+)\s+(?=[A-Za-z])/g, '$1\u0000').replace(/\s+/g, '').replace(/\u0000/g, ' ');
+const tidy = (s: string) => s.split(/(\\[A-Za-z]+\s+(?=[A-Za-z]))/).map((x, i) => (i % 2 ? `${x.trimEnd()} ` : x.replace(/\s+/g, ''))).join('');
 
 function fraction(n: XNode): string {
   const num = inner(kid(n, 'm:num'));

@@ -84,7 +84,7 @@ async function readPaper(buffer: Buffer): Promise<Paper> {
 
 /** Replaces each docx:part image source of a question's HTML. */
 function withImages(q: PaperQuestion, src: (part: string) => string): PaperQuestion {
-  const sub = (h: string) => h.replace(/src="docx:([^"]*)"/g, (_m, part: string) => `src="${src(part.replace(/&amp;/g, '&'))}"`);
+  const sub = (h: string) => h.replace(new RegExp(`src="${IMAGE_SCHEME}([^"]*)"`, 'g'), (_m, part: string) => `src="${src(part.replace(/&amp;/g, '&'))}"`);
   return { ...q, stem: sub(q.stem), analysis: sub(q.analysis), options: q.options.map((o) => ({ ...o, content: sub(o.content) })) };
 }
 
