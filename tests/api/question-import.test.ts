@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { multipart, workbook } from '../fixtures/small-exam.js';
-import { PNG, docxOf, para, patchDocx, samplePaper } from '../fixtures/docx-paper.js';
+import { PNG, docxOf, lieAboutSize, para, patchDocx, samplePaper } from '../fixtures/docx-paper.js';
 
 const MB = 1024 * 1024;
 
@@ -76,6 +76,8 @@ describe.each(dbKinds)('question import on %s', (kind) => {
     const bomb = await patchDocx(good, (xml) => xml.replace('</w:body>', `${' '.repeat(70 * MB)}</w:body>`));
     expect(bomb.length).toBeLessThan(2 * MB);
     await expectRefused(bomb, '文件解压后超过 60 MB，疑似压缩炸弹或内容过多，已拒绝导入');
+    // the same bomb whose headers claim 1 kB: stopped by counting the bytes actually inflated
+    await expectRefused(lieAboutSize(bomb, 'word/document.xml', 1024), '文件解压后超过 60 MB，疑似压缩炸弹或内容过多，已拒绝导入');
     // a 50 MB image in question 4 (compresses to almost nothing)
     await expectRefused(await samplePaper(Buffer.concat([PNG, Buffer.alloc(50 * MB)])), '第 4 题的图片超过 5 MB，请压缩图片后再导入');
     // 201 questions: over the 200 of one import
