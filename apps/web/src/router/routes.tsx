@@ -104,6 +104,7 @@ const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetai
 // 校本题库 (pages/knowTopic): the list, and its editor at the spec's /wang/editor.
 const KnowTopicList = lazyPage(() => import('@/pages/knowTopic/KnowTopicList'));
 const QuestionEditorPage = lazyPage(() => import('@/pages/knowTopic/QuestionEditorPage'));
+const SourceEditorPage = lazyPage(() => import('@/pages/knowTopic/SourceEditorPage'));
 
 /** A section's child: the exam page when there is one, else the placeholder. */
 const sectionItems = (base: string, items: SectionItem[]) => items.map((i) => {
@@ -176,7 +177,7 @@ export const routes: RouteObject[] = [
         // full-screen pages without the header
         element: <BlankLayout />,
         children: [
-          ph('/ckeditor/test', 'CKEditor编辑器演示'),
+          page('/ckeditor/test', '试题源码编辑器', SourceEditorPage),
           page('/wang/editor', '题库试题编辑', QuestionEditorPage),
           page('/markDetail', '阅卷详情', MarkDetail),
           page('/scanUnnormalDetail', '异常扫描详情', ScanUnnormalDetail),

@@ -9,6 +9,7 @@ import {
 } from '@/api/questionBank';
 import { KnowledgeTreePanel } from './KnowledgeTreePanel';
 import { RichText } from './RichText';
+import { QuestionImportButtons } from './QuestionImportButtons';
 
 const DIFFICULTY_RANGES: Record<string, [number, number]> = { 容易: [0.7, 1], 中等: [0.4, 0.7], 困难: [0, 0.4] };
 
@@ -50,6 +51,7 @@ export default function KnowTopicList() {
         <Select aria-label="学科" style={{ width: 140 }} value={courseCode || undefined} onChange={setCourse}
           options={courses.map((c) => ({ value: c.courseCode, label: `${c.courseName}（${c.questions}）` }))} />
         {course?.editable && <Button type="primary" onClick={() => navigate(`/wang/editor?courseCode=${encodeURIComponent(courseCode)}`)}>新增试题</Button>}
+        {courseCode && <QuestionImportButtons filter={{ ...filter, courseCode }} editable={!!course?.editable} onChanged={() => { loadQuestions(); loadTree(); }} />}
       </Space>}>
         <Row gutter={16}>
           <Col span={7}>
