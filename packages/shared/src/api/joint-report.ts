@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { ReportKey } from './report.js';
-import { reportMetaSchema, transcriptRowSchema, transcriptSchema } from './report.js';
+import { reportMetaSchema, reportQuery, transcriptRowSchema, transcriptSchema } from './report.js';
 import { id } from './common.js';
 
 /** Joint paths of the report keys (under /api/v1; each with `<path>_export`). */
@@ -68,7 +68,7 @@ export const schoolContrastSchema = z.object({
 });
 export type SchoolContrast = z.infer<typeof schoolContrastSchema>;
 
-export const studentInfoQuery = z.object({ examId: id, examStudentId: id });
+export const studentInfoQuery = reportQuery.extend({ examStudentId: id });
 /** One candidate: per visible column the score, class rank, school rank and joint rank. */
 export const studentInfoSchema = z.object({
   examStudentId: z.number(), admissionNo: z.string(), name: z.string(), schoolName: z.string(), className: z.string(),
