@@ -3,12 +3,12 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-do
 import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
 import { PlaceholderPage } from '@/pages/placeholder/PlaceholderPage';
-import { REPORT_PAGES, ReportListPage } from '@/pages/report/pages';
+import { REPORT_PAGES, ReportListPage, SchoolComparisonPage } from '@/pages/report/pages';
 import { lazyPage } from './lazyPage';
 import { RequireAdmin, RequireStudent, RequireUser } from './guards';
 import {
   ADMIN_INFO_ITEMS, EXAM_ANALYSIS_ITEMS, EXAM_DETAILS_EDIT_ITEMS, EXAM_MARKING_ITEMS, EXAM_MONITOR_DETAIL_ITEMS,
-  MULTI_DETAILS_ITEMS, REPORT_ITEMS, SCHOOL_ANALYSIS_MULTI_ITEMS, USER_INFO_ITEMS, type SectionItem,
+  MULTI_DETAILS_ITEMS, REPORT_ITEMS, REPORT_MENU, SCHOOL_ANALYSIS_MULTI_ITEMS, USER_INFO_ITEMS, type SectionItem,
 } from './sections';
 
 /** Product prefix of every page title (docs/PRODUCT.md §1). */
@@ -129,11 +129,14 @@ const to = (target: string): RouteObject => ({ index: true, element: <Navigate t
 const redirect = (path: string, target: string, title: string): RouteObject => ({ path, element: <Navigate to={target} replace />, handle: { title } });
 const phItems = (items: SectionItem[]) => items.map((i) => ph(i.path, i.title));
 
+/** The report pages a joint exam has (the score analyses; the role reports, downloads and charts read school exams). */
+const JOINT_REPORT_PAGES = new Set([REPORT_MENU.overview, ...REPORT_MENU.analysis, 'registerComparison']);
+
 /** Report children of reportDetails / schoolReportDetails. */
 const reportChildren = (joint: boolean): RouteObject[] => [
   to(joint ? '/jointExamination/schoolReportDetails/dataScreening' : '/analysisReportList/reportDetails/dataScreening'),
-  ...Object.entries(REPORT_ITEMS).map(([p, t]) => (!joint && REPORT_PAGES[p] ? page(p, t, REPORT_PAGES[p]) : ph(p, t))),
-  ...(joint ? [ph('schoolComparison', '学校对比')] : []),
+  ...Object.entries(REPORT_ITEMS).map(([p, t]) => (REPORT_PAGES[p] && (!joint || JOINT_REPORT_PAGES.has(p)) ? page(p, t, REPORT_PAGES[p]) : ph(p, t))),
+  ...(joint ? [page('schoolComparison', '学校对比', SchoolComparisonPage)] : []),
 ];
 
 const section = (base: string, title: string, items: SectionItem[], first = items[0].path): RouteObject => ({
