@@ -9,8 +9,11 @@
 export type ScaleKeyKind = 'key' | 'column' | 'via';
 export interface LargeTable {
   table: string; kind: ScaleKeyKind;
-  /** For 'via': the column and the table it references (which holds exam_id). */
-  via?: { column: string; references: string };
+  /**
+   * For 'via': the column and the table it references (which holds exam_id); foreignKey false = a reference the
+   * schema does not declare (question_score has no foreign keys, for bulk speed: migration 0006).
+   */
+  via?: { column: string; references: string; foreignKey?: false };
   /** Why the table is not yet keyed by exam_id (for 'column' and 'via'). */
   reason?: string;
 }
@@ -26,7 +29,7 @@ export const LARGE_TABLES: LargeTable[] = [
   { table: 'exam_student', kind: 'column', reason: serialId },
   { table: 'scan_batch', kind: 'column', reason: serialId },
   { table: 'score_correction', kind: 'column', reason: serialId },
-  { table: 'question_score', kind: 'via', via: { column: 'exam_student_id', references: 'exam_student' },
+  { table: 'question_score', kind: 'via', via: { column: 'exam_student_id', references: 'exam_student', foreignKey: false },
     reason: 'the score cells: keyed (question_id, exam_student_id); adding exam_id to 10⁸ rows is a rewrite, done when distributing' },
   { table: 'subject_absence', kind: 'via', via: { column: 'exam_student_id', references: 'exam_student' }, reason: 'keyed by its subject and candidate' },
   { table: 'scan_student', kind: 'via', via: { column: 'exam_student_id', references: 'exam_student' }, reason: 'keyed by its subject and candidate' },
