@@ -40,6 +40,9 @@ async function makeJoint(db: Db, examId: number, markerIds: number[]): Promise<n
   const made = await sql<{ id: number }>`insert into school (name, code, province, area, kind)
     select '联考压测学校' || g, 'LKYC' || g, '广东省', '广州市', 'school' from generate_series(2, ${SCHOOLS}::int) g returning id`.execute(db);
   const schools = [organiser, ...made.rows.map((r) => r.id)];
+  // the roles' permissions of a school (what creating a school copies): the markers' exam:marking:do
+  await sql`insert into role_permission (school_id, role_code, permission_code)
+    select s, rp.role_code, rp.permission_code from role_permission rp cross join unnest(${schools.slice(1)}::int[]) s where rp.school_id = ${organiser}`.execute(db);
   await sql`update exam set mode = 'joint' where id = ${examId}`.execute(db);
   await sql`insert into exam_school (exam_id, school_id, code, status) select ${examId}, s, o::int, 'confirmed'
     from unnest(${schools.slice(1)}::int[]) with ordinality as t(s, o)`.execute(db);

@@ -179,11 +179,8 @@ describe.each(dbKinds)('joint marking on %s', (kind) => {
     expect([403, 404]).toContain((await call('admin', 'POST', 'marking/arbitrate', { paperId: first.paper_id, scores: [5], requestId: rid() })).body.code);
     const ok = await call('bureau', 'POST', 'marking/arbitrate', { paperId: first.paper_id, scores: [5], requestId: rid() });
     expect(ok.body.data).toEqual({ total: 5, state: 'final' });
-    // the final score lands as the candidate's question score
-    const paper = await t.database.db.selectFrom('marking_paper').select(['exam_student_id', 'final_total']).where('id', '=', first.paper_id).executeTakeFirstOrThrow();
-    const q1 = (await t.database.db.selectFrom('question').select('id').where('exam_subject_id', '=', subjectId).where('no', '=', '1').executeTakeFirstOrThrow()).id;
-    const score = await t.database.db.selectFrom('question_score').select('score').where('exam_student_id', '=', paper.exam_student_id).where('question_id', '=', q1).executeTakeFirstOrThrow();
-    expect([Number(paper.final_total), Number(score.score)]).toEqual([5, 5]);
+    const paper = await t.database.db.selectFrom('marking_paper').select(['final_total']).where('id', '=', first.paper_id).executeTakeFirstOrThrow();
+    expect(Number(paper.final_total)).toBe(5);
     // the organiser's monitor counts both schools' markers: teacher1 1 mark, d001 1 mark (by login: d001, teacher1)
     const mon = (await call('bureau', 'GET', `monitor/markingList?blockId=${block['1']}`)).body.data as { userId: number; done: number }[];
     expect(mon.map((m) => [m.userId, m.done])).toEqual([[uid.d001, 1], [uid.teacher1, 1]]);
@@ -216,6 +213,24 @@ describe.each(dbKinds)('joint marking on %s', (kind) => {
     const bySchool = await db.selectFrom('marking_task as t').innerJoin('app_user as u', 'u.id', 't.marker_id').select(['u.school_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('t.block_id', '=', block['2']!).where('t.submitted_at', 'is not', null).groupBy('u.school_id').orderBy('u.school_id').execute();
     expect(bySchool.map((r) => [r.school_id, Number(r.n)])).toEqual([[sampleId, 2], [secondId, 2]].sort((a, b) => a[0]! - b[0]!));
+  });
+
+  it('once every paper is final the scores land as question scores of both schools\' candidates', async () => {
+    const db = t.database.db;
+    // 第1题's other three papers: teacher1 6, d001 7 on each: |6 − 7| = 1 ≤ 2 → mean 6.5 → 7 (half up to the step 1)
+    for (const [who, score] of [['teacher1', 6], ['d001', 7]] as const) {
+      for (let p = await next(who, block['1']!); p; p = await next(who, block['1']!)) expect((await submit(who, p.taskId, [score])).code).toBe(200);
+    }
+    const q = Object.fromEntries((await db.selectFrom('question').select(['id', 'no']).where('exam_subject_id', '=', subjectId).execute()).map((x) => [x.no, x.id]));
+    const rows = await db.selectFrom('question_score as qs').innerJoin('exam_student as es', 'es.id', 'qs.exam_student_id')
+      .select(['qs.question_id', 'qs.score', 'es.school_id']).where('qs.question_id', 'in', [q['1']!, q['2']!]).execute();
+    const scoresOf = (qid: number) => rows.filter((r) => r.question_id === qid).map((r) => Number(r.score)).sort((a, b) => a - b);
+    // 第1题: the arbitrated 5 and three means of 7; 第2题 (单评): d001 6 and 4, teacher1 7 and 7
+    expect(scoresOf(q['1']!)).toEqual([5, 7, 7, 7]);
+    expect(scoresOf(q['2']!)).toEqual([4, 6, 7, 7]);
+    // two candidates of each school per question
+    expect(rows.filter((r) => r.school_id === sampleId)).toHaveLength(4);
+    expect(rows.filter((r) => r.school_id === secondId)).toHaveLength(4);
   });
 
   it('a school that withdraws no longer reaches the blocks; an exam of its own is unaffected', async () => {
