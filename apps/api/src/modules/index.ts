@@ -36,6 +36,7 @@ import markingSetup from './marking/marking-setup.routes.js';
 import markingLive from './marking/marking-live.routes.js';
 import markingAnswer from './marking/marking-answer.routes.js';
 import markingTrial from './marking/marking-trial.routes.js';
+import markingJoint from './marking/marking-joint.routes.js';
 import standardAnswer from './standard-answer/standard-answer.routes.js';
 import schoolSetting from './exam-setting/school-setting.routes.js';
 import reportCharts from './report/report-charts.routes.js';
@@ -51,7 +52,7 @@ export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport, markingJoint];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
   await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
   await app.register(async (scope) => { await studentPortal(scope, ctx); await studentReport(scope, ctx); }, { prefix: '/studentApi/v1' });
