@@ -1034,7 +1034,7 @@ export interface DB {
   exam_school: ExamSchoolTable;
 }
 
-// ---- 混合阅卷 (migrations/0063_joint_marking.ts): a school's share of a joint exam's block.
+// ---- 混合阅卷 (migrations/0080_joint_marking.ts): a school's share of a joint exam's block.
 export interface MarkingSchoolShareTable {
   exam_id: number;
   block_id: number;
