@@ -5,6 +5,7 @@ import type { MultiRooms, MultiSetting, MultiSummary } from '@jz/shared/api/mult
 import type { SettingItem } from '@jz/shared/api/exam-setting';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { multipart, workbook } from '../fixtures/small-exam.js';
 
 /**
  * 多科考试管理 (multi_exam/*, multiExamConfig/*, exam_student_multi/*) on a new 多科 exam of 示例中学 高二 (classes 1
@@ -30,6 +31,7 @@ describe.each(dbKinds)('multi-subject exam details on %s', (kind) => {
   let n1: number;
   let n2: number;
   const ids: Record<string, number> = {};
+  const examNos: Record<number, string> = {};
   const call = async <T>(method: 'GET' | 'POST', url: string, payload?: object, token = admin) =>
     (await t.call<T>({ method, url: `/api/v1/${url}`, token, ...(payload ? { payload } : {}) })).body;
   const okCall = async <T>(method: 'GET' | 'POST', url: string, payload?: object, token = admin) => {
@@ -57,7 +59,8 @@ describe.each(dbKinds)('multi-subject exam details on %s', (kind) => {
     [n1, n2] = [await size(classIds[0]!), await size(classIds[1]!)];
     const byClass = async (classId: number) => db.selectFrom('exam_student').select(['id', 'exam_no']).where('exam_id', '=', exam.id).where('class_id', '=', classId).orderBy('exam_no').execute();
     const [c1, c2] = [await byClass(classIds[0]!), await byClass(classIds[1]!)];
-    [ids.A, ids.B, ids.D, ids.C] = [c1[0]!.id, c1[1]!.id, c1[2]!.id, c2[0]!.id];
+    [ids.A, ids.B, ids.D, ids.E, ids.C] = [c1[0]!.id, c1[1]!.id, c1[2]!.id, c1[3]!.id, c2[0]!.id];
+    for (const r of [...c1, ...c2]) examNos[r.id] = r.exam_no;
   }, 120_000);
   afterAll(async () => { await t?.close(); });
 
@@ -175,6 +178,33 @@ describe.each(dbKinds)('multi-subject exam details on %s', (kind) => {
     expect(r.rooms[0]!.seats.map((x) => x.seat)).toEqual(Array.from({ length: n1 }, (_, i) => i + 1));
     const d = await t.database.db.selectFrom('exam_student').select('exam_no').where('id', '=', ids.D!).executeTakeFirstOrThrow();
     expect(r.rooms[0]!.seats.find((x) => x.examNo === d.exam_no)!.courseNames).toEqual(['语文', '数学']);
+  });
+
+  it('imports the subjects candidates take: every bad row named, nothing written; then all changes at once', async () => {
+    const no = (k: string) => examNos[ids[k]!]!;
+    const head = ['考号', '姓名', '班级', '语文', '数学', '物理'];
+    const upload = async (rows: unknown[][]) => (await t.call<{ errors?: unknown[]; created?: number }>({ method: 'POST', url: `/api/v1/exam_student_multi/import?examId=${exam.id}`, token: admin,
+      ...multipart(await workbook({ 考生名单: [head, ...rows] })) })).body;
+    const subjectsOf = async () => Object.fromEntries((await okCall<{ records: { examStudentId: number; courseCodes: string[] }[] }>('GET', `exam_student_multi/find_page?examId=${exam.id}&size=1000`))
+      .records.map((r) => [r.examStudentId, r.courseCodes]));
+    const before = await subjectsOf();
+    const bad = await upload([
+      [no('A'), '', '', '', '', '不考'], ['9999999', '', '', '考', '', ''], [no('D'), '', '', '', '', '是'], [no('D'), '', '', '', '', '考'],
+    ]);
+    expect(bad.code).toBe(400);
+    expect(bad.data.errors).toEqual([
+      { row: 2, column: 'F', reason: '在物理已有答题卡、成绩或缺考记录，不能改为不考' },
+      { row: 3, column: 'A', reason: '不是本次考试的考号' },
+      { row: 4, column: 'F', reason: '请填写 考 或 不考' },
+      { row: 5, column: 'A', reason: '考号与第 4 行重复' },
+    ]);
+    expect(await subjectsOf()).toEqual(before);
+    const good = await upload([[no('D'), '', '', '', '', '考'], [no('E'), '', '', '', '不考', ''], [no('A'), '', '', '考', '', '']]);
+    expect(good).toMatchObject({ code: 200, data: { created: 0, updated: 2, unchanged: 1 } });
+    const after = await subjectsOf();
+    expect([after[ids.D!], after[ids.E!], after[ids.A!]]).toEqual([['YW', 'SX', 'WL'], ['YW', 'WL'], ['YW', 'SX', 'WL']]);
+    // the participants and foreign schools cannot import
+    expect((await t.call({ method: 'POST', url: `/api/v1/exam_student_multi/import?examId=${exam.id}`, token: admin2, ...multipart(await workbook({ 考生名单: [head] })) })).body.code).toBe(403);
   });
 
   it('a joint exam: the organiser sees every school, a school taking part only its own, settings stay the organiser’s', async () => {

@@ -16,3 +16,5 @@ export const exportMultiSummary = (q: Omit<SummaryQuery, 'current' | 'size'>) =>
 export const findMultiRooms = (examId: number, schoolId?: number) => http.get<MultiRooms>('/multi_exam/rooms', { examId, schoolId });
 /** 导出多科考试的考生与所考科目（Excel） */
 export const exportMultiStudents = (examId: number) => http.download('/exam_student_multi/export', { examId });
+/** 导入考生所考科目（导出的名单填写 考 / 不考） */
+export const importMultiStudents = (examId: number, file: File) => http.upload(`/exam_student_multi/import?examId=${examId}`, file);

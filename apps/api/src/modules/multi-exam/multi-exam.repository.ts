@@ -52,3 +52,13 @@ export function exclusions(q: Q, examId: number) {
   return q.selectFrom('exam_subject_excluded as x').innerJoin('exam_subject as s', 's.id', 'x.exam_subject_id')
     .select(['x.exam_student_id as esid', 'x.exam_subject_id as sid']).where('s.exam_id', '=', examId).execute();
 }
+
+/** Of the given candidates, those with a scanned sheet, a score or a 缺考 in the subject (the predicate of exam-room's withSubjectData). */
+export async function idsWithSubjectData(q: Q, examSubjectId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const r = await sql<{ id: number }>`select es.id from exam_student es where es.id in (${sql.join(ids)}) and (
+      exists (select 1 from scan_page p where p.exam_student_id = es.id and p.exam_subject_id = ${examSubjectId} and p.status <> 'deleted')
+      or exists (select 1 from question_score qs join question qq on qq.id = qs.question_id where qs.exam_student_id = es.id and qq.exam_subject_id = ${examSubjectId})
+      or exists (select 1 from subject_absence a where a.exam_student_id = es.id and a.exam_subject_id = ${examSubjectId}))`.execute(q);
+  return new Set(r.rows.map((x) => x.id));
+}

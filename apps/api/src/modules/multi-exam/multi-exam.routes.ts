@@ -5,10 +5,14 @@ import {
   multiExamQuery, multiRoomQuery, multiRoomsSchema, multiSettingSchema, multiStudentPageSchema, multiStudentQuery, multiStudentsBody,
   multiSummaryQuery, multiSummarySchema,
 } from '@jz/shared/api/multi-exam';
+import { importAnswerSchema } from '@jz/shared/api/excel';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
-import { envelope, ok } from '../../core/http.js';
+import { BizError, envelope, ok } from '../../core/http.js';
 import { jsonWhenRefused, sendXlsx } from '../excel/excel.workbook.js';
+import { IMPORT_LIMITS } from '../excel/import-limits.js';
+import { readUpload } from '../excel/upload.js';
+import { importStudents } from './multi-exam-import.service.js';
 import * as service from './multi-exam.service.js';
 import * as students from './multi-exam-student.service.js';
 
@@ -63,6 +67,15 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/exam_student_multi/remove', {
     config, schema: { tags, summary: '把所选考生移出所选科目（已有答题卡、成绩或缺考记录的不能移出；全部成功或全部不变）', body: multiStudentsBody, response: count },
   }, async (req) => ok({ count: await students.setTaking(db, userOf(req), req.body, false) }, '已移出科目'));
+  app.post('/exam_student_multi/import', {
+    config, schema: {
+      tags, summary: '导入多科考试的考生所考科目（导出的名单填写：考号，各科 考 或 不考，留空不变；有误的行全部列出，不写入任何数据）',
+      querystring: multiExamQuery, consumes: ['multipart/form-data'], response: { 200: envelope(importAnswerSchema) },
+    },
+  }, async (req) => ok(await importStudents(db, userOf(req), req.query.examId, async () => {
+    if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传文件（字段名 file）');
+    return (await readUpload(req, IMPORT_LIMITS.student, { fieldName: 'file', missing: '请选择要上传的文件' })).buffer;
+  }), '导入成功'));
   app.get('/exam_student_multi/export', {
     config, schema: { tags, summary: '导出多科考试的考生名单与所考科目（Excel）', querystring: multiStudentQuery.omit({ current: true, size: true }) }, ...jsonWhenRefused,
   }, async (req, reply) => {

@@ -1,7 +1,8 @@
 import { App, Button, Card, Space, Spin, Table, Tag } from 'antd';
 import { DownloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { exportMultiStudents } from '@/api/multiExam';
+import { exportMultiStudents, importMultiStudents } from '@/api/multiExam';
+import { ImportButton } from '@/components/table/ImportButton';
 import { saveBlob } from '@/utils/request';
 import { useMulti } from './useMultiExam';
 
@@ -11,7 +12,7 @@ import { useMulti } from './useMultiExam';
  * settings themselves open in 考试设置 (multiExamConfig is the same service).
  */
 export default function MultiSetting() {
-  const { setting } = useMulti();
+  const { setting, reload } = useMulti();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { message } = App.useApp();
@@ -26,6 +27,7 @@ export default function MultiSetting() {
       <Card size="small" title="考试科目" extra={setting.role === 'organiser' && (
         <Space>
           <Button icon={<DownloadOutlined />} onClick={() => void exportStudents()}>导出考生与选考科目</Button>
+          {setting.canEdit && !setting.released && <ImportButton upload={(f) => importMultiStudents(setting.examId, f)} onDone={reload}>导入选考科目</ImportButton>}
           <Button type="primary" icon={<SettingOutlined />} onClick={() => navigate(`${settingsPage}?examId=${setting.examId}`)}>分析设置</Button>
         </Space>
       )}>
