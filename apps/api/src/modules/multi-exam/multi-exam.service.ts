@@ -30,8 +30,9 @@ async function subjectsOf(db: Db, examId: number) {
 /** The candidates the caller may see: a participant its school's, a teacher its classes'. */
 async function visibleCandidates(db: Db, user: SchoolUser, a: MultiAccess, f: { schoolId?: number; classId?: number; keyword?: string }) {
   if (a.role === 'participant' && f.schoolId && f.schoolId !== a.schoolId) throw forbidden();
-  const rows = await repo.candidates(db, a.exam.id, { ...f, schoolId: a.schoolId ?? f.schoolId });
   const classes = await visibleClassIds(db, user);
+  if (f.classId && classes !== 'all' && !classes.includes(f.classId)) throw forbidden();
+  const rows = await repo.candidates(db, a.exam.id, { schoolId: a.schoolId ?? f.schoolId });
   return classes === 'all' ? rows : rows.filter((r) => classes.includes(r.classId));
 }
 
@@ -65,7 +66,7 @@ type SummaryQuery = { examId: number; schoolId?: number; classId?: number; keywo
 async function fullSummary(db: Db, user: SchoolUser, q: SummaryQuery) {
   const a = await multiExamFor(db, user, q.examId);
   const { list } = await subjectsOf(db, a.exam.id);
-  const all = await visibleCandidates(db, user, a, { schoolId: q.schoolId });
+  const all = await visibleCandidates(db, user, a, { schoolId: q.schoolId, classId: q.classId });
   const [scores, absences, excluded] = await Promise.all([repo.subjectScores(db, a.exam.id), repo.absences(db, a.exam.id), repo.exclusions(db, a.exam.id)]);
   const s = summarize(list.map((x) => ({ id: x.id, courseCode: x.courseCode, inTotal: x.inTotal })), all, scores, absences, excluded);
   const keyword = q.keyword?.trim();
