@@ -67,6 +67,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMonitor/detail/quality': lazyPage(() => import('@/pages/marking/monitor/MonitorDetail').then((m) => ({ default: m.MonitorQuality }))),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
+  '/examMarking/schoolAnalysis': lazyPage(() => import('@/pages/multiExam/SchoolAnalysisList')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
   '/examDetailsEdit/scoreList': lazyPage(() => import('@/pages/exam/ScoreList')),
   '/examDetailsEdit/templateConfirm': lazyPage(() => import('@/pages/scan/TemplateConfirm')),
@@ -85,6 +86,21 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examAnalysisMana/correctionGrades': lazyPage(() => import('@/pages/exam/CorrectionGrades')),
   '/examAnalysisMana/summaryOfGrade': lazyPage(() => import('@/pages/exam/SummaryOfGrade')),
 };
+// 多科考试管理 and 联考分析管理 (pages/multiExam): one layout, the same three pages on both.
+const MultiExamLayout = lazyPage(() => import('@/pages/multiExam/MultiExamLayout'));
+const MULTI_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  examMultiSetting: lazyPage(() => import('@/pages/multiExam/MultiSetting')),
+  multiSetting: lazyPage(() => import('@/pages/multiExam/MultiSetting')),
+  examRoomList: lazyPage(() => import('@/pages/multiExam/ExamRoomList')),
+  summaryGrades: lazyPage(() => import('@/pages/multiExam/SummaryGrades')),
+};
+const multiItems = (items: SectionItem[]) => items.map((i) => page(i.path, i.title, MULTI_PAGES[i.path]!));
+/** The single-subject group of /schoolAnalysis: the pages of /examAnalysisMana on the joint exam. */
+const singleItems = () => EXAM_ANALYSIS_ITEMS.map((i) => {
+  const P = EXAM_PAGES[`/examAnalysisMana/${i.path}`];
+  return P ? page(i.path, i.title, P) : ph(i.path, i.title);
+});
+
 // Answer-sheet card pages (pages/card): the maker, its read-only preview, online card making and printing.
 const MakeSheetCard = lazyPage(() => import('@/pages/card/MakeSheetCard'));
 const CardPreviewPage = lazyPage(() => import('@/pages/card/CardPreviewPage'));
@@ -127,7 +143,6 @@ const page = (path: string, title: string, C: ComponentType): RouteObject => ({ 
 const ph = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage key={path} title={title} />, handle: { title } });
 const to = (target: string): RouteObject => ({ index: true, element: <Navigate to={target} replace /> });
 const redirect = (path: string, target: string, title: string): RouteObject => ({ path, element: <Navigate to={target} replace />, handle: { title } });
-const phItems = (items: SectionItem[]) => items.map((i) => ph(i.path, i.title));
 
 /** The report pages a joint exam has (the score analyses; the role reports, downloads and charts read school exams). */
 const JOINT_REPORT_PAGES = new Set([REPORT_MENU.overview, ...REPORT_MENU.analysis, 'registerComparison']);
@@ -201,7 +216,7 @@ export const routes: RouteObject[] = [
           page('/analyzeManageSystemSettings/systemSetting', '学校分析默认设置', SchoolSystemSetting),
           page('/tabscroll', '考试准备进度', ExamReadiness),
           page('/copeSettiing', '复制考试设置', CopySettings),
-          ph('/schoolAnalysis/systemSetting', '系统设置'),
+          page('/schoolAnalysis/systemSetting', '系统设置', SchoolSystemSetting),
           {
             path: '/userInfo',
             element: <UserInfoLayout />,
@@ -220,13 +235,18 @@ export const routes: RouteObject[] = [
             handle: { title: '考试分析管理' },
             children: [to('/examAnalysisMana/examSetting'), ...sectionItems('/examAnalysisMana', EXAM_ANALYSIS_ITEMS)],
           },
-          section('/multidetails', '多科考试管理', MULTI_DETAILS_ITEMS),
+          {
+            path: '/multidetails',
+            element: <MultiExamLayout base="/multidetails" title="多科考试管理" back="/examMarking/analysisMana" groups={[{ items: MULTI_DETAILS_ITEMS }]} />,
+            handle: { title: '多科考试管理' },
+            children: [to('/multidetails/examMultiSetting'), ...multiItems(MULTI_DETAILS_ITEMS)],
+          },
           {
             path: '/schoolAnalysis',
-            element: <SectionLayout base="/schoolAnalysis" title="联考分析管理"
-              groups={[{ title: '多科考试', items: SCHOOL_ANALYSIS_MULTI_ITEMS }, { title: '单科考试', items: EXAM_ANALYSIS_ITEMS }]} />,
+            element: <MultiExamLayout base="/schoolAnalysis" title="联考分析管理" back="/examMarking/schoolAnalysis"
+              groups={[{ title: '多科考试', items: SCHOOL_ANALYSIS_MULTI_ITEMS }, { title: '单科考试', items: EXAM_ANALYSIS_ITEMS, single: true }]} />,
             handle: { title: '联考分析管理' },
-            children: [to('/schoolAnalysis/multiSetting'), ...phItems(SCHOOL_ANALYSIS_MULTI_ITEMS), ...phItems(EXAM_ANALYSIS_ITEMS)],
+            children: [to('/schoolAnalysis/multiSetting'), ...multiItems(SCHOOL_ANALYSIS_MULTI_ITEMS), ...singleItems()],
           },
           {
             path: '/analysisReportList',
