@@ -13,11 +13,23 @@ import { describeChromium, resolveChromium } from '../../apps/render-service/src
 import { renderStatus, startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js';
 import { findJob } from '../../apps/api/src/modules/job/job.repository.js';
 
+// BENCH_MEM_LOG=1: the process's memory (RSS, V8 heap, external/array buffers: PGlite's WASM memory is among
+// them) every 2 s on stderr, with the phase, to see where the tree's peak comes from.
+let phase = 'start';
+if (process.env.BENCH_MEM_LOG === '1') {
+  const mb = (n: number) => Math.round(n / 1048576);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    process.stderr.write(`mem ${phase} rss=${mb(m.rss)} heapUsed=${mb(m.heapUsed)} heapTotal=${mb(m.heapTotal)} external=${mb(m.external)} arrayBuffers=${mb(m.arrayBuffers)}\n`);
+  }, 2000).unref();
+}
 const config = loadConfig();
 if (config.redisUrl || config.databaseUrl) throw new Error('embedded bench: unset REDIS_URL and DATABASE_URL');
 const database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
 await migrateToLatest(database.db);
+phase = 'seed';
 await seedDemoIfEmpty(database.db);
+phase = 'print';
 const app = await buildApp({ db: database.db, config });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const t = performance.now();

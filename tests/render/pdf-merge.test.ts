@@ -1,4 +1,4 @@
-// The slips job's PDF merge (pdf-lib, no pdfunite): chunks appended without waiting for each other keep their
+// The slips job's PDF merge (pdf-lib parsing, streamed into a file; no pdfunite): chunks appended without waiting for each other keep their
 // call order, every page and its text; a slips job of several chunks printed in two tabs comes out in class/seat order.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,12 +21,17 @@ async function pdfWithPages(labels: string[]): Promise<Uint8Array> {
 describe('PdfMerger', () => {
   it('appends in call order even when the appends overlap', async () => {
     const parts = await Promise.all([['A1', 'A2'], ['B1'], ['C1', 'C2', 'C3']].map(pdfWithPages));
-    const merger = await PdfMerger.create();
+    const file = path.join(os.tmpdir(), `jz-merge-${process.pid}.pdf`);
+    const merger = await PdfMerger.create(file);
     await Promise.all(parts.map((p) => merger.append(p)));
-    const merged = await merger.save();
+    await merger.finish();
+    const merged = readFileSync(file);
+    rmSync(file);
     expect(merger.pageCount).toBe(6);
     expect(pdfInfo(merged)).toEqual({ pages: 6, widthPt: 200, heightPt: 100 });
     expect(pdfText(merged).split('\f').map((t) => t.trim())).toEqual(['A1', 'A2', 'B1', 'C1', 'C2', 'C3']);
+    // a valid file by another reader too: pdf-lib loads it back with every page
+    expect((await PDFDocument.load(merged)).getPageCount()).toBe(6);
   });
 });
 

@@ -142,8 +142,9 @@ async function runSlips(params: unknown, ctx: ProcessContext, out: string): Prom
     for (let i = 0; i < pages.length; i += per) chunks.push(pages.slice(i, i + per).flat());
   } else for (let i = 0; i < students.length; i += size) chunks.push(students.slice(i, i + size));
   // Chunks finish out of order (two tabs); each is appended as soon as all before it are in, so at most a
-  // few printed chunks wait in memory and the merged document is saved once at the end.
-  const merger = await PdfMerger.create();
+  // few printed chunks wait in memory; the merge streams into the result file.
+  await mkdir(path.dirname(out), { recursive: true });
+  const merger = await PdfMerger.create(out);
   const ready = new Map<number, Buffer>();
   let appended = 0;
   let next = 0;
@@ -161,8 +162,13 @@ async function runSlips(params: unknown, ctx: ProcessContext, out: string): Prom
       await ctx.progress(5 + (done / chunks.length) * 88);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, lane));
-  await writeResult(out, await merger.save());
+  try {
+    await Promise.all(Array.from({ length: Math.min(parallel, chunks.length) }, lane));
+  } catch (e) {
+    await merger.abort();
+    throw e;
+  }
+  await merger.finish();
 }
 
 async function runReport(params: unknown, ctx: ProcessContext, out: string): Promise<void> {

@@ -2,10 +2,10 @@
 // Each class starts on a new page so a class's strips can be handed to its teacher as whole sheets.
 import type { ReactNode } from 'react';
 import { fmt, h } from '../common.js';
+import { HEAD_FONT, HEAD_LINE, LABEL_W_MM, planStrip, STRIP_H_MM, STRIPS_PER_PAGE, TABLE_TYPES } from './strip-plan.js';
 import type { ScoreSlipData, ScoreSlipOptions, SlipStudent } from './types.js';
 
-export const STRIPS_PER_PAGE = 8;
-const STRIP_H_MM = 297 / STRIPS_PER_PAGE; // 37.125 mm
+export { STRIPS_PER_PAGE };
 
 /** Students (already sorted by class then seat) cut into pages: at most STRIPS_PER_PAGE each, a new page per class. */
 export function stripPages(sorted: readonly SlipStudent[]): SlipStudent[][] {
@@ -23,18 +23,23 @@ export function stripPages(sorted: readonly SlipStudent[]): SlipStudent[][] {
 function Strip(props: { data: ScoreSlipData; st: SlipStudent; opts: Required<ScoreSlipOptions> }): ReactNode {
   const { data, st, opts } = props;
   const cols = [...st.subjects.map((s) => ({ ...s, isTotal: false })), ...(st.total ? [{ ...st.total, subject: '总分', isTotal: true }] : [])];
-  const line = (label: string, cell: (c: (typeof cols)[number]) => string) => h('tr', { key: label },
+  type Col = (typeof cols)[number];
+  const examText = `${data.schoolName} · ${data.examName}`;
+  const fields = [`姓名：${st.name}`, `班级：${st.className}`, `座号：${st.seatNo}`, `考号：${st.admissionNo}`];
+  const lines: [string, (c: Col) => string][] = [['得分', (c) => (c.score === null ? '缺考' : fmt(c.score, 1))]];
+  if (opts.showClassRank) lines.push(['班级排名', (c) => (c.score === null ? '—' : fmt(c.classRank))]);
+  if (opts.showGradeRank) lines.push(['年级排名', (c) => (c.score === null ? '—' : fmt(c.gradeRank))]);
+  const plan = planStrip(examText, fields, cols, lines.length);
+  const line = (label: string, cell: (c: Col) => string) => h('tr', { key: label },
     h('th', null, label), cols.map((c, i) => h('td', { key: i, className: c.isTotal ? 'total' : c.score === null && label === '得分' ? 'absent' : undefined }, cell(c))));
+  const type = plan.font === TABLE_TYPES[0].font ? undefined : `t${Math.round(plan.font * 10)}`;
   return h('div', { className: 'strip' },
-    h('div', { className: 'strip-head' },
-      h('span', { className: 'exam' }, `${data.schoolName} · ${data.examName}`),
-      h('span', null, '姓名：', h('b', null, st.name)), h('span', null, `班级：${st.className}`),
-      h('span', null, `座号：${st.seatNo}`), h('span', null, `考号：${st.admissionNo}`)),
-    h('table', null, h('tbody', null,
+    h('div', { className: plan.headLines > 1 ? 'strip-head two' : 'strip-head' },
+      h('span', { className: 'exam' }, examText),
+      h('span', null, '姓名：', h('b', null, st.name)), h('span', null, fields[1]), h('span', null, fields[2]), h('span', null, fields[3])),
+    h('table', { className: type }, h('tbody', null,
       h('tr', null, h('th', null, '科目'), cols.map((c, i) => h('th', { key: i, className: c.isTotal ? 'total' : undefined }, c.subject))),
-      line('得分', (c) => (c.score === null ? '缺考' : fmt(c.score, 1))),
-      opts.showClassRank ? line('班级排名', (c) => (c.score === null ? '—' : fmt(c.classRank))) : null,
-      opts.showGradeRank ? line('年级排名', (c) => (c.score === null ? '—' : fmt(c.gradeRank))) : null)));
+      lines.map(([label, cell]) => line(label, cell)))));
 }
 
 export const STRIPS_CSS = `
@@ -43,12 +48,15 @@ export const STRIPS_CSS = `
 .strip{height:${STRIP_H_MM}mm;padding:3.5mm 8mm 0;border-bottom:0.6px dashed #888;position:relative;overflow:hidden}
 .strip:last-child{border-bottom:none}
 .strip:not(:last-child)::after{content:'✂';position:absolute;left:1.5mm;bottom:-2.2mm;font-size:9px;color:#888;line-height:1}
-.strip-head{display:flex;gap:5mm;font-size:10px;line-height:15px;white-space:nowrap}
-.strip-head .exam{flex:1;overflow:hidden;text-overflow:ellipsis;color:#444}
+.strip-head{display:flex;gap:5mm;font-size:${HEAD_FONT}px;line-height:${HEAD_LINE}px;white-space:nowrap}
+.strip-head .exam{flex:1;color:#444}
+.strip-head.two{flex-wrap:wrap;row-gap:0}
+.strip-head.two .exam{flex-basis:100%;white-space:normal;word-break:break-all}
 .strip table{border-collapse:collapse;width:100%;table-layout:fixed;margin-top:2mm}
-.strip th,.strip td{border:0.75px solid #333;font-size:9.5px;line-height:14px;padding:1px 2px;text-align:center;word-break:break-all}
+.strip th,.strip td{border:0.75px solid #333;font-size:${TABLE_TYPES[0].font}px;line-height:${TABLE_TYPES[0].line}px;padding:1px 2px;text-align:center;word-break:break-all}
+${TABLE_TYPES.slice(1).map((t) => `.strip table.t${Math.round(t.font * 10)} th,.strip table.t${Math.round(t.font * 10)} td{font-size:${t.font}px;line-height:${t.line}px}`).join('\n')}
 .strip th{background:#E8EAEF;font-weight:700}
-.strip tr th:first-child{width:15mm}
+.strip tr th:first-child{width:${LABEL_W_MM}mm}
 .strip .total{font-weight:700;background:#F5F6F9}
 .strip td.absent{color:#c00}
 `;

@@ -43,6 +43,8 @@ export interface JobContext<P = unknown> {
   storage: Storage;
   /** The process's warm Chromium (browser lane). */
   printer(): Promise<Printer>;
+  /** The job runs inside the api process (no Redis): printing is kept lighter there (render.jobs.ts). */
+  inProcess?: boolean;
   /** Records progress (coalesced; written with the heartbeat). */
   progress(percent: number, step?: number, message?: string): void;
   /** The job's final write in one transaction (exam lock, still running, then done with the result). */
@@ -81,7 +83,7 @@ export const registeredKinds = () => [...kinds.keys()];
 const workerName = () => `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 /** What a process lends the jobs it runs. */
-export interface JobEnv { dataDir: string; storage: Storage; printer(): Promise<Printer> }
+export interface JobEnv { dataDir: string; storage: Storage; printer(): Promise<Printer>; inProcess?: boolean }
 const noPrinter = (): Promise<Printer> => Promise.reject(new Error('此进程不运行渲染任务'));
 const noStore = (): Promise<never> => Promise.reject(new Error('此进程没有配置文件存储'));
 /** The store of a process that was given none: every call fails (a job that needs files is a caller's bug there). */
@@ -120,7 +122,7 @@ export async function runJob(db: Db, id: string, opts: RunOptions = {}): Promise
   const beat = setInterval(() => { if (!pending) { pending = {}; schedule(); } }, repo.jobTiming.heartbeatMs);
   let committed = false;
   const ctx: JobContext = {
-    db, job, params: job.params, dataDir: env.dataDir, storage: env.storage, printer: env.printer,
+    db, job, params: job.params, dataDir: env.dataDir, storage: env.storage, printer: env.printer, inProcess: env.inProcess,
     progress(percent, step, message) {
       opts.onProgress?.(percent, step, message);
       const had = pending !== null;
@@ -206,7 +208,13 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobQueue {
   const log = opts.log ?? console;
   const workerId = workerName();
   let printer: Promise<Printer> | undefined = opts.printer ? Promise.resolve(opts.printer) : undefined;
-  const env: JobEnv = { dataDir: opts.dataDir ?? '', storage: opts.storage ?? (opts.dataDir ? openStorage(localStorageConfig(opts.dataDir)) : noStorage), printer: () => (printer ??= import('@jz/render-service/printer').then((m) => m.createPrinter())) };
+  // in the api process (no Redis) the printer's tabs collect their garbage after every document: the api, its
+  // embedded database and Chromium share one machine's memory (docs/DECISIONS.md "Printing within memory")
+  const inProcess = !opts.redisUrl;
+  const env: JobEnv = {
+    dataDir: opts.dataDir ?? '', storage: opts.storage ?? (opts.dataDir ? openStorage(localStorageConfig(opts.dataDir)) : noStorage), inProcess,
+    printer: () => (printer ??= import('@jz/render-service/printer').then((m) => m.createPrinter(inProcess ? { gcAfterBytes: Number(process.env.RENDER_GC_BYTES ?? 1) } : {}))),
+  };
   const closePrinter = async () => { if (!opts.printer && printer) await (await printer).close().catch(() => undefined); };
   const run = (id: string, takeover = false) => runJob(db, id, { log, worker: workerId, env, takeover });
   if (opts.redisUrl) return bullQueue(db, opts.redisUrl, opts, { log, workerId, run, closePrinter });

@@ -65,6 +65,9 @@ export async function startRenderJob(ctx: AppContext, job: { type: JobType; owne
 }
 
 const intEnv = (v: string | undefined) => (v && Number(v) > 0 ? Number(v) : undefined);
+/** Slips printed in the api process itself (no Redis): students per chunk and tabs at once. */
+const IN_PROCESS_SLIP_CHUNK = 15;
+const IN_PROCESS_PARALLEL = 1;
 
 for (const type of JOB_TYPES) {
   registerJobKind<RenderParams>(renderKind(type), async (c): Promise<RenderResult> => {
@@ -87,7 +90,9 @@ for (const type of JOB_TYPES) {
           const { processJob } = await import('@jz/render-service/processors');
           const r = await processJob(type, inputs[i], {
             printer: await c.printer(), workDir, jobId: partId,
-            slipChunk: intEnv(process.env.RENDER_SLIP_CHUNK), parallel: intEnv(process.env.RENDER_PARALLEL),
+            // in the api process: one tab, small chunks (its renderer stays small; see "Printing within memory")
+            slipChunk: intEnv(process.env.RENDER_SLIP_CHUNK) ?? (c.inProcess ? IN_PROCESS_SLIP_CHUNK : undefined),
+            parallel: intEnv(process.env.RENDER_PARALLEL) ?? (c.inProcess ? IN_PROCESS_PARALLEL : undefined),
             progress: (p) => c.progress(c.params.zip ? ((i + p / 100) / n) * 98 : Math.min(99, p)),
           });
           files.push(r.resultPath);
