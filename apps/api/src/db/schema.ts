@@ -1033,6 +1033,9 @@ export interface ExamSchoolTable {
 export interface DB {
   exam_school: ExamSchoolTable;
 }
+/** How a joint exam's subject is scored (migrations/0056_joint_scoring.ts): 学校导入 / 各校阅卷 / 混合阅卷. */
+export type JointScoring = 'import' | 'school_marking' | 'mixed_marking';
+export interface ExamSubjectTable { joint_scoring: Generated<JointScoring> }
 
 // ---- Question bank (migrations/0075_question_bank.ts; docs/DOMAIN-RULES.md §11).
 export interface BankKnowledgePointTable {
