@@ -63,7 +63,7 @@ describe.each(dbKinds)('joint exam scores per school on %s', (kind) => {
   const importQuestion = (token: string, file: Buffer, id = examId) => t.call({ method: 'POST', url: `/api/v1/grade_import/import_question?examId=${id}`, token, ...multipart(file) });
   const importTotal = (token: string, file: Buffer, id = examId) => t.call({ method: 'POST', url: `/api/v1/grade_import/import_total?examId=${id}`, token, ...multipart(file) });
   const detail = async (token: string, id = examId) => (await t.call({ url: `/api/v1/joint_exam/detail?examId=${id}`, token })).body.data;
-  const schoolRow = (d: { schools: { schoolName: string }[] }, name: string) => d.schools.find((s) => s.schoolName === name) as Record<string, number>;
+  const schoolRow = (d: { schools: { schoolName: string }[] }, name: string) => d.schools.find((s) => s.schoolName === name) as unknown as Record<string, number>;
   const mathSheet = (rows: Candidate[]) => [['考号', '姓名', '班级', '1', '2', '缺考'],
     ...rows.map((c, i) => [c.examNo, c.name, '', i % 2 === 0 ? 'A' : 'B', i % 7, i === rows.length - 1 ? 1 : ''])];
 
