@@ -7,7 +7,7 @@ import {
   setJointAnonymous, withdrawJointExam, type JointExam, type JointSchool,
 } from '@/api/joint';
 import { findClassTree, findSchoolGrades, type GradeNode, type SchoolGrade } from '@/api/school';
-import { JointImportModal, SubjectRows, SubjectScoring } from './JointScores';
+import { JointImportModal, ReleaseButton, SubjectRows, SubjectScoring } from './JointScores';
 
 const STATUS_COLORS: Record<string, string> = { invited: 'orange', joined: 'blue', confirmed: 'green', withdrawn: 'default' };
 
@@ -53,6 +53,7 @@ export default function JointExamListPage() {
       title: '操作', width: 300, fixed: 'right', render: (_, r) => (
         <Space wrap>
           {r.role === 'organiser' && !r.releasedAt && <Button size="small" onClick={() => setInviting(r)}>邀请学校</Button>}
+          {r.role === 'organiser' && <ReleaseButton exam={r} onDone={() => void load()} />}
           {r.role === 'organiser' && (
             <Space size={4}><span>其他学校匿名</span><Switch size="small" checked={r.anonymiseSchools} onChange={(v) => void act(setJointAnonymous(r.examId, v))} /></Space>
           )}

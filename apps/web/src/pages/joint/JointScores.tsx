@@ -3,6 +3,7 @@ import { Alert, Button, InputNumber, Modal, Select, Space, Table, Upload, messag
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { JOINT_SCORING_NAMES } from '@jz/shared/joint';
 import { setJointScoring, type JointExam } from '@/api/joint';
+import { checkRelease, findPublishProgress, releaseScores } from '@/api/release';
 import { downloadScoreTemplate, importQuestionScores, importTotalScores, type ScoreImportError } from '@/api/score';
 import { runDownload } from '@/components/table';
 
@@ -99,4 +100,43 @@ export function SubjectRows({ courses, value, onChange }: {
       ) },
     ]} />
   );
+}
+
+/**
+ * The organiser's 发布成绩 (and 重新发布 after a correction): the release check first, naming every school still to
+ * confirm or missing scores; then the release, followed until it ends.
+ */
+export function ReleaseButton({ exam, onDone }: { exam: JointExam; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const follow = async () => {
+    for (let i = 0; i < 600; i++) {
+      const p = await findPublishProgress(exam.examId);
+      if (p.code !== 200 || !p.data) { message.error(p.msg); return; }
+      if (p.data.state === 'done') { message.success('成绩发布完成'); onDone(); return; }
+      if (p.data.state === 'failed') { message.error(p.data.error ?? '发布失败'); return; }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+  const start = async () => {
+    setBusy(true);
+    try {
+      const c = await checkRelease(exam.examId);
+      if (c.code !== 200) { message.error(c.msg); return; }
+      if (!c.data.ready) {
+        Modal.warning({ title: '暂不能发布', content: <ul>{c.data.problems.map((p) => <li key={p}>{p}</li>)}</ul> });
+        return;
+      }
+      const ok = await new Promise<boolean>((resolve) => Modal.confirm({
+        title: exam.releasedAt ? '重新发布成绩' : '发布成绩', content: `确定发布「${exam.name}」的成绩？各校将看到联考报告。`,
+        onOk: () => resolve(true), onCancel: () => resolve(false),
+      }));
+      if (!ok) return;
+      const r = await releaseScores(exam.examId);
+      if (r.code !== 200) { message.error(r.msg); return; }
+      await follow();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button size="small" type="primary" loading={busy} onClick={() => void start()}>{exam.releasedAt ? '重新发布' : '发布成绩'}</Button>;
 }
