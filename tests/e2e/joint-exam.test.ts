@@ -63,7 +63,7 @@ describe('joint exam list in Chromium', () => {
     await page.locator('.ant-modal').getByRole('button', { name: /^加\s*入$/ }).click();
     await page.getByRole('cell', { name: '已加入' }).waitFor();
 
-    await page.getByRole('button', { name: '确认参考班级' }).click();
+    await page.locator('tr.ant-table-row', { hasText: '高一期中联考' }).getByRole('button', { name: '确认参考班级' }).click();
     await page.locator('.ant-modal .ant-checkbox-input').first().check();
     await page.locator('.ant-modal').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
     await page.getByRole('cell', { name: '已确认班级' }).waitFor();
@@ -78,7 +78,7 @@ describe('joint exam list in Chromium', () => {
     expect(rows[0]!.exam_no).toBe('0101001');
     expect(new Set(rows.map((r) => r.class_id))).toEqual(new Set([firstClass.id]));
 
-    await page.locator('.ant-table-row-expand-icon').first().click();
+    await page.locator('tr.ant-table-row', { hasText: '高一期中联考' }).locator('.ant-table-row-expand-icon').click();
     await page.locator('.ant-table-expanded-row').getByText('第二示范中学（本校）').waitFor();
     await page.locator('.ant-table-expanded-row').getByRole('cell', { name: String(students.length), exact: true }).first().waitFor();
     expect(crashes()).toEqual([]);
@@ -97,9 +97,8 @@ describe('joint exam list in Chromium', () => {
     await org.getByRole('button', { name: '新建联考' }).click();
     const modal = org.locator('.ant-modal', { hasText: '新建联考' });
     await modal.getByLabel('联考名称').fill(name);
-    await chooseOption(org, modal.locator('.ant-form-item', { hasText: '年级' }).locator('.ant-select-selector'), '高一');
-    const subjects = modal.locator('.ant-form-item', { hasText: '科目' }).first().locator('.ant-select-selector');
-    await subjects.click();
+    await chooseOption(org, modal.getByLabel('年级', { exact: true }), '高一');
+    await modal.getByLabel('科目', { exact: true }).click();
     for (const label of ['数学', '语文']) await org.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${label}"]`).click();
     await org.keyboard.press('Escape');
     await modal.getByLabel('数学满分').fill('120');
@@ -109,8 +108,7 @@ describe('joint exam list in Chromium', () => {
     await org.keyboard.press('Enter');
     await modal.getByPlaceholder('结束日期').fill('2026-11-21');
     await org.keyboard.press('Enter');
-    const invite = modal.locator('.ant-form-item', { hasText: '邀请学校' }).locator('.ant-select-selector');
-    await invite.click();
+    await modal.getByLabel('邀请学校', { exact: true }).click();
     await org.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator('.ant-select-item-option[title="第二示范中学"]').click();
     await org.keyboard.press('Escape');
     await modal.getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
