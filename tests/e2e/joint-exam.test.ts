@@ -66,7 +66,7 @@ describe('joint exam list in Chromium', () => {
     await page.locator('tr.ant-table-row', { hasText: '高一期中联考' }).getByRole('button', { name: '确认参考班级' }).click();
     await page.locator('.ant-modal .ant-checkbox-input').first().check();
     await page.locator('.ant-modal').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
-    await page.getByRole('cell', { name: '已确认班级' }).waitFor();
+    await page.locator('tr.ant-table-row', { hasText: '高一期中联考' }).getByRole('cell', { name: '已确认班级' }).waitFor();
 
     const db = server.database.db;
     const rows = await db.selectFrom('exam_student').select(['exam_no', 'class_id']).where('exam_id', '=', examId).orderBy('exam_no').execute();
@@ -145,10 +145,10 @@ describe('joint exam list in Chromium', () => {
     await wb.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['考号', '姓名', '班级', '数学', '语文']);
-    // the template lists 育才中学's 24 candidates (2 × 12), 考号 03…; 数学 80 + row, 语文 100 + row
+    // the template lists 育才中学's 24 candidates (2 × 12), 考号 02… (the second school of this exam); 数学 80 + row, 语文 100 + row
     expect(ws.rowCount).toBe(25);
     for (let r = 2; r <= ws.rowCount; r++) {
-      expect(String(ws.getRow(r).getCell(1).value)).toMatch(/^03\d{5}$/);
+      expect(String(ws.getRow(r).getCell(1).value)).toMatch(/^02\d{5}$/);
       ws.getRow(r).getCell(4).value = 80 + r;
       ws.getRow(r).getCell(5).value = 100 + r;
     }
