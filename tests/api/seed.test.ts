@@ -89,7 +89,7 @@ describe.each(dbKinds)('demo seed on %s', (kind) => {
       teacher1: { type: 'teacher', school: 'SLZX', roles: ['subject_teacher', 'subject_teacher'] },
       student1: { type: 'student', school: 'SLZX', roles: ['student'] },
       admin2: { type: 'teacher', school: 'DEZX', roles: ['school_admin'] },
-      admin3: { type: 'teacher', school: 'YCZX', roles: ['school_admin'] },
+      ycadmin: { type: 'teacher', school: 'YCZX', roles: ['school_admin'] },
       bureau: { type: 'teacher', school: 'SFSJYJ', roles: ['school_admin'] },
     };
     for (const [loginId, e] of Object.entries(expected)) {

@@ -128,7 +128,7 @@ describe('joint exam list in Chromium', () => {
 
     // 育才中学 joins by registration code, confirms, downloads its template and uploads it filled in
     const third = await newPage(browser, { acceptDownloads: true });
-    await loginAs(third, server.url, 'admin3');
+    await loginAs(third, server.url, 'ycadmin');
     await third.goto(`${server.url}/#/jointExamination/list`);
     await third.getByRole('button', { name: '凭注册码加入' }).click();
     await third.getByPlaceholder('8 位注册码').fill(exam.registration_code!);

@@ -14,7 +14,7 @@ const GIVEN_MALE = '伟强磊军洋勇杰涛明超刚平辉鹏华飞鑫波斌宇
 const GIVEN_FEMALE = '芳娜敏静丽艳娟霞秀英慧巧美娅雪琳晶妍茜婷颖琪欣怡佳雨萱涵梦瑶璐诗雅楠悦彤月舒菲蕾晴思可心语馨蓉薇'.split('');
 
 /** Demo school accounts, all with DEMO_PASSWORD. */
-export const DEMO_ACCOUNTS = ['root', 'admin', 'grade1', 'lesson1', 'head1', 'teacher1', 'student1', 'admin2', 'admin3', 'bureau'] as const;
+export const DEMO_ACCOUNTS = ['root', 'admin', 'grade1', 'lesson1', 'head1', 'teacher1', 'student1', 'admin2', 'ycadmin', 'bureau'] as const;
 
 export interface SeedSummary { schools: number; students: number; teachers: number; users: number }
 
@@ -119,7 +119,7 @@ function jointPlans(rand: Rand): SchoolPlan[] {
       name: '育才中学', code: 'YCZX', province: '广东省', area: '佛山市', address: '佛山市禅城区育才路3号',
       contactName: '陈老师', contactPhone: '0757-83000003',
       grades: [{ name: '高一', classes: 2, students: [12, 12] }],
-      teachers: [person('admin3', [{ role_code: 'school_admin' }])],
+      teachers: [person('ycadmin', [{ role_code: 'school_admin' }])],
     },
     {
       kind: 'bureau', name: '示范市教育局', code: 'SFSJYJ', province: '广东省', area: '广州市', address: '广州市越秀区教育路1号',
