@@ -466,6 +466,32 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     expect(Number((await sql<{ n: number }>`select count(*)::int as n from job`.execute(db)).rows[0]!.n)).toBe(before);
   });
 
+  it('gives a school of the demo joint exam no organiser route and no other school\'s candidate (403), changing nothing', async () => {
+    const db = t.database.db;
+    const exam = await db.selectFrom('exam as e').innerJoin('school as s', 's.id', 'e.school_id').select('e.id').where('s.code', '=', 'SFSJYJ').executeTakeFirstOrThrow();
+    const subject = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', exam.id).orderBy('sort').executeTakeFirstOrThrow();
+    const foreign = await db.selectFrom('exam_student').select('id').where('exam_id', '=', exam.id).where('school_id', '=', victimSchoolId).orderBy('id').executeTakeFirstOrThrow();
+    const before = await snapshot();
+    const admin2 = await t.tokenFor('admin2');
+    const problems: string[] = [];
+    const calls: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
+      { method: 'POST', url: '/api/v1/joint_exam/set_scoring', payload: { examId: exam.id, courseCode: 'YW', scoring: 'school_marking' } },
+      { method: 'POST', url: '/api/v1/joint_exam/invite', payload: { examId: exam.id, schoolIds: [victimSchoolId] } },
+      { method: 'POST', url: '/api/v1/publish/release', payload: { examId: exam.id } },
+      { method: 'GET', url: `/api/v1/publish/check?examId=${exam.id}` },
+      { method: 'GET', url: `/api/v1/exam_manage/find_exam?examId=${exam.id}` },
+      { method: 'GET', url: `/api/v1/question_score/find?examId=${exam.id}&examStudentId=${foreign.id}` },
+      { method: 'GET', url: `/api/v1/scanned_student/list?examSubjectId=${subject.id}` },
+      { method: 'GET', url: `/api/v1/scanned_student/detail?examSubjectId=${subject.id}&examStudentId=${foreign.id}` },
+    ];
+    for (const c of calls) {
+      const r = await t.call({ method: c.method, url: c.url, token: admin2, ...(c.payload ? { payload: c.payload } : {}) });
+      if (r.body.code !== 403) problems.push(`${c.method} ${c.url} → ${r.body.code} ${r.body.msg}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
   it('refuses school tokens on /adminApi and student tokens on /api/v1 (401)', async () => {
     const school = await t.tokenFor('admin');
     const student = await t.tokenFor('student1');

@@ -13,11 +13,13 @@ describe.each(dbKinds)('demo seed on %s', (kind) => {
   const db = () => t.database.db;
   const schoolId = async (code: string) => (await db().selectFrom('school').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
-  it('creates both schools', async () => {
-    const rows = await db().selectFrom('school').select(['name', 'code', 'province', 'area']).orderBy('id').execute();
+  it('creates the three schools and the bureau', async () => {
+    const rows = await db().selectFrom('school').select(['name', 'code', 'province', 'area', 'kind']).orderBy('id').execute();
     expect(rows).toEqual([
-      { name: '示例中学', code: 'SLZX', province: '广东省', area: '深圳市' },
-      { name: '第二示范中学', code: 'DEZX', province: '广东省', area: '广州市' },
+      { name: '示例中学', code: 'SLZX', province: '广东省', area: '深圳市', kind: 'school' },
+      { name: '第二示范中学', code: 'DEZX', province: '广东省', area: '广州市', kind: 'school' },
+      { name: '育才中学', code: 'YCZX', province: '广东省', area: '佛山市', kind: 'school' },
+      { name: '示范市教育局', code: 'SFSJYJ', province: '广东省', area: '广州市', kind: 'bureau' },
     ]);
   });
 
@@ -87,6 +89,8 @@ describe.each(dbKinds)('demo seed on %s', (kind) => {
       teacher1: { type: 'teacher', school: 'SLZX', roles: ['subject_teacher', 'subject_teacher'] },
       student1: { type: 'student', school: 'SLZX', roles: ['student'] },
       admin2: { type: 'teacher', school: 'DEZX', roles: ['school_admin'] },
+      ycadmin: { type: 'teacher', school: 'YCZX', roles: ['school_admin'] },
+      bureau: { type: 'teacher', school: 'SFSJYJ', roles: ['school_admin'] },
     };
     for (const [loginId, e] of Object.entries(expected)) {
       const u = await db().selectFrom('app_user as u').innerJoin('school as s', 's.id', 'u.school_id')
@@ -125,6 +129,42 @@ describe.each(dbKinds)('demo seed on %s', (kind) => {
     expect(teachers.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives 育才中学 高一 with 2 classes of 12 and the bureau a 高一 without classes or students', async () => {
+    const third = await schoolId('YCZX');
+    const counts = await db().selectFrom('student').select(['class_id', sql<number>`count(*)::int`.as('n')]).where('school_id', '=', third).groupBy('class_id').execute();
+    expect(counts.map((c) => c.n)).toEqual([12, 12]);
+    const bureau = await schoolId('SFSJYJ');
+    expect((await db().selectFrom('school_grade').select('name').where('school_id', '=', bureau).execute()).map((g) => g.name)).toEqual(['高一']);
+    expect(await db().selectFrom('school_class').select('id').where('school_id', '=', bureau).execute()).toEqual([]);
+    expect(await db().selectFrom('student').select('id').where('school_id', '=', bureau).execute()).toEqual([]);
+  });
+
+  /**
+   * The demo joint exam: 示范市教育局's, released, with 示例中学 (code 01, 高一7班 and 8班), 第二示范中学 (02, both classes: 20)
+   * and 育才中学 (03, both classes: 24) confirmed; every candidate has all 13 question scores (语文 6 + 数学 7) and
+   * the 7-digit 考号 of its school. Counts from the seed plan: 20 = 2 × 10, 24 = 2 × 12.
+   */
+  it('releases the demo joint exam of the three schools with every candidate\'s scores', async () => {
+    const bureau = await schoolId('SFSJYJ');
+    const exam = await db().selectFrom('exam').select(['id', 'name', 'mode', 'released_at', 'registration_code']).where('school_id', '=', bureau).executeTakeFirstOrThrow();
+    expect(exam).toMatchObject({ name: '2026学年高一联考', mode: 'joint' });
+    expect(exam.released_at).not.toBeNull();
+    const subjects = await db().selectFrom('exam_subject').select(['course_code', 'full_score', 'joint_scoring']).where('exam_id', '=', exam.id).orderBy('sort').execute();
+    expect(subjects.map((s) => [s.course_code, Number(s.full_score), s.joint_scoring])).toEqual([['YW', 120, 'import'], ['SX', 100, 'import']]);
+    const schools = await db().selectFrom('exam_school as x').innerJoin('school as s', 's.id', 'x.school_id').select(['s.code', 'x.code as no', 'x.status'])
+      .where('x.exam_id', '=', exam.id).orderBy('x.code').execute();
+    expect(schools).toEqual([{ code: 'SLZX', no: 1, status: 'confirmed' }, { code: 'DEZX', no: 2, status: 'confirmed' }, { code: 'YCZX', no: 3, status: 'confirmed' }]);
+    const per = await db().selectFrom('exam_student as es').innerJoin('school as s', 's.id', 'es.school_id')
+      .select(['s.code', sql<number>`count(*)::int`.as('n'), sql<string>`min(es.exam_no)`.as('first')]).where('es.exam_id', '=', exam.id).groupBy('s.code').orderBy('s.code').execute();
+    const slzx = await db().selectFrom('student as st').innerJoin('school_class as c', 'c.id', 'st.class_id').innerJoin('school_grade as g', 'g.id', 'c.grade_id')
+      .select(sql<number>`count(*)::int`.as('n')).where('st.school_id', '=', await schoolId('SLZX')).where('g.name', '=', '高一').where('c.sort', 'in', [7, 8]).executeTakeFirstOrThrow();
+    expect(per).toEqual([{ code: 'DEZX', n: 20, first: '0201001' }, { code: 'SLZX', n: slzx.n, first: '0101001' }, { code: 'YCZX', n: 24, first: '0301001' }]);
+    const scores = await db().selectFrom('question_score as qs').innerJoin('exam_student as es', 'es.id', 'qs.exam_student_id')
+      .select(['es.id', sql<number>`count(*)::int`.as('n')]).where('es.exam_id', '=', exam.id).groupBy('es.id').execute();
+    expect(scores).toHaveLength(20 + 24 + slzx.n);
+    expect(scores.every((s) => s.n === 13)).toBe(true);
+  });
+
   it('writes the default role permissions of every school', async () => {
     for (const code of ['SLZX', 'DEZX']) {
       const sid = await schoolId(code);
@@ -137,6 +177,6 @@ describe.each(dbKinds)('demo seed on %s', (kind) => {
 
   it('does nothing on a database that has schools', async () => {
     expect(await seedDemoIfEmpty(db())).toBe(false);
-    expect((await db().selectFrom('school').select('id').execute()).length).toBe(2);
+    expect((await db().selectFrom('school').select('id').execute()).length).toBe(4);
   });
 });

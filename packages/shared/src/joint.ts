@@ -56,3 +56,7 @@ export function registrationCode(random: () => number): string {
 export const isRegistrationCode = (s: string) => new RegExp(`^[${CODE_ALPHABET}]{${REGISTRATION_CODE_LENGTH}}$`).test(s);
 
 export const EXAM_SCHOOL_STATUS_NAMES = { invited: '已邀请', joined: '已加入', confirmed: '已确认班级', withdrawn: '已退出' } as const;
+
+/** How the organiser has a joint exam's subject scored; 混合阅卷 (shared marking across schools) is a stored choice here. */
+export const JOINT_SCORING_NAMES = { import: '学校导入', school_marking: '各校阅卷', mixed_marking: '混合阅卷' } as const;
+export type JointScoringMode = keyof typeof JOINT_SCORING_NAMES;

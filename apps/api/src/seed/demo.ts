@@ -2,6 +2,7 @@ import { COURSES, DEFAULT_ROLE_PERMISSIONS, DEMO_PASSWORD, GRADES, PLATFORM_PERM
 import type { Db, Tx } from '../db/database.js';
 import { hashPassword } from '../core/crypto.js';
 import { seedDemoExams } from './demo-exams.js';
+import { seedDemoJointExam } from './demo-joint.js';
 import * as accounts from '../modules/users/accounts.repository.js';
 import { mulberry32 } from '@jz/shared/random';
 
@@ -13,7 +14,7 @@ const GIVEN_MALE = '伟强磊军洋勇杰涛明超刚平辉鹏华飞鑫波斌宇
 const GIVEN_FEMALE = '芳娜敏静丽艳娟霞秀英慧巧美娅雪琳晶妍茜婷颖琪欣怡佳雨萱涵梦瑶璐诗雅楠悦彤月舒菲蕾晴思可心语馨蓉薇'.split('');
 
 /** Demo school accounts, all with DEMO_PASSWORD. */
-export const DEMO_ACCOUNTS = ['root', 'admin', 'grade1', 'lesson1', 'head1', 'teacher1', 'student1', 'admin2'] as const;
+export const DEMO_ACCOUNTS = ['root', 'admin', 'grade1', 'lesson1', 'head1', 'teacher1', 'student1', 'admin2', 'ycadmin', 'bureau'] as const;
 
 export interface SeedSummary { schools: number; students: number; teachers: number; users: number }
 
@@ -44,6 +45,8 @@ interface TeacherPlan {
 }
 
 interface SchoolPlan {
+  /** 'bureau': an education bureau tenant (grades, no classes or students) that organises joint exams. */
+  kind?: 'school' | 'bureau';
   name: string;
   code: string;
   province: string;
@@ -105,6 +108,28 @@ function slzxTeachers(rand: Rand): TeacherPlan[] {
   return list;
 }
 
+/** The third school (育才中学, 高一 2 classes of 12) and the bureau (示范市教育局), seeded with their own random stream. */
+function jointPlans(rand: Rand): SchoolPlan[] {
+  const person = (loginId: string, roles: TeacherPlan['roles']): TeacherPlan => {
+    const gender = rand() < 0.5 ? '男' : '女';
+    return { loginId, name: personName(rand, gender), gender, phone: phoneOf(rand), roles };
+  };
+  return [
+    {
+      name: '育才中学', code: 'YCZX', province: '广东省', area: '佛山市', address: '佛山市禅城区育才路3号',
+      contactName: '陈老师', contactPhone: '0757-83000003',
+      grades: [{ name: '高一', classes: 2, students: [12, 12] }],
+      teachers: [person('ycadmin', [{ role_code: 'school_admin' }])],
+    },
+    {
+      kind: 'bureau', name: '示范市教育局', code: 'SFSJYJ', province: '广东省', area: '广州市', address: '广州市越秀区教育路1号',
+      contactName: '赵老师', contactPhone: '020-83000004',
+      grades: [{ name: '高一', classes: 0, students: [0, 0] }],
+      teachers: [person('bureau', [{ role_code: 'school_admin' }])],
+    },
+  ];
+}
+
 function dezxTeachers(rand: Rand): TeacherPlan[] {
   const person = (loginId: string, roles: TeacherPlan['roles']): TeacherPlan => {
     const gender = rand() < 0.5 ? '男' : '女';
@@ -127,9 +152,10 @@ function dezxTeachers(rand: Rand): TeacherPlan[] {
 
 /**
  * Seeds the demo data on the first start of an empty database (no school yet): dictionaries, platform roles and
- * `root`, 示例中学 (高一–高三, 8 classes each, ~45 students per class, ~50 teachers) and 第二示范中学
- * (高一, 2 classes). One transaction; demo accounts use DEMO_PASSWORD. Returns false when schools exist already.
- * After it commits, the three released demo exams of 示例中学 高一 (demo-exams.ts) unless options.exams is false.
+ * `root`, 示例中学 (高一–高三, 8 classes each, ~45 students per class, ~50 teachers), 第二示范中学 (高一, 2 classes),
+ * 育才中学 (高一, 2 classes) and the bureau 示范市教育局 (`bureau`). One transaction; demo accounts use DEMO_PASSWORD.
+ * Returns false when schools exist already. After it commits, the three released demo exams of 示例中学 高一
+ * (demo-exams.ts) and the released demo joint exam of the three schools (demo-joint.ts) unless options.exams is false.
  */
 export async function seedDemoIfEmpty(db: Db, options: { exams?: boolean } = {}): Promise<boolean> {
   const any = await db.selectFrom('school').select('id').limit(1).executeTakeFirst();
@@ -150,9 +176,12 @@ export async function seedDemoIfEmpty(db: Db, options: { exams?: boolean } = {})
       teachers: dezxTeachers(rand),
     },
   ];
+  // the joint exam's schools draw from their own stream, so the first two schools' data stays as it was
+  const jointRand = mulberry32(20261101);
+  const joint = jointPlans(jointRand);
 
   // Distinct salted hashes for every account, computed in parallel before the transaction (scrypt runs off the main thread).
-  const accountCount = 2 + schools.reduce((s, sc) => s + sc.teachers.length, 0);
+  const accountCount = 2 + [...schools, ...joint].reduce((s, sc) => s + sc.teachers.length, 0);
   const hashes = await Promise.all(Array.from({ length: accountCount }, () => hashPassword(DEMO_PASSWORD)));
   let hashIndex = 0;
   const nextHash = () => hashes[hashIndex++]!;
@@ -177,8 +206,12 @@ export async function seedDemoIfEmpty(db: Db, options: { exams?: boolean } = {})
     for (const [schoolIndex, plan] of schools.entries()) {
       await seedSchool(tx, plan, schoolIndex, rand, gradeDict, nextHash);
     }
+    for (const plan of joint) await seedSchool(tx, plan, -1, jointRand, gradeDict, nextHash);
   });
-  if (options.exams !== false) await seedDemoExams(db);
+  if (options.exams !== false) {
+    await seedDemoExams(db);
+    await seedDemoJointExam(db);
+  }
   return true;
 }
 
@@ -187,7 +220,7 @@ async function seedSchool(
   gradeDict: { id: number; name: string }[], nextHash: () => string,
 ): Promise<void> {
   const school = await tx.insertInto('school').values({
-    name: plan.name, code: plan.code, province: plan.province, area: plan.area, address: plan.address,
+    kind: plan.kind ?? 'school', name: plan.name, code: plan.code, province: plan.province, area: plan.area, address: plan.address,
     logo: null, contact_name: plan.contactName, contact_phone: plan.contactPhone,
   }).returning('id').executeTakeFirstOrThrow();
   const schoolId = school.id;
@@ -216,6 +249,7 @@ async function seedSchool(
     gradeIds[g.name] = grade.id;
     await tx.insertInto('school_grade_course')
       .values(COURSES.map((c, i) => ({ school_id: schoolId, grade_id: grade.id, course_code: c.code, course_name: c.name, sort: i + 1 }))).execute();
+    if (!g.classes) continue; // a bureau's grade has no classes
     const classes = await tx.insertInto('school_class')
       .values(Array.from({ length: g.classes }, (_, k) => ({ school_id: schoolId, grade_id: grade.id, name: `${k + 1}班`, class_type: '行政班', sort: k + 1 })))
       .returning(['id', 'sort']).execute();
@@ -247,7 +281,7 @@ async function seedSchool(
       }
     }
   }
-  await insertChunked(students, 500, (chunk) => tx.insertInto('student').values(chunk).execute());
+  if (students.length) await insertChunked(students, 500, (chunk) => tx.insertInto('student').values(chunk).execute());
 
   // Teachers: app_user + teacher + user_role rows.
   const userId = await accounts.insertAccounts(tx, plan.teachers.map((t) => ({

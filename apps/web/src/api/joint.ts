@@ -7,7 +7,7 @@ import type { JointExam } from '@jz/shared/api/joint';
 
 export interface JointExamInput {
   name: string; examType: number; gradeId: number; startDate: string; endDate: string;
-  subjects: { courseCode: string; fullScore: number }[]; schoolIds: number[]; anonymiseSchools: boolean;
+  subjects: { courseCode: string; fullScore: number; scoring?: string }[]; schoolIds: number[]; anonymiseSchools: boolean;
 }
 export interface CodeLookup { examId: number; name: string; organiserName: string; gradeName: string; subjects: string[]; myStatus: string | null }
 
@@ -33,3 +33,5 @@ export const setJointAnonymous = (examId: number, anonymiseSchools: boolean) => 
 export const findJointByCode = (registrationCode: string) => http.get<CodeLookup>(`/joint_exam/find_by_code/${encodeURIComponent(registrationCode)}`);
 /** 凭注册码加入联考 */
 export const joinJointExam = (registrationCode: string) => http.post<JointExam>('/teach/user/examAddUser', { registrationCode });
+/** 组织方按科目选择评分方式（学校导入 / 各校阅卷 / 混合阅卷） */
+export const setJointScoring = (examId: number, courseCode: string, scoring: string) => http.post<JointExam>('/joint_exam/set_scoring', { examId, courseCode, scoring });

@@ -5,12 +5,16 @@
  */
 import { z } from 'zod';
 import { id } from './common.js';
-import { addExamBody } from './exam.js';
+import { addExamBody, subjectInputSchema } from './exam.js';
 
 export const examSchoolStatusSchema = z.enum(['invited', 'joined', 'confirmed', 'withdrawn']);
+/** How a subject gets its scores: 学校导入 (import), 各校阅卷 (school_marking), 混合阅卷 (mixed_marking). */
+export const jointScoringSchema = z.enum(['import', 'school_marking', 'mixed_marking'], { message: '评分方式只能是学校导入、各校阅卷或混合阅卷' });
 
 /** POST joint_exam/add: a joint exam with its subjects (no classes: each school confirms its own). */
 export const addJointExamBody = addExamBody.omit({ classIds: true, referenceExamId: true }).extend({
+  /** Each subject its own full score, and how its scores come in (学校导入 unless chosen). */
+  subjects: z.array(subjectInputSchema.extend({ scoring: jointScoringSchema.default('import') })).min(1, '请至少选择一个科目').max(20),
   /** Schools invited at once (more can be invited later). */
   schoolIds: z.array(id).max(99, '联考最多 99 所学校').default([]),
   anonymiseSchools: z.boolean().default(true),
@@ -25,6 +29,7 @@ export const examIdBody = z.object({ examId: id });
 export const inviteSchoolsBody = z.object({ examId: id, schoolIds: z.array(id).min(1, '请选择学校').max(99, '联考最多 99 所学校') });
 export const confirmClassesBody = z.object({ examId: id, classIds: z.array(id).min(1, '请至少选择一个班级').max(99, '每校最多 99 个班级') });
 export const anonymiseBody = z.object({ examId: id, anonymiseSchools: z.boolean() });
+export const setScoringBody = z.object({ examId: id, courseCode: z.string().trim().min(1).max(20), scoring: jointScoringSchema });
 export const jointPageQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
@@ -42,6 +47,11 @@ export const jointSchoolSchema = z.object({
   /** Scores the school's present candidates need and how many are stored (imported or marked). */
   scoreCellsNeeded: z.number(),
   scoreCellsDone: z.number(),
+  /** Answer sheets (one per candidate and subject) scanned and attached to a candidate of the school. */
+  scannedSheets: z.number(),
+  /** Online-marking papers of the school's candidates, and how many have their final score. */
+  markingPapers: z.number(),
+  markedPapers: z.number(),
   own: z.boolean(),
 });
 export type JointSchool = z.infer<typeof jointSchoolSchema>;
@@ -56,7 +66,7 @@ export const jointExamSchema = z.object({
   endDate: z.string(),
   status: z.number(),
   releasedAt: z.string().nullable(),
-  subjects: z.array(z.object({ courseCode: z.string(), courseName: z.string(), fullScore: z.number() })),
+  subjects: z.array(z.object({ courseCode: z.string(), courseName: z.string(), fullScore: z.number(), scoring: jointScoringSchema })),
   /** organiser: the caller's tenant organises it; participant: the caller's school takes part. */
   role: z.enum(['organiser', 'participant']),
   /** The caller's school's state in the exam (null for an organiser that does not sit it). */

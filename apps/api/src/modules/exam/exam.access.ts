@@ -43,6 +43,24 @@ export async function examFor(db: Db | Tx, user: SchoolUser, examId: number, nee
   return exam;
 }
 
+/**
+ * Which candidates the caller acts on in an exam: all of them (`schoolId` null: the exam's own school, which is also
+ * a joint exam's organiser), or, in a joint exam, only its own school's (`schoolId`): the administrator of a school
+ * that has confirmed its classes. A school that withdrew, or has not confirmed yet, is refused with the reason.
+ */
+export interface ExamScope { exam: repo.ExamRow; schoolId: number | null }
+
+export async function examScopeFor(db: Db | Tx, user: SchoolUser, examId: number, need: 'view' | 'edit' = 'view'): Promise<ExamScope> {
+  const exam = await repo.findExam(db, examId);
+  if (!exam) throw notFound('考试');
+  if (exam.schoolId === user.schoolId || exam.mode !== 'joint') return { exam: await examFor(db, user, examId, need), schoolId: null };
+  const own = await repo.participantStatus(db, examId, user.schoolId);
+  if (!own || !hasRole(user, 'school_admin') || !user.permissions.has(need === 'edit' ? 'exam:exam:edit' : 'exam:exam:view')) throw forbidden();
+  if (own.status === 'withdrawn') throw new BizError('本校已退出该联考', 403);
+  if (own.status !== 'confirmed') throw new BizError('本校尚未确认参考班级', 403);
+  return { exam, schoolId: user.schoolId };
+}
+
 /** An exam subject with its exam; 'edit' demands canEditSubject. */
 export async function subjectFor(db: Db | Tx, user: SchoolUser, examSubjectId: number, need: 'view' | 'edit' = 'view') {
   const subject = await repo.findSubject(db, examSubjectId);

@@ -378,3 +378,8 @@ export async function examNoTaken(q: Q, examId: number, examNo: string): Promise
 export async function updateExamStudent(q: Q, id: number, set: { exam_no?: string; room?: string; seat?: number | null }): Promise<void> {
   if (Object.keys(set).length) await q.updateTable('exam_student').set(set).where('id', '=', id).execute();
 }
+
+/** A school's state in a joint exam it takes part in (exam_school), if any. */
+export function participantStatus(q: Q, examId: number, schoolId: number) {
+  return q.selectFrom('exam_school').select('status').where('exam_id', '=', examId).where('school_id', '=', schoolId).executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 /** SQL of joint exams (docs/DOMAIN-RULES.md §7): participating schools, their candidates and what a school may reach. */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
-import type { ExamSchoolStatus } from '../../db/schema.js';
+import type { ExamSchoolStatus, JointScoring } from '../../db/schema.js';
 
 type Q = Db | Tx;
 
@@ -125,4 +125,29 @@ export function candidates(q: Q, examId: number) {
 export function invitableSchools(q: Q, organiserId: number) {
   return q.selectFrom('school').select(['id', 'name', 'area']).where('kind', '=', 'school').where('status', '=', 1)
     .where('id', '<>', organiserId).orderBy('id').execute();
+}
+
+/** How each subject is scored (exam_subject.joint_scoring), by exam subject id. */
+export async function subjectScoring(q: Q, examId: number): Promise<Map<number, JointScoring>> {
+  const rows = await q.selectFrom('exam_subject').select(['id', 'joint_scoring']).where('exam_id', '=', examId).execute();
+  return new Map(rows.map((r) => [r.id, r.joint_scoring]));
+}
+
+export async function setSubjectScoring(q: Q, examId: number, courseCode: string, scoring: JointScoring): Promise<number> {
+  const r = await q.updateTable('exam_subject').set({ joint_scoring: scoring }).where('exam_id', '=', examId).where('course_code', '=', courseCode).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Per school: sheets scanned and attached to a candidate, marking papers and those with a final score. */
+export async function scanMarkCounts(q: Q, examId: number) {
+  const r = await sql<{ schoolId: number; scanned: string; papers: string; marked: string }>`
+    select es.school_id as "schoolId",
+      (select count(*) from scan_student ss join exam_student e2 on e2.id = ss.exam_student_id
+        where e2.exam_id = ${examId} and e2.school_id = es.school_id and ss.state = 'uploaded') as scanned,
+      (select count(*) from marking_paper p join exam_student e3 on e3.id = p.exam_student_id
+        where e3.exam_id = ${examId} and e3.school_id = es.school_id) as papers,
+      (select count(*) from marking_paper p join exam_student e4 on e4.id = p.exam_student_id
+        where e4.exam_id = ${examId} and e4.school_id = es.school_id and p.status = 'final') as marked
+    from (select distinct school_id from exam_student where exam_id = ${examId}) es`.execute(q);
+  return new Map(r.rows.map((x) => [x.schoolId, { scanned: Number(x.scanned), papers: Number(x.papers), marked: Number(x.marked) }]));
 }

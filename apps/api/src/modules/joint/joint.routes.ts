@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addJointExamBody, anonymiseBody, confirmClassesBody, examAddUserBody, examIdBody, inviteSchoolsBody, jointExamSchema, jointPageQuery,
-  registrationCodeParams, registrationLookupSchema,
+  registrationCodeParams, registrationLookupSchema, setScoringBody,
 } from '@jz/shared/api/joint';
 import { examIdQuery } from '@jz/shared/api/exam';
 import type { ModuleRoutes } from '../module-routes.js';
@@ -29,7 +29,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   }, async (req) => ok(await svc.pageJointExams(db, userOf(req), req.query)));
   app.get('/joint_exam/detail', {
     config: view,
-    schema: { tags, summary: '联考详情与各校进度（参考人数、成绩完成量）；其他学校按组织方设置显示校名或 学校A…', querystring: examIdQuery, response: one },
+    schema: { tags, summary: '联考详情与各校进度（参考人数、已扫描答卷、阅卷进度、成绩完成量）；其他学校按组织方设置显示校名或 学校A…', querystring: examIdQuery, response: one },
   }, async (req) => ok(await svc.getJointExam(db, userOf(req), req.query.examId)));
   app.get('/joint_exam/school_options', {
     config: edit,
@@ -55,6 +55,10 @@ const routes: ModuleRoutes = async (base, ctx) => {
     config: edit,
     schema: { tags, summary: '组织方设置其他学校对各校显示为校名或 学校A、学校B…', body: anonymiseBody, response: one },
   }, async (req) => ok(await svc.setAnonymise(db, userOf(req), req.body.examId, req.body.anonymiseSchools), '设置成功'));
+  app.post('/joint_exam/set_scoring', {
+    config: edit,
+    schema: { tags, summary: '组织方按科目选择评分方式：学校导入（各校导入本校考生成绩）、各校阅卷（各校扫描并由本校教师阅卷）或混合阅卷', body: setScoringBody, response: one },
+  }, async (req) => ok(await svc.setScoring(db, userOf(req), req.body), '设置成功'));
   app.get('/joint_exam/find_by_code/:registrationCode', {
     config: view,
     schema: { tags, summary: '按注册码查联考（加入前确认）', params: registrationCodeParams, response: { 200: envelope(registrationLookupSchema) } },

@@ -8,14 +8,17 @@ import { randomInt } from 'node:crypto';
 import { anonymousSchoolName, assignJointExamNos, EXAM_SCHOOL_STATUS_NAMES, MAX_JOINT_SCHOOLS, registrationCode } from '@jz/shared/joint';
 import type { AddJointExamBody, JointExam, JointSchool } from '@jz/shared/api/joint';
 import type { Db, Tx } from '../../db/database.js';
+import type { JointScoring } from '../../db/schema.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden, notFound, page } from '../../core/http.js';
 import { canEditExam, type SchoolUser } from '../exam/exam.access.js';
 import * as examRepo from '../exam/exam.repository.js';
-import { scoreCells } from '../exam/exam.completeness.js';
 import { refreshExamStatus } from '../exam/exam.status.js';
 import { copySchoolDefaultsToExam } from '../exam-setting/school-setting.repository.js';
 import * as repo from './joint.repository.js';
+import { schoolProgress } from './joint-progress.service.js';
+
+export { schoolsMissingScores } from './joint-progress.service.js';
 
 type Role = 'organiser' | 'participant';
 
@@ -62,7 +65,7 @@ export async function createJointExam(db: Db, user: SchoolUser, body: AddJointEx
     await repo.setRegistrationCode(tx, id, newCode());
     await examRepo.insertExamSubjects(tx, body.subjects.map((s, i) => ({
       exam_id: id, course_code: s.courseCode, course_name: courseOf.get(s.courseCode)!.course_name,
-      full_score: s.fullScore, exam_date: s.examDate ?? null, sort: i + 1,
+      full_score: s.fullScore, exam_date: s.examDate ?? null, sort: i + 1, joint_scoring: s.scoring,
     })));
     // a lead school sits its own exam: code 01
     if (me?.kind === 'school') await repo.insertExamSchool(tx, { exam_id: id, school_id: user.schoolId, code: 1, status: 'joined', updated_by: user.id });
@@ -197,6 +200,14 @@ export async function setAnonymise(db: Db, user: SchoolUser, examId: number, ano
   return getJointExam(db, user, examId);
 }
 
+/** The organiser chooses how one subject's scores come in: 学校导入, 各校阅卷 or 混合阅卷 (before release). */
+export async function setScoring(db: Db, user: SchoolUser, body: { examId: number; courseCode: string; scoring: JointScoring }): Promise<JointExam> {
+  const { exam } = await jointAccess(db, user, body.examId, 'organiser');
+  if (exam.releasedAt) throw new BizError('联考成绩已发布，不能修改评分方式');
+  if (!(await repo.setSubjectScoring(db, body.examId, body.courseCode, body.scoring))) throw new BizError(`科目 ${body.courseCode} 不在该联考中`);
+  return getJointExam(db, user, body.examId);
+}
+
 export async function getJointExam(db: Db, user: SchoolUser, examId: number): Promise<JointExam> {
   const { exam } = await jointAccess(db, user, examId);
   return (await toJointExams(db, user, [exam]))[0]!;
@@ -221,6 +232,7 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
     const organiser = e.schoolId === user.schoolId;
     const mine = schools.find((s) => s.schoolId === user.schoolId);
     const progress = await schoolProgress(db, e.id, subjects);
+    const scoring = await repo.subjectScoring(db, e.id);
     const visible = organiser || mine?.status !== 'withdrawn' ? schools : schools.filter((s) => s === mine);
     const list: JointSchool[] = visible.map((s, i) => {
       const own = s.schoolId === user.schoolId;
@@ -230,32 +242,16 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
         schoolId: named ? s.schoolId : null, schoolName: named ? s.schoolName : anonymousSchoolName(i), code: s.code, status: s.status,
         statusName: EXAM_SCHOOL_STATUS_NAMES[s.status], classCount: s.classIds.length, studentCount: p?.students ?? 0,
         scoreCellsNeeded: p?.needed ?? 0, scoreCellsDone: p?.done ?? 0, own,
+        scannedSheets: p?.scanned ?? 0, markingPapers: p?.papers ?? 0, markedPapers: p?.marked ?? 0,
       };
     });
     out.push({
       examId: e.id, name: e.name, examType: e.examType, gradeName: e.gradeName, organiserName: e.organiserName, startDate: e.startDate, endDate: e.endDate,
       status: e.status, releasedAt: e.releasedAt ? new Date(e.releasedAt).toISOString() : null,
-      subjects: subjects.map((s) => ({ courseCode: s.courseCode, courseName: s.courseName, fullScore: s.fullScore })),
+      subjects: subjects.map((s) => ({ courseCode: s.courseCode, courseName: s.courseName, fullScore: s.fullScore, scoring: scoring.get(s.id) ?? 'import' })),
       role: organiser ? 'organiser' : 'participant', myStatus: mine?.status ?? null,
       registrationCode: organiser ? e.registrationCode : null, anonymiseSchools: e.anonymiseSchools, schools: list,
     });
-  }
-  return out;
-}
-
-/** Per school: candidates, classes, and the scores its present candidates need and have (exam.completeness). */
-async function schoolProgress(db: Db, examId: number, subjects: { id: number }[]) {
-  const [students, questions, stored, absences] = await Promise.all([
-    repo.candidates(db, examId), examRepo.questionsOf(db, subjects.map((s) => s.id), true), examRepo.storedScoreCounts(db, examId), examRepo.absencesOf(db, examId),
-  ]);
-  const out = new Map<number, { students: number; classes: number; needed: number; done: number }>();
-  for (const schoolId of new Set(students.map((s) => s.schoolId))) {
-    const mine = students.filter((s) => s.schoolId === schoolId);
-    const cells = scoreCells(subjects, questions, mine, stored, absences);
-    let needed = 0;
-    let done = 0;
-    for (const c of cells.values()) { needed += c.cellsNeeded; done += c.cellsDone; }
-    out.set(schoolId, { students: mine.length, classes: new Set(mine.map((s) => s.classId)).size, needed, done });
   }
   return out;
 }

@@ -51,7 +51,10 @@ export async function savePageOutcome(db: Db | Tx, storage: Storage, batch: { id
   let intrinsicReason = out.intrinsicReason;
   if (out.examNo && !intrinsicKind) {
     const s = await repo.examStudentByNo(db, batch.exam_id, out.examNo);
-    if (s && !(await repo.notTaking(db, batch.exam_subject_id, s.id))) readStudentId = s.id;
+    // a school scanning into a joint exam reaches only its own candidates: another school's 考号 is an abnormal
+    if (s && s.school_id !== batch.school_id && (await repo.examOwner(db, batch.exam_id)) !== batch.school_id) {
+      intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 是其他学校的考生，不能由本校扫描`;
+    } else if (s && !(await repo.notTaking(db, batch.exam_subject_id, s.id))) readStudentId = s.id;
     else if (s) { intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 的考生不在本科目的考生名单中`; }
     else { intrinsicKind = 'notInExam'; intrinsicReason = `考号 ${out.examNo} 不在本次考试的考生名单中`; }
   }

@@ -246,11 +246,11 @@ export async function studentPagesOutside(q: Q, examSubjectId: number, examStude
 // ---------------------------------------------------------------- students
 
 export async function examStudentByNo(q: Q, examId: number, examNo: string) {
-  const exact = await q.selectFrom('exam_student').select(['id', 'exam_no']).where('exam_id', '=', examId).where('exam_no', '=', examNo).executeTakeFirst();
+  const exact = await q.selectFrom('exam_student').select(['id', 'exam_no', 'school_id']).where('exam_id', '=', examId).where('exam_no', '=', examNo).executeTakeFirst();
   if (exact) return exact;
   // a 考号 grid wider than the 考号: leading zeros filled in
   const stripped = examNo.replace(/^0+(?=.)/, '');
-  const rows = await q.selectFrom('exam_student').select(['id', 'exam_no']).where('exam_id', '=', examId)
+  const rows = await q.selectFrom('exam_student').select(['id', 'exam_no', 'school_id']).where('exam_id', '=', examId)
     .where(sql<string>`regexp_replace(exam_no, '^0+(?=.)', '')`, '=', stripped).limit(2).execute();
   return rows.length === 1 ? rows[0] : undefined;
 }
@@ -263,9 +263,17 @@ export async function notTaking(q: Q, examSubjectId: number, examStudentId: numb
 }
 export const NOT_TAKING = '该考生不在本科目的考生名单中';
 
-export async function examStudentIn(q: Q, examId: number, examStudentId: number) {
-  return q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
-    .select(['es.id', 'es.exam_no as examNo', 'st.name']).where('es.exam_id', '=', examId).where('es.id', '=', examStudentId).executeTakeFirst();
+/** The exam student, if of the exam (and, with `schoolId`, of that school: a joint exam's participant). */
+export async function examStudentIn(q: Q, examId: number, examStudentId: number, schoolId: number | null = null) {
+  let query = q.selectFrom('exam_student as es').innerJoin('student as st', 'st.id', 'es.student_id')
+    .select(['es.id', 'es.exam_no as examNo', 'st.name']).where('es.exam_id', '=', examId).where('es.id', '=', examStudentId);
+  if (schoolId !== null) query = query.where('es.school_id', '=', schoolId);
+  return query.executeTakeFirst();
+}
+
+/** The organiser of the exam (exam.school_id): a sheet scanned by another school reaches only its own candidates. */
+export async function examOwner(q: Q, examId: number): Promise<number | undefined> {
+  return (await q.selectFrom('exam').select('school_id').where('id', '=', examId).executeTakeFirst())?.school_id;
 }
 
 export async function scanStudents(q: Q, examSubjectId: number) {
@@ -316,8 +324,10 @@ function studentBase(q: Q, examId: number, examSubjectId: number) {
 
 export async function studentPage(q: Q, examId: number, examSubjectId: number, f: {
   state?: string; duplicate?: boolean; claimed?: boolean; keyword?: string; classId?: number; current: number; size: number; classIds: number[] | 'all';
+  schoolId?: number | null;
 }): Promise<{ rows: StudentListRow[]; total: number }> {
   let base = studentBase(q, examId, examSubjectId);
+  if (f.schoolId) base = base.where('es.school_id', '=', f.schoolId);
   if (f.classIds !== 'all') base = f.classIds.length ? base.where('es.class_id', 'in', f.classIds) : base.where(sql<boolean>`false`);
   if (f.state === 'noScan') base = base.where('ss.state', 'is', null);
   else if (f.state) base = base.where('ss.state', '=', f.state as 'absent');
@@ -348,7 +358,9 @@ export async function studentRow(q: Q, examId: number, examSubjectId: number, ex
  * (exam_subject_excluded left out: 选择考生名单), and 异常卷 — sheets with at least one abnormal page — in all, of
  * students and without an owner.
  */
-export async function counters(q: Q, examId: number, examSubjectId: number) {
+export async function counters(q: Q, examId: number, examSubjectId: number, schoolId: number | null = null) {
+  // a joint exam's participant counts its own candidates and its own pages only
+  const mine = schoolId === null ? sql<boolean>`true` : sql<boolean>`school_id = ${schoolId}`;
   const s = await sql<{ total: number; absent: number; abnormal: number; uploaded: number; duplicate: number; claimed: number }>`
     select count(*)::int as total,
       count(*) filter (where ss.state = 'absent')::int as absent,
@@ -357,13 +369,13 @@ export async function counters(q: Q, examId: number, examSubjectId: number) {
       count(*) filter (where ss.duplicate)::int as duplicate,
       count(*) filter (where ss.claimed)::int as claimed
     from exam_student es left join scan_student ss on ss.exam_student_id = es.id and ss.exam_subject_id = ${examSubjectId}
-    where es.exam_id = ${examId}
+    where es.exam_id = ${examId} and (${schoolId}::int is null or es.school_id = ${schoolId})
       and ${takesSubject(examSubjectId)}`.execute(q);
   const p = await sql<{ sheets: number; unassigned: number; recycled: number }>`
-    select (select count(distinct coalesce(sheet_id, id))::int from scan_page where exam_subject_id = ${examSubjectId} and status = 'abnormal') as sheets,
-      (select count(*)::int from (select coalesce(sheet_id, id) from scan_page where exam_subject_id = ${examSubjectId} and status in ('ok', 'abnormal')
+    select (select count(distinct coalesce(sheet_id, id))::int from scan_page where exam_subject_id = ${examSubjectId} and status = 'abnormal' and ${mine}) as sheets,
+      (select count(*)::int from (select coalesce(sheet_id, id) from scan_page where exam_subject_id = ${examSubjectId} and status in ('ok', 'abnormal') and ${mine}
         group by coalesce(sheet_id, id) having bool_or(status = 'abnormal') and count(exam_student_id) = 0) x) as unassigned,
-      (select count(*)::int from scan_page where exam_subject_id = ${examSubjectId} and status = 'deleted') as recycled`.execute(q);
+      (select count(*)::int from scan_page where exam_subject_id = ${examSubjectId} and status = 'deleted' and ${mine}) as recycled`.execute(q);
   const r = s.rows[0]!;
   const scanned = r.absent + r.abnormal + r.uploaded;
   const pr = p.rows[0]!;

@@ -86,11 +86,12 @@ function toStudent(r: repo.StudentListRow, objectiveScore: number | null): ScanS
 export async function overview(db: Db, user: SchoolUser, examSubjectId: number): Promise<ScanOverview> {
   const s = await scanSubjectFor(db, user, examSubjectId);
   const third = await thirdPartyLayout(db, user.schoolId, examSubjectId);
-  const saved = await cardRepo.findCard(db, user.schoolId, examSubjectId);
+  // a joint exam's card is the organiser's, one for every school
+  const saved = await cardRepo.findCard(db, s.exam.schoolId, examSubjectId);
   const layout = third ?? saved?.layout ?? await repo.latestLayout(db, examSubjectId);
   return {
     examSubjectId, examId: s.exam.id, courseName: s.subject.course_name, cardPageCount: layout ? pageCountOf(layout) : null, cardSaved: !!saved || !!third,
-    counters: await repo.counters(db, s.exam.id, examSubjectId),
+    counters: await repo.counters(db, s.exam.id, examSubjectId, s.schoolId),
     batches: (await repo.batchesOf(db, user.schoolId, examSubjectId)).map(toBatch),
   };
 }
@@ -105,18 +106,18 @@ export async function studentList(db: Db, user: SchoolUser, q: { examSubjectId: 
   const s = await scanSubjectFor(db, user, q.examSubjectId);
   // an operator sees the whole exam subject's students (the sheets come in by room, not by class)
   const classIds = (await repo.isOperator(db, q.examSubjectId, user.id)) ? 'all' : await visibleClassIds(db, user);
-  const { rows, total } = await repo.studentPage(db, s.exam.id, q.examSubjectId, { ...q, classIds });
+  const { rows, total } = await repo.studentPage(db, s.exam.id, q.examSubjectId, { ...q, classIds, schoolId: s.schoolId });
   const scores = await repo.objectiveScores(db, q.examSubjectId, rows.filter((r) => r.state).map((r) => r.examStudentId));
   return {
     records: rows.map((r) => toStudent(r, scores.get(r.examStudentId) ?? null)), total, current: q.current, size: q.size,
-    counters: await repo.counters(db, s.exam.id, q.examSubjectId),
+    counters: await repo.counters(db, s.exam.id, q.examSubjectId, s.schoolId),
   };
 }
 
 export async function studentSheet(db: Db, user: SchoolUser, examSubjectId: number, examStudentId: number): Promise<ScanStudentSheet> {
   const s = await scanSubjectFor(db, user, examSubjectId);
   const row = await repo.studentRow(db, s.exam.id, examSubjectId, examStudentId);
-  if (!row) throw notFound('考生');
+  if (!row || !(await repo.examStudentIn(db, s.exam.id, examStudentId, s.schoolId))) throw notFound('考生');
   const scores = await repo.objectiveScores(db, examSubjectId, [examStudentId]);
   return { student: toStudent(row, scores.get(examStudentId) ?? null), pages: (await repo.pagesOfStudent(db, user.schoolId, examSubjectId, examStudentId)).map(toPage) };
 }
@@ -177,10 +178,10 @@ export interface UploadQuery { examSubjectId: number; duplex?: boolean; name?: s
  * The card a new batch is recognised with: a confirmed third-party template (templateConfirm) first, then the
  * saved card, else the default card that printing uses.
  */
-async function cardLayout(db: Db, user: SchoolUser, examSubjectId: number): Promise<unknown> {
+async function cardLayout(db: Db, user: SchoolUser, examSubjectId: number, ownerId: number): Promise<unknown> {
   const third = await thirdPartyLayout(db, user.schoolId, examSubjectId);
   if (third) return third;
-  const saved = await cardRepo.findCard(db, user.schoolId, examSubjectId);
+  const saved = await cardRepo.findCard(db, ownerId, examSubjectId);
   if (saved) return saved.layout;
   try {
     return (await printableCard(db, user, examSubjectId)).layout;
@@ -207,9 +208,9 @@ export type StoreFiles = (storage: Storage, keyOf: (n: number) => string) => Pro
 export async function startBatch(db: Db, queue: JobQueue | null, storage: Storage, user: SchoolUser, q: UploadQuery, store: StoreFiles): Promise<{ result: ScanUploadResult; jobIds: string[] }> {
   const s = await scanSubjectFor(db, user, q.examSubjectId);
   if (s.exam.releasedAt) throw new BizError('成绩已发布，不能再上传答题卡');
-  if (q.examStudentId && !(await repo.examStudentIn(db, s.exam.id, q.examStudentId))) throw notFound('考生');
+  if (q.examStudentId && !(await repo.examStudentIn(db, s.exam.id, q.examStudentId, s.schoolId))) throw notFound('考生');
   if (q.examStudentId && await repo.notTaking(db, q.examSubjectId, q.examStudentId)) throw new BizError(repo.NOT_TAKING);
-  const layout = await cardLayout(db, user, q.examSubjectId);
+  const layout = await cardLayout(db, user, q.examSubjectId, s.exam.schoolId);
   let batchId = 0;
   for (let attempt = 0; !batchId; attempt++) {
     const no = await repo.nextBatchNo(db, q.examSubjectId);
@@ -303,7 +304,7 @@ async function recognizeAgain(ctx: AppContext, user: SchoolUser, pageId: number,
     throw e;
   }
   if (rotate) raster.data.reverse(); // 180°: the pixel order reversed
-  const layout = await cardLayout(db, user, page.exam_subject_id);
+  const layout = await cardLayout(db, user, page.exam_subject_id, s.exam.schoolId);
   const out = await recognizePage(raster, layout, page.exam_subject_id);
   const batch = (await repo.findBatch(db, page.batch_id))!;
   const version = Date.now() % 1_000_000_000;
@@ -332,6 +333,7 @@ export async function setExamNo(db: Db, user: SchoolUser, pageId: number, examNo
   if (s.page.page_no !== 1) throw new BizError('只有答题卡第 1 页有考号；其他页请使用认领');
   const student = await repo.examStudentByNo(db, s.exam.id, examNo);
   if (!student) throw new BizError(`考号 ${examNo} 不在本次考试的考生名单中`);
+  if (s.schoolId !== null && student.school_id !== s.schoolId) throw new BizError(`考号 ${examNo} 是其他学校的考生，不能由本校扫描`);
   if (await repo.notTaking(db, s.page.exam_subject_id, student.id)) throw new BizError(`考号 ${examNo} 的考生不在本科目的考生名单中`);
   await change(db, s, async (tx) => {
     await repo.updatePage(tx, pageId, {
@@ -343,7 +345,7 @@ export async function setExamNo(db: Db, user: SchoolUser, pageId: number, examNo
 
 export async function claim(db: Db, user: SchoolUser, pageId: number, examStudentId: number): Promise<void> {
   const s = await livePage(db, user, pageId);
-  if (!(await repo.examStudentIn(db, s.exam.id, examStudentId))) throw new BizError('所选考生不是本次考试的考生');
+  if (!(await repo.examStudentIn(db, s.exam.id, examStudentId, s.schoolId))) throw new BizError(s.schoolId ? '所选考生不是本校的联考考生' : '所选考生不是本次考试的考生');
   if (await repo.notTaking(db, s.page.exam_subject_id, examStudentId)) throw new BizError(repo.NOT_TAKING);
   const k = s.page.intrinsic_kind;
   if (k && k !== 'examNo' && k !== 'notInExam') throw new BizError(`该图片${SCAN_ABNORMAL_NAMES[k as ScanAbnormalKind] ?? '无法识别'}，不能认领；请旋转、重新识别或重新扫描`);
@@ -424,7 +426,7 @@ async function samePagesSubject(db: Db, user: SchoolUser, pageIds: number[]): Pr
 
 export async function objectiveResult(db: Db, user: SchoolUser, examSubjectId: number, examStudentId: number): Promise<ObjectiveRecognizeResult> {
   const s = await scanSubjectFor(db, user, examSubjectId);
-  const student = await repo.examStudentIn(db, s.exam.id, examStudentId);
+  const student = await repo.examStudentIn(db, s.exam.id, examStudentId, s.schoolId);
   if (!student) throw notFound('考生');
   const questions = await repo.objectiveQuestions(db, examSubjectId);
   const pages = await repo.pagesOfStudent(db, user.schoolId, examSubjectId, examStudentId);

@@ -106,12 +106,22 @@ function columns(rows: QuestionScoreRow[]): repo.ScoreColumns {
 
 /**
  * Replaces every score and absence of a subject (an import of its sheet): the rows given, and `absent` exam
- * students marked 缺考. Exam students in neither have no score in the subject afterwards.
+ * students marked 缺考. Exam students in neither have no score in the subject afterwards. With `only` (one school's
+ * candidates in a joint exam) just those exam students are replaced; every row must be one of them.
  */
-export async function replaceSubjectScores(tx: ScoreTx, examSubjectId: number, data: { rows: repo.ScoreColumns; absent: number[] }, source: ScoreSource): Promise<void> {
+export async function replaceSubjectScores(tx: ScoreTx, examSubjectId: number, data: { rows: repo.ScoreColumns; absent: number[] }, source: ScoreSource,
+  only?: number[]): Promise<void> {
   const h = await enter(tx, examSubjectId, source);
   await checkRows(tx, h, examSubjectId, data.rows);
-  await repo.deleteSubject(tx, examSubjectId);
+  if (only) {
+    const allowed = new Set(only);
+    const stray = [...data.rows.studentIds, ...data.absent].find((id) => !allowed.has(id));
+    if (stray !== undefined) throw new Error(`exam student ${stray} is outside the replaced candidates`);
+    const questionIds = (await examRepo.questionsOf(tx, [examSubjectId], true)).map((q) => q.id);
+    await repo.deleteStudentsQuestions(tx, examSubjectId, only, questionIds);
+  } else {
+    await repo.deleteSubject(tx, examSubjectId);
+  }
   await repo.insertAbsences(tx, examSubjectId, data.absent);
   await repo.insertScores(tx, data.rows);
   await checkElective(tx, examSubjectId);

@@ -4,13 +4,14 @@ import type { Db, Tx } from '../../db/database.js';
 
 type Q = Db | Tx;
 
-export interface ImportStudent { id: number; examNo: string; name: string; className: string; classSort: number }
+/** schoolId: the candidate's school (a joint exam's candidates come from several). */
+export interface ImportStudent { id: number; examNo: string; name: string; className: string; classSort: number; schoolId: number }
 
 export async function examStudents(q: Q, examId: number): Promise<ImportStudent[]> {
   return q.selectFrom('exam_student as es')
     .innerJoin('student as st', 'st.id', 'es.student_id')
     .innerJoin('school_class as c', 'c.id', 'es.class_id')
-    .select(['es.id', 'es.exam_no as examNo', 'st.name', 'c.name as className', 'c.sort as classSort'])
+    .select(['es.id', 'es.exam_no as examNo', 'st.name', 'c.name as className', 'c.sort as classSort', 'es.school_id as schoolId'])
     .where('es.exam_id', '=', examId)
     .orderBy('c.sort').orderBy('c.id').orderBy('es.exam_no')
     .execute();
@@ -48,4 +49,10 @@ export async function studentScores(q: Q, examStudentId: number, questionIds: nu
 export async function studentAbsences(q: Q, examStudentId: number): Promise<number[]> {
   const rows = await q.selectFrom('subject_absence').select('exam_subject_id').where('exam_student_id', '=', examStudentId).execute();
   return rows.map((r) => r.exam_subject_id);
+}
+
+/** How each subject of a joint exam is scored (学校导入 / 各校阅卷 / 混合阅卷), by exam subject id. */
+export async function jointScoringOf(q: Q, examId: number): Promise<Map<number, string>> {
+  const rows = await q.selectFrom('exam_subject').select(['id', 'joint_scoring']).where('exam_id', '=', examId).execute();
+  return new Map(rows.map((r) => [r.id, r.joint_scoring]));
 }

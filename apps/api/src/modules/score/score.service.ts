@@ -19,7 +19,8 @@ import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import { visibleClassIds } from '../../core/scope.js';
 import * as examRepo from '../exam/exam.repository.js';
-import { assertNotReleased, canEditSubject, examFor, subjectFor, type SchoolUser } from '../exam/exam.access.js';
+import { assertNotReleased, canEditSubject, examFor, examScopeFor, subjectFor, type SchoolUser } from '../exam/exam.access.js';
+import { JOINT_SCORING_NAMES, type JointScoringMode } from '@jz/shared/joint';
 import { normalizeNo } from '../exam/exam-question.service.js';
 import * as repo from './score.repository.js';
 import { excludedBySubject } from '../exam-room/exam-room.repository.js';
@@ -39,10 +40,11 @@ const MAX_ERRORS = 5000;
 // ---------------------------------------------------------------- template
 
 export async function template(db: Db, user: SchoolUser, examId: number, kind: 'question' | 'total'): Promise<{ fileName: string; buffer: Buffer }> {
-  const exam = await examFor(db, user, examId);
+  const { exam, schoolId } = await examScopeFor(db, user, examId);
   const subjects = await examRepo.subjectsOf(db, [exam.id]);
   const questions = await examRepo.questionsOf(db, subjects.map((s) => s.id));
-  const students = await repo.examStudents(db, exam.id);
+  // a school of a joint exam fills in its own candidates only
+  const students = (await repo.examStudents(db, exam.id)).filter((s) => schoolId === null || s.schoolId === schoolId);
   const excluded = await excludedBySubject(db, exam.id);
   const fixed = [{ header: '考号', width: 16 }, { header: '姓名', width: 12 }, { header: '班级', width: 12 }];
   const rowOf = (s: Student) => [s.examNo, s.name, classFullName(exam.gradeName, s.className)];
@@ -88,11 +90,15 @@ function rowStudent(match: ReturnType<typeof studentMatcher>, header: Header, sh
 
 type Student = repo.ImportStudent;
 
-/** Student lookup by 考号 and by 班级 + 姓名 (班级 as 高一1班 or 1班). */
-function studentMatcher(students: Student[], gradeName: string) {
+/**
+ * Student lookup by 考号 and by 班级 + 姓名 (班级 as 高一1班 or 1班). With `schoolId` (a school's import into a joint
+ * exam) only that school's candidates match: another school's 考号 is named as such, names look in the school only.
+ */
+function studentMatcher(students: Student[], gradeName: string, schoolId: number | null = null) {
   const byNo = new Map(students.map((s) => [s.examNo, s]));
   const byName = new Map<string, Student[]>();
   for (const s of students) {
+    if (schoolId !== null && s.schoolId !== schoolId) continue;
     for (const cls of [s.className, classFullName(gradeName, s.className)]) {
       const key = `${cls}\u0000${s.name}`;
       const list = byName.get(key) ?? [];
@@ -103,6 +109,7 @@ function studentMatcher(students: Student[], gradeName: string) {
   return (examNo: string, name: string, cls: string): { student?: Student; column?: string; reason?: string } => {
     if (examNo) {
       const s = byNo.get(examNo);
+      if (s && schoolId !== null && s.schoolId !== schoolId) return { column: '考号', reason: `考号 ${examNo} 是其他学校的考生，本校只能导入本校考生的成绩` };
       return s ? { student: s } : { column: '考号', reason: `考号 ${examNo} 不在本次考试中` };
     }
     if (!name || !cls) return { column: name ? '班级' : '姓名', reason: '请填写考号，或同时填写班级和姓名' };
@@ -150,16 +157,24 @@ interface Pending {
 
 async function loadImportContext(db: Db, user: SchoolUser, examId: number | undefined) {
   if (!examId) throw new BizError('请指定考试（examId）');
-  const exam = await examFor(db, user, examId);
+  const { exam, schoolId } = await examScopeFor(db, user, examId);
   assertNotReleased(exam, '成绩已发布，不能再导入；如需修改请通过成绩更正申请');
   const subjects = await examRepo.subjectsOf(db, [exam.id]);
   const questions = await examRepo.questionsOf(db, subjects.map((s) => s.id), true);
-  const students = await repo.examStudents(db, exam.id);
+  const all = await repo.examStudents(db, exam.id);
+  // a participating school replaces its own candidates' scores only, in the subjects the organiser left to 学校导入
+  const students = schoolId === null ? all : all.filter((s) => s.schoolId === schoolId);
+  const scoring = schoolId === null ? null : await repo.jointScoringOf(db, exam.id);
+  const notImported = (subjectId: number): string | null => {
+    const mode = scoring?.get(subjectId) as JointScoringMode | undefined;
+    return mode && mode !== 'import' ? JOINT_SCORING_NAMES[mode] : null;
+  };
   const excluded = await excludedBySubject(db, exam.id);
   /** Does the candidate take the subject (选择考生名单)? */
   const takes = (subjectId: number, studentId: number) => !excluded.get(subjectId)?.has(studentId);
   const optionCounts = await repo.cardOptionCounts(db, user.schoolId, subjects.map((s) => s.id));
-  return { exam, subjects, questions, students, takes, optionCounts, match: studentMatcher(students, exam.gradeName) };
+  const only = schoolId === null ? undefined : students.map((s) => s.id);
+  return { exam, subjects, questions, students, takes, optionCounts, notImported, only, match: studentMatcher(all, exam.gradeName, schoolId) };
 }
 
 function fail(errors: ImportError[]): never {
@@ -167,14 +182,14 @@ function fail(errors: ImportError[]): never {
   throw new BizError(`成绩文件有 ${rows} 行存在错误，未导入任何数据`, 400, { errors: errors.slice(0, MAX_ERRORS) });
 }
 
-async function write(db: Db, examId: number, pending: Pending[], totalNo?: string): Promise<void> {
+async function write(db: Db, examId: number, pending: Pending[], only: number[] | undefined, totalNo?: string): Promise<void> {
   await withScoreWrites(db, examId, async (tx) => {
     for (const p of pending) {
       if (p.totalQuestion) {
         const qid = await repo.ensureTotalQuestion(tx, p.subject.id, p.subject.fullScore, totalNo ?? TOTAL_QUESTION_NO);
         p.questionIds = p.studentIds.map(() => qid);
       }
-      await replaceSubjectScores(tx, p.subject.id, { rows: p, absent: p.absent }, 'import');
+      await replaceSubjectScores(tx, p.subject.id, { rows: p, absent: p.absent }, 'import', only);
     }
   }, { unreleased: '成绩已发布，不能再导入；如需修改请通过成绩更正申请' });
 }
@@ -206,6 +221,11 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
       continue;
     }
     if (!canEditSubject(user, ctx.exam, subject.courseCode)) throw forbidden();
+    const by = ctx.notImported(subject.id);
+    if (by) {
+      errors.push({ sheet: sheet.name, row: 1, column: '', reason: `联考的${subject.courseName}由组织方设为${by}，不能导入成绩` });
+      continue;
+    }
     const questions = ctx.questions.filter((q) => q.examSubjectId === subject.id && !q.isTotal);
     if (!questions.length) {
       errors.push({ sheet: sheet.name, row: 1, column: '', reason: `${subject.courseName}还没有设置小题` });
@@ -289,7 +309,7 @@ export async function importQuestionScores(db: Db, user: SchoolUser, examId: num
   }
   if (!errors.length && !pending.length) errors.push({ sheet: sheets[0]!.name, row: 1, column: '', reason: '文件中没有可导入的科目工作表' });
   if (errors.length) fail(errors);
-  await write(db, ctx.exam.id, pending);
+  await write(db, ctx.exam.id, pending, ctx.only);
   return summary(pending, dataRows);
 }
 
@@ -314,6 +334,8 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
     if (!subject) { errors.push({ sheet: sheet.name, row: 1, column, reason: `“${t}”不是本次考试的科目` }); return; }
     if (cols.some((c) => c.subject.id === subject.id)) { errors.push({ sheet: sheet.name, row: 1, column, reason: `科目“${t}”重复` }); return; }
     if (subject.questionCount > 0) { errors.push({ sheet: sheet.name, row: 1, column, reason: `${subject.courseName}已设置小题，请使用小题成绩导入` }); return; }
+    const by = ctx.notImported(subject.id);
+    if (by) { errors.push({ sheet: sheet.name, row: 1, column, reason: `联考的${subject.courseName}由组织方设为${by}，不能导入成绩` }); return; }
     cols.push({ subject, i });
   });
   if (!header.index.has('考号') && !(header.index.has('姓名') && header.index.has('班级'))) {
@@ -365,7 +387,7 @@ export async function importTotalScores(db: Db, user: SchoolUser, examId: number
     p.notInFile = missing.length;
     p.absent.push(...missing);
   }
-  await write(db, ctx.exam.id, pending);
+  await write(db, ctx.exam.id, pending, ctx.only);
   return summary(pending, dataRows);
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography, message } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES } from '@jz/shared/exam';
@@ -8,6 +8,7 @@ import {
   setJointAnonymous, withdrawJointExam, type JointExam, type JointSchool,
 } from '@/api/joint';
 import { findClassTree, findSchoolGrades, type GradeNode, type SchoolGrade } from '@/api/school';
+import { JointImportModal, ReleaseButton, SubjectRows, SubjectScoring } from './JointScores';
 
 const STATUS_COLORS: Record<string, string> = { invited: 'orange', joined: 'blue', confirmed: 'green', withdrawn: 'default' };
 
@@ -30,6 +31,7 @@ export default function JointExamListPage() {
   const [inviting, setInviting] = useState<JointExam | null>(null);
   const [confirming, setConfirming] = useState<JointExam | null>(null);
   const navigate = useNavigate();
+  const [importing, setImporting] = useState<JointExam | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -56,12 +58,14 @@ export default function JointExamListPage() {
             <Button size="small" type="primary" onClick={() => navigate(`/jointExamination/schoolReportDetails/dataScreening?examId=${r.examId}`)}>查看报告</Button>
           )}
           {r.role === 'organiser' && !r.releasedAt && <Button size="small" onClick={() => setInviting(r)}>邀请学校</Button>}
+          {r.role === 'organiser' && <ReleaseButton exam={r} onDone={() => void load()} />}
           {r.role === 'organiser' && (
             <Space size={4}><span>其他学校匿名</span><Switch size="small" checked={r.anonymiseSchools} onChange={(v) => void act(setJointAnonymous(r.examId, v))} /></Space>
           )}
           {r.myStatus === 'invited' && <Button size="small" type="primary" onClick={() => void act(acceptJointExam(r.examId))}>接受邀请</Button>}
           {r.myStatus === 'withdrawn' && <Button size="small" onClick={() => void act(acceptJointExam(r.examId))}>重新加入</Button>}
           {r.myStatus && r.myStatus !== 'withdrawn' && !r.releasedAt && <Button size="small" onClick={() => setConfirming(r)}>确认参考班级</Button>}
+          {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && <Button size="small" onClick={() => setImporting(r)}>导入本校成绩</Button>}
           {r.role === 'participant' && r.myStatus !== 'withdrawn' && !r.releasedAt && (
             <Button size="small" danger onClick={() => Modal.confirm({ title: '退出联考', content: `确定退出「${r.name}」？本校考生将从联考中移除。`, onOk: () => act(withdrawJointExam(r.examId)) })}>退出</Button>
           )}
@@ -74,12 +78,18 @@ export default function JointExamListPage() {
     <Card title="联考列表" extra={<Space><Button onClick={() => setJoining(true)}>凭注册码加入</Button><Button type="primary" onClick={() => setCreating(true)}>新建联考</Button></Space>}>
       <Table<JointExam>
         rowKey="examId" loading={loading} dataSource={rows} columns={columns} scroll={{ x: 1300 }}
-        expandable={{ expandedRowRender: (r) => <SchoolTable schools={r.schools} /> }}
+        expandable={{ expandedRowRender: (r) => (
+          <>
+            {r.role === 'organiser' && <SubjectScoring exam={r} onChanged={() => void load()} />}
+            <SchoolTable schools={r.schools} />
+          </>
+        ) }}
         pagination={{ current: paging.current, pageSize: paging.size, total, showSizeChanger: true, showQuickJumper: true, showTotal: (n) => `共 ${n} 条`, onChange: (current, size) => setPaging({ current, size }) }}
       />
       {creating && <CreateModal onClose={(changed) => { setCreating(false); if (changed) void load(); }} />}
       {joining && <JoinModal onClose={(changed) => { setJoining(false); if (changed) void load(); }} />}
       {inviting && <InviteModal exam={inviting} onClose={(changed) => { setInviting(null); if (changed) void load(); }} />}
+      {importing && <JointImportModal exam={importing} onClose={(changed) => { setImporting(null); if (changed) void load(); }} />}
       {confirming && <ClassesModal exam={confirming} onClose={(changed) => { setConfirming(null); if (changed) void load(); }} />}
     </Card>
   );
@@ -94,6 +104,8 @@ function SchoolTable({ schools }: { schools: JointSchool[] }) {
       { title: '状态', dataIndex: 'statusName', render: (v: string, s) => <Tag color={STATUS_COLORS[s.status]}>{v}</Tag> },
       { title: '参考班级', dataIndex: 'classCount' },
       { title: '考生', dataIndex: 'studentCount' },
+      { title: '已扫描答卷', dataIndex: 'scannedSheets' },
+      { title: '阅卷进度', render: (_, s) => (s.markingPapers ? `${s.markedPapers}/${s.markingPapers}` : '-') },
       { title: '成绩进度', render: (_, s) => (s.scoreCellsNeeded ? `${s.scoreCellsDone}/${s.scoreCellsNeeded}` : '-') },
     ]} />
   );
@@ -104,29 +116,32 @@ function CreateModal({ onClose }: { onClose: (changed: boolean) => void }) {
   const [grades, setGrades] = useState<SchoolGrade[]>([]);
   const [schools, setSchools] = useState<{ id: number; name: string }[]>([]);
   const [saving, setSaving] = useState(false);
+  const [perSubject, setPerSubject] = useState<Record<string, { fullScore: number; scoring: string }>>({});
   useEffect(() => {
     void findSchoolGrades().then((r) => r.code === 200 && setGrades(r.data));
     void findInvitableSchools().then((r) => r.code === 200 && setSchools(r.data));
   }, []);
   const gradeId = Form.useWatch('gradeId', form);
   const courses = grades.find((g) => g.id === gradeId)?.courses ?? [];
+  const chosen: string[] = Form.useWatch('courseCodes', form) ?? [];
   const submit = async () => {
     const v = await form.validateFields();
     setSaving(true);
     const ok = await run(addJointExam({
       name: v.name, examType: v.examType, gradeId: v.gradeId, startDate: v.dates[0].format('YYYY-MM-DD'), endDate: v.dates[1].format('YYYY-MM-DD'),
-      subjects: (v.courseCodes as string[]).map((courseCode) => ({ courseCode, fullScore: v.fullScore })), schoolIds: v.schoolIds ?? [], anonymiseSchools: v.anonymiseSchools,
+      subjects: (v.courseCodes as string[]).map((courseCode) => ({ courseCode, fullScore: perSubject[courseCode]?.fullScore ?? 100, scoring: perSubject[courseCode]?.scoring ?? 'import' })),
+      schoolIds: v.schoolIds ?? [], anonymiseSchools: v.anonymiseSchools,
     })).finally(() => setSaving(false));
     if (ok) onClose(true);
   };
   return (
     <Modal open title="新建联考" maskClosable={false} confirmLoading={saving} onOk={() => void submit()} onCancel={() => onClose(false)} width={560}>
-      <Form form={form} layout="vertical" initialValues={{ examType: 2, fullScore: 100, anonymiseSchools: true }}>
+      <Form form={form} layout="vertical" initialValues={{ examType: 2, anonymiseSchools: true }}>
         <Form.Item name="name" label="联考名称" rules={[{ required: true, whitespace: true, message: '请输入考试名称' }, { max: 100, message: '考试名称不能超过100个字符' }]}><Input /></Form.Item>
         <Form.Item name="examType" label="考试类型"><Select options={EXAM_TYPES.map((t) => ({ value: t.value, label: t.label }))} /></Form.Item>
         <Form.Item name="gradeId" label="年级" rules={[{ required: true, message: '请选择年级' }]}><Select options={grades.map((g) => ({ value: g.id, label: g.name }))} /></Form.Item>
         <Form.Item name="courseCodes" label="科目" rules={[{ required: true, message: '请至少选择一个科目' }]}><Select mode="multiple" options={courses.map((c) => ({ value: c.courseCode, label: c.courseName }))} /></Form.Item>
-        <Form.Item name="fullScore" label="每科满分" rules={[{ required: true, message: '请输入满分' }]}><InputNumber min={1} max={1000} /></Form.Item>
+        <SubjectRows courses={courses.filter((c) => chosen.includes(c.courseCode))} value={perSubject} onChange={setPerSubject} />
         <Form.Item name="dates" label="考试日期" rules={[{ required: true, message: '请选择考试日期' }]}><DatePicker.RangePicker /></Form.Item>
         <Form.Item name="schoolIds" label="邀请学校"><Select mode="multiple" optionFilterProp="label" options={schools.map((s) => ({ value: s.id, label: s.name }))} /></Form.Item>
         <Form.Item name="anonymiseSchools" label="各校看到的其他学校显示为 学校A、学校B…" valuePropName="checked"><Switch /></Form.Item>
