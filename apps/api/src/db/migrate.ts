@@ -26,7 +26,7 @@ import * as m0045 from './migrations/0045_option_score.js';
 import * as m0046 from './migrations/0046_school_analysis_setting.js';
 import * as m0051 from './migrations/0051_joint_exam.js';
 import * as m0080 from './migrations/0080_joint_marking.js';
-import * as m0056 from './migrations/0056_joint_scoring.js';
+import * as m0081 from './migrations/0081_joint_scoring.js';
 import * as m0070 from './migrations/0070_assistant.js';
 import * as m0075 from './migrations/0075_question_bank.js';
 
@@ -58,7 +58,7 @@ const migrations: Record<string, Migration> = {
   '0046_school_analysis_setting': m0046,
   '0051_joint_exam': m0051,
   '0080_joint_marking': m0080,
-  '0056_joint_scoring': m0056,
+  '0081_joint_scoring': m0081,
   '0070_assistant': m0070,
   '0075_question_bank': m0075,
 };

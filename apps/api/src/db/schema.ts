@@ -1033,7 +1033,7 @@ export interface ExamSchoolTable {
 export interface DB {
   exam_school: ExamSchoolTable;
 }
-/** How a joint exam's subject is scored (migrations/0056_joint_scoring.ts): 学校导入 / 各校阅卷 / 混合阅卷. */
+/** How a joint exam's subject is scored (migrations/0081_joint_scoring.ts): 学校导入 / 各校阅卷 / 混合阅卷. */
 export type JointScoring = 'import' | 'school_marking' | 'mixed_marking';
 export interface ExamSubjectTable { joint_scoring: Generated<JointScoring> }
 
