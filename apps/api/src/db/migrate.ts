@@ -27,6 +27,7 @@ import * as m0046 from './migrations/0046_school_analysis_setting.js';
 import * as m0051 from './migrations/0051_joint_exam.js';
 import * as m0070 from './migrations/0070_assistant.js';
 import * as m0075 from './migrations/0075_question_bank.js';
+import * as m0078 from './migrations/0078_bank_question_source.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0051_joint_exam': m0051,
   '0070_assistant': m0070,
   '0075_question_bank': m0075,
+  '0078_bank_question_source': m0078,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
