@@ -48,9 +48,9 @@ describe.each(dbKinds)('question bank out on %s', (kind) => {
       examSubjectId: sx.id, items: [{ questionId: exam.qid.SX1, knowledgePoints: ['小测函数'] }, { questionId: exam.qid.SX2, knowledgePoints: ['小测函数', '小测几何'] }] } });
     expect(saved.body.code, saved.body.msg).toBe(200);
     await releaseExam(db, exam.examId);
-    // A 语文 teacher of 2班 only (no 数学, no head role): the 数学 views are refused.
+    // An 英语 teacher of 1–2班 (no 数学, no head role): the 数学 views are refused.
     const yw = await db.selectFrom('user_role as r').innerJoin('app_user as u', 'u.id', 'r.user_id').select('u.login_id')
-      .where('r.role_code', '=', 'subject_teacher').where('r.course_code', '=', 'YW').where('r.class_id', '=', exam.classIds[1]!)
+      .where('r.role_code', '=', 'subject_teacher').where('r.course_code', '=', 'YY').where('r.class_id', '=', exam.classIds[1]!)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('user_role as o').select('o.id').whereRef('o.user_id', '=', 'r.user_id').where('o.role_code', '<>', 'subject_teacher'))))
       .executeTakeFirstOrThrow();
     ywTeacher = await t.tokenFor(yw.login_id);
@@ -96,7 +96,7 @@ describe.each(dbKinds)('question bank out on %s', (kind) => {
     expect(kp['小测几何'].gradeRate).toBeCloseTo(0.6875, 9);
     expect(kp['小测几何'].classRates[0]).toBeCloseTo(0.791667, 6);
     expect(kp['小测几何'].classRates[1]).toBeCloseTo(0.375, 9);
-    // head1 (head teacher of 1班) sees 1班 only; a 语文 teacher of 2班 is refused 数学; another school too.
+    // head1 (head teacher of 1班) sees 1班 only; an 英语 teacher is refused 数学; another school too.
     const h = await get(head1, `mastery?examId=${exam.examId}&courseCode=SX`);
     expect(h.body.data.classes.map((c: any) => c.classId)).toEqual([exam.classIds[0]]);
     expect((await get(ywTeacher, `mastery?examId=${exam.examId}&courseCode=SX`)).body.code).toBe(403);
