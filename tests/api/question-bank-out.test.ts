@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
+import { seedDemoBank } from '../../apps/api/src/seed/demo-bank.js';
+import { DEMO_EXAMS } from '../../apps/api/src/seed/demo-exams.js';
 
 /**
  * The bank's way out on the small exam (tests/fixtures/small-exam.ts), 数学 only: Q1 judge 4 (key T), Q2 subjective 16.
@@ -56,6 +58,33 @@ describe.each(dbKinds)('question bank out on %s', (kind) => {
     ywTeacher = await t.tokenFor(yw.login_id);
   });
   afterAll(async () => { await t?.close(); });
+
+  it('seeds the demo bank from the demo exams once, quickly, with knowledge points of their papers', async () => {
+    const db = t.database.db;
+    const started = Date.now();
+    const added = await seedDemoBank(db);
+    const ms = Date.now() - started;
+    const school = await db.selectFrom('school').select('id').where('code', '=', 'SLZX').executeTakeFirstOrThrow();
+    // Every scored question of the three demo exams (9 subjects each), counted from the question table.
+    const expected = await db.selectFrom('question as q').innerJoin('exam_subject as s', 's.id', 'q.exam_subject_id').innerJoin('exam as e', 'e.id', 's.exam_id')
+      .select((eb) => eb.fn.countAll<number>().as('n')).where('e.school_id', '=', school.id).where('e.name', 'in', DEMO_EXAMS.map((e) => e.name)).where('q.is_total', '=', false).executeTakeFirstOrThrow();
+    expect(added).toBe(Number(expected.n));
+    expect(added).toBeGreaterThan(300);
+    expect(ms).toBeLessThan(20_000); // a few seconds on an idle machine
+    expect(await seedDemoBank(db)).toBe(0);
+    const sx = await get(admin, 'list?courseCode=SX&size=5');
+    expect(sx.body.data.total).toBeGreaterThan(50);
+    for (const q of sx.body.data.records) {
+      expect(q.points.length).toBeGreaterThan(0);
+      expect(q.stem).toContain(q.points[0].name);
+      expect(q.stem).toContain('$f(x)=');
+      expect(q.difficulty).not.toBeNull();
+      expect(q.sourceExamName).toMatch(/^2026学年高一/);
+    }
+    // The tree holds the papers' knowledge points, e.g. 数学 期末 topics.
+    const tree = await get(admin, 'knowledge_tree?courseCode=SX');
+    expect(tree.body.data.nodes.map((n: any) => n.name)).toContain('三角恒等变换');
+  });
 
   it('adds the exam’s questions with the report’s difficulty and D, once', async () => {
     const parent = await post(lesson1, 'save_knowledge_point', { courseCode: 'SX', name: '小测章节' });

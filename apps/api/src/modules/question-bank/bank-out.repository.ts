@@ -22,11 +22,14 @@ export function bankBySource(db: Q, schoolId: number, questionIds: number[]) {
     .where('school_id', '=', schoolId).where('source_question_id', 'in', questionIds).execute();
 }
 
-export async function insertFromExam(db: Q, row: {
+export interface NewBankRow {
   school_id: number; course_code: string; type: 'single' | 'multiple' | 'judge' | 'fill' | 'subjective'; stem: string; options: string; answer: string;
   difficulty: number | null; discrimination: number | null; source_exam_id: number; source_question_id: number; created_by: number;
-}) {
-  return (await db.insertInto('bank_question').values({ ...row, tags: ['考试'] }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export function insertFromExam(db: Q, rows: NewBankRow[]) {
+  if (!rows.length) return Promise.resolve([]);
+  return db.insertInto('bank_question').values(rows.map((r) => ({ ...r, tags: ['考试'] }))).returning(['id', 'source_question_id']).execute();
 }
 
 /** Re-adding refreshes the measured values, type and key; the stem, analysis and tags a teacher edited stay. */
@@ -34,10 +37,9 @@ export function refreshFromExam(db: Q, schoolId: number, bankId: number, v: { ty
   return db.updateTable('bank_question').set({ ...v, updated_at: new Date() }).where('school_id', '=', schoolId).where('id', '=', bankId).execute();
 }
 
-export async function addPoints(db: Q, questionId: number, pointIds: number[]) {
-  if (!pointIds.length) return;
-  await db.insertInto('bank_question_point').values(pointIds.map((p) => ({ question_id: questionId, point_id: p })))
-    .onConflict((oc) => oc.columns(['question_id', 'point_id']).doNothing()).execute();
+export async function addPoints(db: Q, pairs: { question_id: number; point_id: number }[]) {
+  if (!pairs.length) return;
+  await db.insertInto('bank_question_point').values(pairs).onConflict((oc) => oc.columns(['question_id', 'point_id']).doNothing()).execute();
 }
 
 /** Candidates of 组卷: a course's questions, optionally only those linked to one of pointIds. */

@@ -59,29 +59,31 @@ export async function addFromExam(db: Db, user: SchoolUser, examId: number, cour
       }
       return pid;
     };
-    let added = 0;
     let updated = 0;
+    const fresh: repo.NewBankRow[] = [];
+    const links: { source: number; names: string[] }[] = [];
     for (const q of questions) {
       const m = measured.get(q.no);
       const values = {
         type: q.type, answer: bankAnswer(q.type, q.answer),
         difficulty: index3(m?.scoreRate, 0), discrimination: index3(m?.discrimination, -1), source_exam_id: examId,
       };
-      let bankId = existing.get(q.id);
+      const bankId = existing.get(q.id);
       if (bankId !== undefined) {
         await repo.refreshFromExam(tx, user.schoolId, bankId, values);
         updated++;
       } else {
         const stem = `<p>${escapeHtml(`第${q.no}题（${subject.exam_name} · ${subject.course_name}，满分 ${Number(q.full_score)} 分）`)}</p>`;
         const options = JSON.stringify(q.type === 'single' || q.type === 'multiple' ? choiceOptions(q.answer) : []);
-        bankId = await repo.insertFromExam(tx, { school_id: user.schoolId, course_code: courseCode, stem, options, ...values, source_question_id: q.id, created_by: user.id });
-        added++;
+        fresh.push({ school_id: user.schoolId, course_code: courseCode, stem, options, ...values, source_question_id: q.id, created_by: user.id });
       }
-      const names = [...new Set((q.knowledge_points ?? []).map((k) => k.trim()).filter(Boolean))];
-      const ids: number[] = [];
-      for (const n of names) ids.push(await pointIdOf(n.slice(0, KNOWLEDGE_NAME_MAX)));
-      await repo.addPoints(tx, bankId, ids);
+      links.push({ source: q.id, names: [...new Set((q.knowledge_points ?? []).map((k) => k.trim().slice(0, KNOWLEDGE_NAME_MAX)).filter(Boolean))] });
     }
+    for (const r of await repo.insertFromExam(tx, fresh)) existing.set(r.source_question_id!, r.id);
+    const pairs: { question_id: number; point_id: number }[] = [];
+    for (const l of links) for (const n of l.names) pairs.push({ question_id: existing.get(l.source)!, point_id: await pointIdOf(n) });
+    await repo.addPoints(tx, pairs);
+    const added = fresh.length;
     return { added, updated, pointsCreated };
   });
 }
