@@ -7,13 +7,13 @@ import { RichText } from './RichText';
 import { useExamClasses, useReleasedExams } from './useBankOut';
 
 /** 错题本: a class's questions below the threshold (班级版) and each student's wrong items (学生版); print and Excel. */
-export function WrongBookDialog({ open, courseCode, courseName, examId: fixedExam, onClose }: {
-  open: boolean; courseCode: string; courseName: string; examId?: number; onClose: () => void;
+export function WrongBookDialog({ open, courseCode, courseName, examId: fixedExam, classId: firstClass, onClose }: {
+  open: boolean; courseCode: string; courseName: string; examId?: number; classId?: number; onClose: () => void;
 }) {
   const exams = useReleasedExams(open && !fixedExam);
   const [examId, setExamId] = useState<number | undefined>(fixedExam);
   const classes = useExamClasses(examId);
-  const [classId, setClassId] = useState<number>();
+  const [classId, setClassId] = useState<number | undefined>(firstClass);
   const [threshold, setThreshold] = useState(0.6);
   const [view, setView] = useState<'class' | 'student'>('class');
   const [book, setBook] = useState<WrongBook | null>(null);
