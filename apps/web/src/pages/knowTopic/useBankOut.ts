@@ -29,7 +29,7 @@ export function useOpenSubjects(open: boolean, courseCode: string) {
   const [subjects, setSubjects] = useState<{ value: number; label: string }[]>([]);
   useEffect(() => {
     if (!open || !courseCode) return;
-    void findExamPage({ current: 1, size: 100 } as never).then((r) => {
+    void findExamPage({ current: 1, size: 100 }).then((r) => {
       if (r.code !== 200) return;
       setSubjects(r.data.records.filter((e) => e.status < 4).flatMap((e) => e.subjects.filter((s) => s.courseCode === courseCode)
         .map((s) => ({ value: s.id, label: `${e.name} · ${s.courseName}（满分 ${s.fullScore}）` }))));
