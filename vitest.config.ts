@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // (durability), render snapshots (render), browser walks on Chromium (e2e).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one file at a time on a two-core machine. Most api and
+    // durability files wait on PostgreSQL, Redis or child servers rather than compute, so three at once keep both
+    // cores busy. VITEST_MAX_WORKERS overrides it (e.g. 1 to measure a file alone).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {

@@ -246,6 +246,8 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       if (![401, 403, 404].includes(code) || leaked) problems.push(`${route.method} ${url} → ${code}${leaked ? ' (leaks 示例中学 data)' : ''} ${text.slice(0, 120)}`);
     }
     expect(swept).toBeGreaterThan(40);
+    // the joint reports are among them (a school exam is no joint exam of 第二示范中学's: 404 联考不存在)
+    expect(routes.filter((r) => r.url.startsWith('/api/v1/joint_analysis/')).length).toBeGreaterThanOrEqual(40);
     expect(problems, problems.join('\n')).toEqual([]);
     expect(await snapshot()).toBe(before);
   });

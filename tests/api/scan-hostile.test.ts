@@ -156,18 +156,20 @@ describe.each(dbKinds)('hostile scan files and races on %s', (kind) => {
     expect(slowest).toBeLessThan(1000);
   }, 120_000);
 
-  it('recognises the 1,000-page PDF page by page while other requests keep being answered', async () => {
-    const up = await upload([{ name: 'thousand.pdf', data: blankPdf(1000) }]);
+  // The whole 1,000-page file is recognised by `npm run bench` (scripts/bench/scan-hostile.bench.ts, with the TIFF bomb
+  // beside it and other users' p99 measured); here 150 pages prove the same page-by-page path in a few seconds.
+  it('recognises a 150-page PDF page by page while other requests keep being answered', async () => {
+    const up = await upload([{ name: 'pages.pdf', data: blankPdf(150) }]);
     expect(up.code, up.msg).toBe(200);
     const done = waitLong(up.data.batch.id);
     const slowest = await slowestWhile(done);
     const d = await done;
-    expect(d.batch).toMatchObject({ pageCount: 1000, recognizedCount: 1000, progress: 100 });
-    expect(new Set(d.pages.map((p) => p.fileIndex)).size).toBe(1000);
+    expect(d.batch).toMatchObject({ pageCount: 150, recognizedCount: 150, progress: 100 });
+    expect(new Set(d.pages.map((p) => p.fileIndex)).size).toBe(150);
     // blank pages are no card: 定位点识别失败, and they were read, so the source stays
     expect(d.pages.every((p) => p.abnormalKind === 'anchor')).toBe(true);
     expect(slowest).toBeLessThan(1000);
-  }, 900_000);
+  }, 300_000);
 
   it.runIf(kind === dbKinds[0])('stops the zip of 20 entries of 99 MB at 1,024 MB inflated and keeps none of it', async () => {
     const up = await upload([{ name: 'bomb.zip', data: zipBomb(20, 99 * MB) }]);
@@ -196,14 +198,14 @@ describe.each(dbKinds)('hostile scan files and races on %s', (kind) => {
     }
   }, 120_000);
 
-  /** waitScanBatch without its two minutes: a thousand pages on a shared two-core machine take longer. */
+  /** waitScanBatch without its two minutes: 150 pages on a loaded two-core machine may take longer. */
   async function waitLong(batchId: number): Promise<ScanBatchDetail> {
-    for (const started = Date.now(); Date.now() - started < 840_000; await new Promise((r) => setTimeout(r, 500))) {
+    for (const started = Date.now(); Date.now() - started < 280_000; await new Promise((r) => setTimeout(r, 500))) {
       const r = await api<ScanBatchDetail>('GET', `scanned_batch/detail?batchId=${batchId}`);
       expect(r.body.code, r.body.msg).toBe(200);
       if (r.body.data.batch.status === 'done') return r.body.data;
     }
-    throw new Error('batch not recognised in 14 minutes');
+    throw new Error('batch not recognised in 280 s');
   }
 
   /** The slowest answer of a light request (the exam list), asked again and again until `until` settles. */

@@ -38,7 +38,7 @@ const SPEC_PATHS = [
 ];
 
 /** The families of tests/fixtures/spec-calls.ts served in full. */
-const FINISHED = ['cards', 'marking', 'reports', 'auth', 'personal', 'school-data', 'tch-course', 'excel', 'sampling', 'standard-answer', 'analysis-settings', 'exam-manage', 'admin'];
+const FINISHED = ['cards', 'marking', 'reports', 'auth', 'personal', 'school-data', 'tch-course', 'excel', 'sampling', 'standard-answer', 'analysis-settings', 'exam-manage', 'admin', 'joint-exam', 'multi-exam'];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {
   let t: TestApp;

@@ -25,6 +25,7 @@ import * as m0043 from './migrations/0043_exam_score_cells.js';
 import * as m0045 from './migrations/0045_option_score.js';
 import * as m0046 from './migrations/0046_school_analysis_setting.js';
 import * as m0051 from './migrations/0051_joint_exam.js';
+import * as m0080 from './migrations/0080_joint_marking.js';
 import * as m0070 from './migrations/0070_assistant.js';
 import * as m0075 from './migrations/0075_question_bank.js';
 import * as m0078 from './migrations/0078_bank_question_source.js';
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0045_option_score': m0045,
   '0046_school_analysis_setting': m0046,
   '0051_joint_exam': m0051,
+  '0080_joint_marking': m0080,
   '0070_assistant': m0070,
   '0075_question_bank': m0075,
   '0078_bank_question_source': m0078,

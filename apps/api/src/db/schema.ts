@@ -1034,6 +1034,17 @@ export interface DB {
   exam_school: ExamSchoolTable;
 }
 
+// ---- 混合阅卷 (migrations/0080_joint_marking.ts): a school's share of a joint exam's block.
+export interface MarkingSchoolShareTable {
+  exam_id: number;
+  block_id: number;
+  school_id: number;
+  percent: number;
+}
+export interface DB {
+  marking_school_share: MarkingSchoolShareTable;
+}
+
 // ---- Question bank (migrations/0075_question_bank.ts; docs/DOMAIN-RULES.md §11).
 export interface BankKnowledgePointTable {
   id: Generated<number>;

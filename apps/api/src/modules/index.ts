@@ -36,13 +36,17 @@ import markingSetup from './marking/marking-setup.routes.js';
 import markingLive from './marking/marking-live.routes.js';
 import markingAnswer from './marking/marking-answer.routes.js';
 import markingTrial from './marking/marking-trial.routes.js';
+import markingJoint from './marking/marking-joint.routes.js';
 import standardAnswer from './standard-answer/standard-answer.routes.js';
 import schoolSetting from './exam-setting/school-setting.routes.js';
 import reportCharts from './report/report-charts.routes.js';
 import assistant from './assistant/assistant.routes.js';
 import huijiaoyan from './assistant/huijiaoyan.routes.js';
 import joint from './joint/joint.routes.js';
+import jointReport from './joint-report/joint-report.routes.js';
 import questionBank from './question-bank/question-bank.routes.js';
+import questionImport from './question-bank/docx-import.routes.js';
+import multiExam from './multi-exam/multi-exam.routes.js';
 import bankOut from './question-bank/bank-out.routes.js';
 
 import type { ModuleRoutes } from './module-routes.js';
@@ -50,7 +54,7 @@ export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, bankOut];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport, markingJoint, multiExam, bankOut];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
   await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
   await app.register(async (scope) => { await studentPortal(scope, ctx); await studentReport(scope, ctx); }, { prefix: '/studentApi/v1' });

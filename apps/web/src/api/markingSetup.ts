@@ -16,7 +16,8 @@ export interface MarkingGroup {
   /** 个人一致性: a blind re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off) */
   recheckInterval: number; trialCount: number;
 }
-export interface SchoolUserRow { userId: number; userName: string; loginId: string }
+/** A teacher who may mark; for a joint exam (混合阅卷) also his school. */
+export interface SchoolUserRow { userId: number; userName: string; loginId: string; schoolId?: number; schoolName?: string }
 export interface SaveBlock {
   blockId?: number; name: string; questionIds: number[]; ratingMode: RatingMode; tolerance?: number; allocation?: Allocation;
   leaseSeconds?: number; leaderUserId?: number | null; answerText?: string; recheckInterval?: number; trialCount?: number;

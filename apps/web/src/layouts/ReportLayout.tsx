@@ -5,6 +5,7 @@ import { ContentOutlet } from '@/components/ContentOutlet';
 import { REPORT_ITEMS, REPORT_MENU } from '@/router/sections';
 import { isOneCourseFilter, useReportFilter } from '@/stores/reportFilter';
 import { useHiddenReportRoutes } from '@/pages/report/common/context';
+import { JointScope } from '@/pages/report/common/scope';
 import { useCurrentUser } from '@/hooks/useCurrentUser';
 import { ROLE_PAGES } from '@/pages/report/pages/roles';
 
@@ -18,7 +19,7 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
   // A single-course filter (report filter or transcript attribute) hides 学科对比 and 学科质量 (docs/PRODUCT.md §2).
   const hideOneCourse = isOneCourseFilter(filter);
   // Reports the caller may not open for this exam (examReportComm/filter `reports`) are left out.
-  const hiddenRoutes = useHiddenReportRoutes(joint ? '' : examId);
+  const hiddenRoutes = useHiddenReportRoutes(examId, joint);
   // A reader sees the role reports of its own roles (a whole-grade reader also the class and teacher reports, by class).
   const { user } = useCurrentUser();
   const roleCodes = useMemo(() => new Set((user?.roles ?? []).map((r) => r.roleCode)), [user]);
@@ -32,7 +33,8 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
     }
     return [
       item(REPORT_MENU.overview),
-      { type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.filter((k) => !ROLE_PAGES[k] || ROLE_PAGES[k].menuRoles.some((r) => roleCodes.has(r))).map(item) },
+      // the role reports, downloads and charts read the school's own exams; a joint exam has the score analyses
+      ...(joint ? [] : [{ type: 'group' as const, key: 'reports', label: '分析报告', children: REPORT_MENU.reports.filter((k) => !ROLE_PAGES[k] || ROLE_PAGES[k].menuRoles.some((r) => roleCodes.has(r))).map(item) }]),
       { type: 'group' as const, key: 'analysis', label: '成绩分析', children: analysis.map(item) },
       ...(joint ? [] : [{ type: 'group' as const, key: 'charts', label: '图表分析', children: REPORT_MENU.charts.map(item) }]),
     ];
@@ -40,6 +42,7 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
 
   const seg = location.pathname.slice(base.length + 1).split('/')[0];
   return (
+    <JointScope.Provider value={joint}>
     <div className="jz-section">
       <aside className="jz-section-side">
         <div className="jz-section-title">{joint ? '联考报告' : '分析报告'}</div>
@@ -50,5 +53,6 @@ export default function ReportLayout({ base, joint = false }: { base: string; jo
         <ContentOutlet />
       </main>
     </div>
+    </JointScope.Provider>
   );
 }

@@ -3,12 +3,12 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-do
 import { RouteErrorBoundary } from '@/components/RouteErrorBoundary';
 import { PageLoading } from '@/components/PageLoading';
 import { PlaceholderPage } from '@/pages/placeholder/PlaceholderPage';
-import { REPORT_PAGES, ReportListPage } from '@/pages/report/pages';
+import { REPORT_PAGES, ReportListPage, SchoolComparisonPage } from '@/pages/report/pages';
 import { lazyPage } from './lazyPage';
 import { RequireAdmin, RequireStudent, RequireUser } from './guards';
 import {
   ADMIN_INFO_ITEMS, EXAM_ANALYSIS_ITEMS, EXAM_DETAILS_EDIT_ITEMS, EXAM_MARKING_ITEMS, EXAM_MONITOR_DETAIL_ITEMS,
-  MULTI_DETAILS_ITEMS, REPORT_ITEMS, SCHOOL_ANALYSIS_MULTI_ITEMS, USER_INFO_ITEMS, type SectionItem,
+  MULTI_DETAILS_ITEMS, REPORT_ITEMS, REPORT_MENU, SCHOOL_ANALYSIS_MULTI_ITEMS, USER_INFO_ITEMS, type SectionItem,
 } from './sections';
 
 /** Product prefix of every page title (docs/PRODUCT.md §1). */
@@ -67,6 +67,7 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examMonitor/detail/quality': lazyPage(() => import('@/pages/marking/monitor/MonitorDetail').then((m) => ({ default: m.MonitorQuality }))),
   '/examMarking/myExamList': lazyPage(() => import('@/pages/exam/MyExamList')),
   '/examMarking/analysisMana': lazyPage(() => import('@/pages/exam/AnalysisMana')),
+  '/examMarking/schoolAnalysis': lazyPage(() => import('@/pages/multiExam/SchoolAnalysisList')),
   '/examDetailsEdit/scoreUpload': lazyPage(() => import('@/pages/exam/ScoreUpload')),
   '/examDetailsEdit/scoreList': lazyPage(() => import('@/pages/exam/ScoreList')),
   '/examDetailsEdit/templateConfirm': lazyPage(() => import('@/pages/scan/TemplateConfirm')),
@@ -85,6 +86,21 @@ const EXAM_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/examAnalysisMana/correctionGrades': lazyPage(() => import('@/pages/exam/CorrectionGrades')),
   '/examAnalysisMana/summaryOfGrade': lazyPage(() => import('@/pages/exam/SummaryOfGrade')),
 };
+// 多科考试管理 and 联考分析管理 (pages/multiExam): one layout, the same three pages on both.
+const MultiExamLayout = lazyPage(() => import('@/pages/multiExam/MultiExamLayout'));
+const MULTI_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  examMultiSetting: lazyPage(() => import('@/pages/multiExam/MultiSetting')),
+  multiSetting: lazyPage(() => import('@/pages/multiExam/MultiSetting')),
+  examRoomList: lazyPage(() => import('@/pages/multiExam/ExamRoomList')),
+  summaryGrades: lazyPage(() => import('@/pages/multiExam/SummaryGrades')),
+};
+const multiItems = (items: SectionItem[]) => items.map((i) => page(i.path, i.title, MULTI_PAGES[i.path]!));
+/** The single-subject group of /schoolAnalysis: the pages of /examAnalysisMana on the joint exam. */
+const singleItems = () => EXAM_ANALYSIS_ITEMS.map((i) => {
+  const P = EXAM_PAGES[`/examAnalysisMana/${i.path}`];
+  return P ? page(i.path, i.title, P) : ph(i.path, i.title);
+});
+
 // Answer-sheet card pages (pages/card): the maker, its read-only preview, online card making and printing.
 const MakeSheetCard = lazyPage(() => import('@/pages/card/MakeSheetCard'));
 const CardPreviewPage = lazyPage(() => import('@/pages/card/CardPreviewPage'));
@@ -104,6 +120,7 @@ const ScanUnnormalDetail = lazyPage(() => import('@/pages/scan/ScanUnnormalDetai
 // 校本题库 (pages/knowTopic): the list, and its editor at the spec's /wang/editor.
 const KnowTopicList = lazyPage(() => import('@/pages/knowTopic/KnowTopicList'));
 const QuestionEditorPage = lazyPage(() => import('@/pages/knowTopic/QuestionEditorPage'));
+const SourceEditorPage = lazyPage(() => import('@/pages/knowTopic/SourceEditorPage'));
 
 /** A section's child: the exam page when there is one, else the placeholder. */
 const sectionItems = (base: string, items: SectionItem[]) => items.map((i) => {
@@ -126,13 +143,15 @@ const page = (path: string, title: string, C: ComponentType): RouteObject => ({ 
 const ph = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage key={path} title={title} />, handle: { title } });
 const to = (target: string): RouteObject => ({ index: true, element: <Navigate to={target} replace /> });
 const redirect = (path: string, target: string, title: string): RouteObject => ({ path, element: <Navigate to={target} replace />, handle: { title } });
-const phItems = (items: SectionItem[]) => items.map((i) => ph(i.path, i.title));
+
+/** The report pages a joint exam has (the score analyses; the role reports, downloads and charts read school exams). */
+const JOINT_REPORT_PAGES = new Set([REPORT_MENU.overview, ...REPORT_MENU.analysis, 'registerComparison']);
 
 /** Report children of reportDetails / schoolReportDetails. */
 const reportChildren = (joint: boolean): RouteObject[] => [
   to(joint ? '/jointExamination/schoolReportDetails/dataScreening' : '/analysisReportList/reportDetails/dataScreening'),
-  ...Object.entries(REPORT_ITEMS).map(([p, t]) => (!joint && REPORT_PAGES[p] ? page(p, t, REPORT_PAGES[p]) : ph(p, t))),
-  ...(joint ? [ph('schoolComparison', '学校对比')] : []),
+  ...Object.entries(REPORT_ITEMS).map(([p, t]) => (REPORT_PAGES[p] && (!joint || JOINT_REPORT_PAGES.has(p)) ? page(p, t, REPORT_PAGES[p]) : ph(p, t))),
+  ...(joint ? [page('schoolComparison', '学校对比', SchoolComparisonPage)] : []),
 ];
 
 const section = (base: string, title: string, items: SectionItem[], first = items[0].path): RouteObject => ({
@@ -176,7 +195,7 @@ export const routes: RouteObject[] = [
         // full-screen pages without the header
         element: <BlankLayout />,
         children: [
-          ph('/ckeditor/test', 'CKEditor编辑器演示'),
+          page('/ckeditor/test', '试题源码编辑器', SourceEditorPage),
           page('/wang/editor', '题库试题编辑', QuestionEditorPage),
           page('/markDetail', '阅卷详情', MarkDetail),
           page('/scanUnnormalDetail', '异常扫描详情', ScanUnnormalDetail),
@@ -197,7 +216,7 @@ export const routes: RouteObject[] = [
           page('/analyzeManageSystemSettings/systemSetting', '学校分析默认设置', SchoolSystemSetting),
           page('/tabscroll', '考试准备进度', ExamReadiness),
           page('/copeSettiing', '复制考试设置', CopySettings),
-          ph('/schoolAnalysis/systemSetting', '系统设置'),
+          page('/schoolAnalysis/systemSetting', '系统设置', SchoolSystemSetting),
           {
             path: '/userInfo',
             element: <UserInfoLayout />,
@@ -216,13 +235,18 @@ export const routes: RouteObject[] = [
             handle: { title: '考试分析管理' },
             children: [to('/examAnalysisMana/examSetting'), ...sectionItems('/examAnalysisMana', EXAM_ANALYSIS_ITEMS)],
           },
-          section('/multidetails', '多科考试管理', MULTI_DETAILS_ITEMS),
+          {
+            path: '/multidetails',
+            element: <MultiExamLayout base="/multidetails" title="多科考试管理" back="/examMarking/analysisMana" groups={[{ items: MULTI_DETAILS_ITEMS }]} />,
+            handle: { title: '多科考试管理' },
+            children: [to('/multidetails/examMultiSetting'), ...multiItems(MULTI_DETAILS_ITEMS)],
+          },
           {
             path: '/schoolAnalysis',
-            element: <SectionLayout base="/schoolAnalysis" title="联考分析管理"
-              groups={[{ title: '多科考试', items: SCHOOL_ANALYSIS_MULTI_ITEMS }, { title: '单科考试', items: EXAM_ANALYSIS_ITEMS }]} />,
+            element: <MultiExamLayout base="/schoolAnalysis" title="联考分析管理" back="/examMarking/schoolAnalysis"
+              groups={[{ title: '多科考试', items: SCHOOL_ANALYSIS_MULTI_ITEMS }, { title: '单科考试', items: EXAM_ANALYSIS_ITEMS, single: true }]} />,
             handle: { title: '联考分析管理' },
-            children: [to('/schoolAnalysis/multiSetting'), ...phItems(SCHOOL_ANALYSIS_MULTI_ITEMS), ...phItems(EXAM_ANALYSIS_ITEMS)],
+            children: [to('/schoolAnalysis/multiSetting'), ...multiItems(SCHOOL_ANALYSIS_MULTI_ITEMS), ...singleItems()],
           },
           {
             path: '/analysisReportList',

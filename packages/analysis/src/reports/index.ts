@@ -27,6 +27,7 @@ export * from './online.js';
 export * from './paper.js';
 export * from './student.js';
 export * from './charts.js';
+export * from './schoolContrast.js';
 
 /** Every report of one exam, per unit of `by` (class by default; 'school' for a joint exam's school view). */
 export function buildAllReports(input: AnalysisInput | PreparedExam, options: { by?: DimensionKey; reference?: ReferenceExam } = {}) {

@@ -81,12 +81,12 @@ export async function submitCheck(db: Db, user: SchoolUser, c0: CheckRow, checke
     const c = await checkRepo.lockCheck(tx, c0.id);
     if (!c) throw new BizError('试卷已超时收回，请阅下一份');
     // a re-check answers with its paper's state, as a first mark would: nothing tells it apart
-    const state = async (): Promise<SubmitState> => (c.kind === 'trial' ? 'done' : stateOf((await repo.findPaper(tx, user.schoolId, c.paperId))!.status));
+    const state = async (): Promise<SubmitState> => (c.kind === 'trial' ? 'done' : stateOf((await repo.findPaper(tx, c.schoolId, c.paperId))!.status));
     if (c.submittedAt) {
       if (c.requestId === requestId && !c.skipped) return { total: c.total ?? 0, state: await state() };
       throw new BizError(c.skipped ? '试卷已超时收回，请阅下一份' : '该试卷已提交，请在回评中修改');
     }
-    const original = c.taskId ? (await repo.findTask(tx, user.schoolId, c.taskId))?.total ?? null : null;
+    const original = c.taskId ? (await repo.findTask(tx, c.schoolId, c.taskId))?.total ?? null : null;
     await checkRepo.answerCheck(tx, c.id, { ...checked, requestId, originalTotal: original });
     if (c.kind === 'recheck') await bumpVersion(tx, block.examId, block.schoolId, c.paperId); // the monitor's 个人一致性 changed
     return { total: checked.total, state: await state() };

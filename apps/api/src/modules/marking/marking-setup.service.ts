@@ -17,6 +17,7 @@ import { bumpVersion } from './marking-live.repository.js';
 import { countBlock, countBlocks } from './marking-counts.service.js';
 import { qualityOf } from './marking-quality.service.js';
 import { answerFilesOf } from './marking-answer.service.js';
+import { checkAllocationUsers, markerCandidates } from './marking-joint.service.js';
 
 type SubjectAccess = Awaited<ReturnType<typeof setupSubjectFor>>;
 
@@ -100,9 +101,9 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
     }
     checkElectiveBlock(b, questions);
   }
-  const userIds = [...new Set(body.blocks.flatMap((b) => [...(b.markers ?? []).map((m) => m.userId), ...(b.leaderUserId ? [b.leaderUserId] : [])]))];
-  const own = await repo.schoolUsersIn(db, user.schoolId, userIds);
-  if (userIds.some((u) => !own.has(u))) throw new BizError('阅卷老师不存在或不是本校教师');
+  // markers: the school's teachers, or for a joint exam every confirmed school's (混合阅卷); leaders: the school's
+  await checkAllocationUsers(db, s.exam.id, user.schoolId, [...new Set(body.blocks.flatMap((b) => (b.markers ?? []).map((m) => m.userId)))],
+    [...new Set(body.blocks.flatMap((b) => (b.leaderUserId ? [b.leaderUserId] : [])))]);
   return db.transaction().execute(async (tx) => {
     await repo.lockSubject(tx, s.subject.id);
     const existing = await repo.blocksOfSubject(tx, user.schoolId, s.subject.id);
@@ -191,9 +192,9 @@ export async function saveLeader(db: Db, user: SchoolUser, body: { blockId: numb
   await db.transaction().execute((tx) => repo.updateBlock(tx, body.blockId, { leaderUserId: body.userId }));
 }
 
+/** answer/userList: the teachers who may mark (a joint exam: every confirmed school's, by school, with its name). */
 export async function userList(db: Db, user: SchoolUser, examSubjectId: number) {
-  await setupSubjectFor(db, user, examSubjectId);
-  return repo.teachersOf(db, user.schoolId);
+  return markerCandidates(db, user, examSubjectId);
 }
 
 export async function leaderList(db: Db, user: SchoolUser, examSubjectId: number) {
@@ -205,9 +206,8 @@ export async function leaderList(db: Db, user: SchoolUser, examSubjectId: number
 }
 
 export async function addReaders(db: Db, user: SchoolUser, body: { blockId: number; userIds: number[]; quota?: number | null; classIds?: number[] }): Promise<void> {
-  await setupBlockFor(db, user, body.blockId);
-  const own = await repo.schoolUsersIn(db, user.schoolId, body.userIds);
-  if (body.userIds.some((u) => !own.has(u))) throw new BizError('阅卷老师不存在或不是本校教师');
+  const block = await setupBlockFor(db, user, body.blockId);
+  await checkAllocationUsers(db, block.examId, user.schoolId, body.userIds, []);
   await db.transaction().execute((tx) => repo.upsertMarkers(tx, user.schoolId, body.blockId, body.userIds.map((u) => ({ userId: u, quota: body.quota ?? null, classIds: body.classIds ?? [] }))));
 }
 

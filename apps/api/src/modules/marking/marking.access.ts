@@ -9,6 +9,8 @@ import type { Db, Tx } from '../../db/database.js';
 import { forbidden, notFound } from '../../core/http.js';
 import { canEditSubject, subjectFor, type SchoolUser } from '../exam/exam.access.js';
 import * as repo from './marking.repository.js';
+import * as checkRepo from './marking-check.repository.js';
+import { confirmedIn, organisersMarkedBy } from './marking-joint.repository.js';
 
 export type { SchoolUser };
 
@@ -23,7 +25,11 @@ export async function blockFor(q: Db | Tx, user: SchoolUser, blockId: number, ne
   const found = await repo.findBlockAs(q, blockId, user.id);
   if (!found) throw notFound('题块');
   const { isMarker: marker, questions, ...block } = found;
-  if (block.schoolId !== user.schoolId) throw forbidden();
+  if (block.schoolId !== user.schoolId) {
+    // 混合阅卷: a teacher of a confirmed school of the joint exam marks the blocks he is assigned to, and leads none
+    if (!marker || need === 'leader' || !(await confirmedIn(q, block.examId, user.schoolId))) throw forbidden();
+    return { block, role: 'marker', marker, leader: false, questions };
+  }
   const leader = leadsBlock(user, block);
   if (need === 'leader' && !leader) throw forbidden();
   if (need === 'marker' && !marker) throw forbidden();
@@ -33,7 +39,7 @@ export async function blockFor(q: Db | Tx, user: SchoolUser, blockId: number, ne
 
 /** A task of the caller's school with its block access ('marker' demands the task be the caller's own). */
 export async function taskFor(q: Db | Tx, user: SchoolUser, taskId: number) {
-  const task = await repo.findTask(q, user.schoolId, taskId);
+  const task = await findTaskFor(q, user, taskId);
   if (!task) throw notFound('阅卷任务');
   const access = await blockFor(q, user, task.blockId);
   return { task, ...access };
@@ -59,4 +65,29 @@ export async function setupBlockFor(q: Db | Tx, user: SchoolUser, blockId: numbe
   if (block.schoolId !== user.schoolId) throw forbidden();
   if (!canEditSubject(user, { gradeId: block.gradeId }, block.courseCode)) throw forbidden();
   return block;
+}
+
+/**
+ * A task of the caller's school, or of an organiser whose joint exam he marks (混合阅卷; blockFor then checks he
+ * is on the block). The own school is read first, so a school's own marking costs no extra read.
+ */
+export async function findTaskFor(q: Db | Tx, user: SchoolUser, taskId: number): Promise<repo.TaskRow | undefined> {
+  const own = await repo.findTask(q, user.schoolId, taskId);
+  if (own) return own;
+  for (const schoolId of await organisersMarkedBy(q, user.id, user.schoolId)) {
+    const t = await repo.findTask(q, schoolId, taskId);
+    if (t) return t;
+  }
+  return undefined;
+}
+
+/** A re-check or trial paper of the caller's school, or of an organiser whose joint exam he marks (as findTaskFor). */
+export async function findCheckFor(q: Db | Tx, user: SchoolUser, id: number): Promise<checkRepo.CheckRow | undefined> {
+  const own = await checkRepo.findCheck(q, user.schoolId, id);
+  if (own) return own;
+  for (const schoolId of await organisersMarkedBy(q, user.id, user.schoolId)) {
+    const c = await checkRepo.findCheck(q, schoolId, id);
+    if (c) return c;
+  }
+  return undefined;
 }

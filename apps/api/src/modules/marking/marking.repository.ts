@@ -2,13 +2,15 @@
  * SQL of online marking (migrations/0018_marking.ts): blocks, markers, papers, tasks (the lease pool), problems
  * and audit rows. Every read of a row named by the caller is filtered by school.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { BlockRegion } from '@jz/shared/block-region';
 import { anyId } from '../../db/any-id.js';
 import type { Db, Tx } from '../../db/database.js';
 import { versionBump } from './marking-live.repository.js';
 
 type Q = Db | Tx;
+type MarkingFrom = DB & { b: DB['marking_block']; e: DB['exam']; s: DB['exam_subject'] };
 
 export interface PointRow { id: string; name: string; fullScore: number; step: number }
 
@@ -22,6 +24,8 @@ export interface BlockRow {
   examName: string; subjectName: string; courseCode: string; gradeId: number;
   /** 个人一致性: a re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off). */
   recheckInterval: number; trialCount: number;
+  /** 'joint' for a joint exam (混合阅卷: markers of the confirmed schools, schools' shares). */
+  examMode: string;
 }
 
 function blockSelect(q: Q) {
@@ -32,7 +36,7 @@ function blockSelect(q: Q) {
       'b.id', 'b.school_id as schoolId', 'b.exam_id as examId', 'b.exam_subject_id as examSubjectId', 'b.name', 'b.sort', 'b.rating_mode as ratingMode',
       'b.tolerance', 'b.allocation', 'b.lease_seconds as leaseSeconds', 'b.leader_user_id as leaderUserId', 'b.answer_text as answerText',
       'b.answer_images as answerImages', 'b.can_mark as canMark', 'b.region', 'e.name as examName', 's.course_name as subjectName', 's.course_code as courseCode',
-      'e.grade_id as gradeId', 'b.recheck_interval as recheckInterval', 'b.trial_count as trialCount',
+      'e.grade_id as gradeId', 'b.recheck_interval as recheckInterval', 'b.trial_count as trialCount', 'e.mode as examMode',
     ]);
 }
 const toBlock = (r: Record<string, unknown>): BlockRow => ({ ...(r as unknown as BlockRow), tolerance: Number(r.tolerance), answerImages: (r.answerImages as string[]) ?? [], region: (r.region as BlockRegion | null) ?? null });
@@ -73,10 +77,18 @@ export async function blocksOfExam(q: Q, schoolId: number, examId: number): Prom
   return rows.map(toBlock);
 }
 
-/** Blocks where the user marks or is 题组长 (the task list). */
+/**
+ * Blocks where the user marks or is 题组长 (the task list): of his school, and the blocks of joint exams his
+ * school confirmed for where he marks (混合阅卷).
+ */
 export async function blocksOfUser(q: Q, schoolId: number, userId: number): Promise<BlockRow[]> {
-  const rows = await blockSelect(q).where('b.school_id', '=', schoolId)
-    .where((eb) => eb.or([eb('b.leader_user_id', '=', userId), eb.exists(eb.selectFrom('marking_marker as m').select('m.user_id').whereRef('m.block_id', '=', 'b.id').where('m.user_id', '=', userId))]))
+  const marks = (eb: ExpressionBuilder<MarkingFrom, 'b'>) => eb.exists(eb.selectFrom('marking_marker as m').select('m.user_id').whereRef('m.block_id', '=', 'b.id').where('m.user_id', '=', userId));
+  const rows = await blockSelect(q)
+    .where((eb) => eb.or([
+      eb.and([eb('b.school_id', '=', schoolId), eb.or([eb('b.leader_user_id', '=', userId), marks(eb)])]),
+      eb.and([eb('e.mode', '=', 'joint'), marks(eb), eb.exists(eb.selectFrom('exam_school as x').select('x.school_id').whereRef('x.exam_id', '=', 'b.exam_id')
+        .where('x.school_id', '=', schoolId).where('x.status', '=', 'confirmed'))]),
+    ]))
     .orderBy('e.id', 'desc').orderBy('s.sort').orderBy('b.sort').orderBy('b.id').execute();
   return rows.map(toBlock);
 }

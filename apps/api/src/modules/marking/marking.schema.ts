@@ -94,7 +94,7 @@ export const groupSchema = z.object({
   fullScore: z.number(), questions: z.array(question), markers: z.array(markerRow), papers: z.number(), finalPapers: z.number(),
   recheckInterval: z.number(), trialCount: z.number(),
 });
-export const userRowSchema = z.object({ userId: z.number(), userName: z.string(), loginId: z.string() });
+export const userRowSchema = z.object({ userId: z.number(), userName: z.string(), loginId: z.string(), schoolId: z.number().optional(), schoolName: z.string().optional() });
 export const leaderRowSchema = z.object({ blockId: z.number(), blockName: z.string(), userId: z.number().nullable(), userName: z.string().nullable() });
 export const samplingRowSchema = z.object({ questionId: z.number(), number: z.string(), blockId: z.number(), fullScore: z.number(), step: z.number(), points: z.array(point) });
 export const progressSchema = z.object({

@@ -11,7 +11,8 @@ import type { AppContext } from '../../core/context.js';
 import { BizError, notFound } from '../../core/http.js';
 import { StorageNotFound } from '../../core/storage.js';
 import { withScoreWrites, type ScoreTx } from '../score/score-write.service.js';
-import { blockFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
+import { blockFor, findCheckFor, findTaskFor, leadsBlock, taskFor, type SchoolUser } from './marking.access.js';
+import { schoolShareLeft } from './marking-joint.service.js';
 import { paperImage } from './marking.image.js';
 import { answerImageUrl } from './marking-answer.service.js';
 import * as repo from './marking.repository.js';
@@ -132,7 +133,9 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
       quota = await quotaOf(tx, block, { ...marker, userId: user.id });
     }
-    while (held.length < want && (quota === null || taken < quota)) {
+    // 混合阅卷: the caller's school takes at most its share of the block (null: no share set)
+    let schoolLeft = await schoolShareLeft(tx, block, user.schoolId, rounds, elective);
+    while (held.length < want && (quota === null || taken < quota) && (schoolLeft === null || schoolLeft > 0)) {
       let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
       if (!t && !synced) {
         synced = true;
@@ -142,6 +145,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       if (!t) break;
       held.push(toPaper(t));
       taken++;
+      if (schoolLeft !== null) schoolLeft--;
     }
     const paper = held[want - 1];
     return paper ? { paper, msg: '查询成功' } : { paper: null, msg: NO_PAPER };
@@ -152,17 +156,21 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
 export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: number; paperId?: number }): Promise<Buffer> {
   const { db } = ctx;
   let paperId: number;
-  const check = q.taskId !== undefined ? await checks.findCheck(db, user.schoolId, q.taskId) : undefined;
+  // the paper's school: the caller's, or the organiser's when he marks a joint exam (混合阅卷)
+  let paperSchool = user.schoolId;
+  const check = q.taskId !== undefined ? await findCheckFor(db, user, q.taskId) : undefined;
   if (check) {
     paperId = await checks.checkImagePaper(db, user, check);
+    paperSchool = check.schoolId;
   } else if (q.taskId !== undefined) {
     const { task, leader } = await taskFor(db, user, q.taskId);
     if (!leader && task.markerId !== user.id) throw new BizError('无权限访问', 403);
     paperId = task.paperId;
+    paperSchool = task.schoolId;
   } else if (q.paperId !== undefined) {
     paperId = q.paperId;
   } else throw new BizError('缺少参数 taskId');
-  const paper = await repo.findPaper(db, user.schoolId, paperId);
+  const paper = await repo.findPaper(db, paperSchool, paperId);
   if (!paper) throw notFound('试卷');
   if (q.taskId === undefined) await blockFor(db, user, paper.blockId, 'leader');
   if (!paper.imageKeys.length) throw notFound('图片');
@@ -189,9 +197,9 @@ type SubmitInput = { taskId: number; scores: number[]; requestId: string };
 
 async function submitMark(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ blockId: number; total: number; state: SubmitState }> {
   // a task first (the usual case: one read); a check's id is never a task's (one sequence)
-  const t0 = await repo.findTask(db, user.schoolId, body.taskId);
+  const t0 = await findTaskFor(db, user, body.taskId);
   if (!t0) {
-    const check = await checks.findCheck(db, user.schoolId, body.taskId);
+    const check = await findCheckFor(db, user, body.taskId);
     if (!check) throw notFound('阅卷任务');
     return { blockId: check.blockId, ...(await checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId)) };
   }
@@ -221,7 +229,7 @@ async function submitMark(db: Db, user: SchoolUser, body: SubmitInput): Promise<
 
 /** Flags the caller's current paper: it leaves the pool for the leader's queue (问题卷). */
 export async function problem(db: Db, user: SchoolUser, body: { taskId: number; kind: ProblemKind; note?: string }): Promise<void> {
-  const check = await checks.findCheck(db, user.schoolId, body.taskId);
+  const check = await findCheckFor(db, user, body.taskId);
   if (check) return checks.problemCheck(db, user, check);
   const { task, block } = await taskFor(db, user, body.taskId);
   await db.transaction().execute(async (tx) => {

@@ -87,8 +87,14 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Prom
   if (exam.school_id !== user.schoolId) throw forbidden();
   const loaded = await loadReportSet(db, exam.id);
   if (!loaded) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
-  const set = loaded.set;
-  const access = accessFor(user, set);
+  return resolveContext(loaded, loaded.set, accessFor(user, loaded.set), q);
+}
+
+/**
+ * The filter resolved against a loaded set and the caller's access (classes checked here; courses by single/multi).
+ * `set` may be the loaded set relabelled (a joint exam's classes named with their school).
+ */
+export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery): Ctx {
   // Scope first: a class outside the caller's scope is refused before any other check of the filters.
   if (q.classId) {
     if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
@@ -133,7 +139,7 @@ export function single(ctx: Ctx): string {
 }
 
 /** A multi-column report: '0' = every visible column (subjects, then the total); a code = that column. */
-function multi(ctx: Ctx, withTotal = true): string[] {
+export function multi(ctx: Ctx, withTotal = true): string[] {
   if (ctx.course !== TOTAL_CODE) return [single(ctx)];
   const cols = [...ctx.access.courses];
   const classOk = (code: string) => !ctx.q.classId || allowed(ctx.access, ctx.q.classId, code);
@@ -141,7 +147,7 @@ function multi(ctx: Ctx, withTotal = true): string[] {
   return cols.filter(classOk);
 }
 
-function needTotal(ctx: Ctx) {
+export function needTotal(ctx: Ctx) {
   if (!ctx.access.canTotal) throw forbidden();
   if (ctx.q.classId && !allowed(ctx.access, ctx.q.classId, TOTAL_CODE)) throw forbidden();
 }

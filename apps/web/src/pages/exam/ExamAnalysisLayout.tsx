@@ -33,6 +33,7 @@ export default function ExamAnalysisLayout({ base = '/examAnalysisMana' }: { bas
               <Tag color="blue">{exam.examTypeName}</Tag>
               <Tag>{EXAM_MODE_NAMES[exam.mode] ?? exam.mode}</Tag>
               <Tag color={STATUS_COLORS[exam.status]}>{exam.statusName}</Tag>
+              {exam.mode !== 'single' && <Button size="small" onClick={() => navigate(`/multidetails/examMultiSetting?examId=${exam.id}`)}>多科考试管理</Button>}
               <span style={{ color: '#666' }}>{exam.gradeName}　{exam.startDate}{exam.endDate !== exam.startDate ? ` 至 ${exam.endDate}` : ''}　考生 {exam.studentCount} 人</span>
             </Space>
           ) : loading ? <Spin size="small" /> : <Typography.Text type="danger">{error}</Typography.Text>}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { App, Button, Card, ConfigProvider, Dropdown, Empty, Form, Input, Pagination, Progress, Select, Space, Spin, Steps, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { BarChartOutlined, CopyOutlined, DeleteOutlined, OrderedListOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, ScanOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BarChartOutlined, CopyOutlined, DeleteOutlined, OrderedListOutlined, FileSearchOutlined, FormOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, ScanOutlined, SearchOutlined, SettingOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES, clampPercent, subjectStyle } from '@jz/shared';
 import { deleteExam, findExamPage, type Exam, type ExamQuery } from '@/api/exam';
@@ -64,6 +64,7 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
   const scanFirst = exam.subjects.find((s) => s.canScan);
   const more: MenuProps['items'] = [
     { key: 'summary', icon: <BarChartOutlined />, label: '成绩汇总' },
+    ...(exam.mode !== 'single' ? [{ key: 'multi', icon: <AppstoreOutlined />, label: '多科考试管理' }] : []),
     { key: 'readiness', icon: <OrderedListOutlined />, label: '准备进度' },
     ...(canEdit ? [{ key: 'copy', icon: <CopyOutlined />, label: '复制设置' }] : []),
     ...(can('exam:exam:view') ? [{ key: 'card', icon: <FormOutlined />, label: '答题卡', disabled: !exam.subjects.length }] : []),
@@ -71,7 +72,8 @@ function ExamCard({ exam, canEdit, onDelete }: { exam: Exam; canEdit: boolean; o
     ...(canEdit ? [{ type: 'divider' as const }, { key: 'delete', icon: <DeleteOutlined />, label: '删除', danger: true }] : []),
   ];
   const onMore = (key: string) => {
-    if (key === 'summary') navigate(`/examAnalysisMana/summaryOfGrade${q}`);
+    if (key === 'summary') navigate(exam.mode !== 'single' ? `/multidetails/summaryGrades${q}` : `/examAnalysisMana/summaryOfGrade${q}`);
+    if (key === 'multi') navigate(`/multidetails/examMultiSetting${q}`);
     if (key === 'readiness') navigate(`/tabscroll${q}`);
     if (key === 'copy') navigate(`/copeSettiing?toExamId=${exam.id}`);
     if (key === 'card') navigate(`/makeSheetCard${q}&examSubjectId=${exam.subjects[0]!.id}`);

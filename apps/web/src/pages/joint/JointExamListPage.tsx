@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography, message } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import { EXAM_TYPES } from '@jz/shared/exam';
 import {
   acceptJointExam, addJointExam, confirmJointClasses, findInvitableSchools, findJointByCode, findJointExams, inviteSchools, joinJointExam,
@@ -28,6 +29,7 @@ export default function JointExamListPage() {
   const [joining, setJoining] = useState(false);
   const [inviting, setInviting] = useState<JointExam | null>(null);
   const [confirming, setConfirming] = useState<JointExam | null>(null);
+  const navigate = useNavigate();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -50,6 +52,9 @@ export default function JointExamListPage() {
     {
       title: '操作', width: 300, fixed: 'right', render: (_, r) => (
         <Space wrap>
+          {r.releasedAt && (r.role === 'organiser' || r.myStatus === 'confirmed') && (
+            <Button size="small" type="primary" onClick={() => navigate(`/jointExamination/schoolReportDetails/dataScreening?examId=${r.examId}`)}>查看报告</Button>
+          )}
           {r.role === 'organiser' && !r.releasedAt && <Button size="small" onClick={() => setInviting(r)}>邀请学校</Button>}
           {r.role === 'organiser' && (
             <Space size={4}><span>其他学校匿名</span><Switch size="small" checked={r.anonymiseSchools} onChange={(v) => void act(setJointAnonymous(r.examId, v))} /></Space>

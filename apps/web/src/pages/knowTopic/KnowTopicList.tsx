@@ -13,6 +13,7 @@ import { ExamToBankDialog } from './ExamToBankDialog';
 import { MasteryDialog } from './MasteryDialog';
 import { PaperAssemblyDrawer } from './PaperAssemblyDrawer';
 import { WrongBookDialog } from './WrongBookDialog';
+import { QuestionImportButtons } from './QuestionImportButtons';
 
 const DIFFICULTY_RANGES: Record<string, [number, number]> = { 容易: [0.7, 1], 中等: [0.4, 0.7], 困难: [0, 0.4] };
 
@@ -59,6 +60,7 @@ export default function KnowTopicList() {
         {courseCode && <Button onClick={() => setDialog('mastery')}>知识点掌握</Button>}
         {courseCode && <Button onClick={() => setDialog('wrongBook')}>错题本</Button>}
         {course?.editable && <Button type="primary" onClick={() => navigate(`/wang/editor?courseCode=${encodeURIComponent(courseCode)}`)}>新增试题</Button>}
+        {courseCode && <QuestionImportButtons filter={{ ...filter, courseCode }} editable={!!course?.editable} onChanged={() => { loadQuestions(); loadTree(); }} />}
       </Space>}>
         <Row gutter={16}>
           <Col span={7}>

@@ -5,7 +5,8 @@ import type { TeachingMap } from './useAssignWork';
 
 /**
  * Picks a block's markers among the school's teachers; filters: name or account, teachers of the subject, teachers of
- * a class (the filters need the grade's 任课表; without it every teacher is listed).
+ * a class (the filters need the grade's 任课表; without it every teacher is listed). For a joint exam the teachers of
+ * every confirmed school are listed (混合阅卷) with a 学校 column and filter.
  */
 export function MarkerPicker({ open, users, teaching, courseCode, value, onClose, onOk }: {
   open: boolean; users: SchoolUserRow[]; teaching: TeachingMap; courseCode?: string; value: number[];
@@ -15,6 +16,9 @@ export function MarkerPicker({ open, users, teaching, courseCode, value, onClose
   const [text, setText] = useState('');
   const [onlySubject, setOnlySubject] = useState(false);
   const [classId, setClassId] = useState<number | undefined>();
+  const [schoolId, setSchoolId] = useState<number | undefined>();
+  const schools = [...new Map(users.filter((u) => u.schoolId !== undefined).map((u) => [u.schoolId!, u.schoolName ?? ''])).entries()];
+  const joint = schools.length > 1;
   useEffect(() => { if (open) setPicked(value); }, [open, value]);
 
   const shown = users.filter((u) => {
@@ -22,6 +26,7 @@ export function MarkerPicker({ open, users, teaching, courseCode, value, onClose
     const t = teaching.byUser.get(u.userId);
     if (onlySubject && courseCode && !t?.courses.has(courseCode)) return false;
     if (classId && !t?.classIds.has(classId)) return false;
+    if (schoolId && u.schoolId !== schoolId) return false;
     return true;
   });
   return (
@@ -32,6 +37,8 @@ export function MarkerPicker({ open, users, teaching, courseCode, value, onClose
         <Checkbox checked={onlySubject} onChange={(e) => setOnlySubject(e.target.checked)} disabled={!teaching.byUser.size}>只看本学科任课老师</Checkbox>
         <Select allowClear placeholder="按班级筛选" style={{ width: 160 }} value={classId} onChange={setClassId}
           options={teaching.classes.map((c) => ({ value: c.id, label: c.name }))} disabled={!teaching.classes.length} />
+        {joint && <Select allowClear placeholder="按学校筛选" style={{ width: 180 }} value={schoolId} onChange={setSchoolId} aria-label="按学校筛选"
+          options={schools.map(([id, name]) => ({ value: id, label: name }))} />}
         <span style={{ color: '#666' }}>已选 {picked.length} 人</span>
       </Space>
       <Table<SchoolUserRow> rowKey="userId" size="small" dataSource={shown} pagination={{ pageSize: 10, showSizeChanger: false }}
@@ -41,7 +48,7 @@ export function MarkerPicker({ open, users, teaching, courseCode, value, onClose
           preserveSelectedRowKeys: true,
           onChange: (keys) => setPicked(keys.map(Number)),
         }}
-        columns={[{ title: '姓名', dataIndex: 'userName' }, { title: '账号', dataIndex: 'loginId' }]} />
+        columns={[{ title: '姓名', dataIndex: 'userName' }, { title: '账号', dataIndex: 'loginId' }, ...(joint ? [{ title: '学校', dataIndex: 'schoolName' }] : [])]} />
     </Modal>
   );
 }

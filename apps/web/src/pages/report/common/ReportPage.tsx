@@ -6,6 +6,7 @@ import type { ReportFilter, ReportParams } from '@/api/report';
 import type { ReportFilterState } from '@/stores/reportFilter';
 import { useReportContext } from './context';
 import { FilterBar, type FilterField } from './kit';
+import { useJointScope } from './scope';
 
 export interface ReportPageContext {
   examId: string;
@@ -38,10 +39,11 @@ export function ReportPage({ title, fields, noTotal, filterExtra, children }: {
 }) {
   const ctx = useReportContext();
   const navigate = useNavigate();
+  const joint = useJointScope();
   if (!ctx.examId) {
     return (
-      <Result status="info" title="请选择考试" subTitle="请从分析报告列表中选择一场已发布的考试查看报告"
-        extra={<Button type="primary" onClick={() => navigate('/analysisReportList/list')}>返回报告列表</Button>} />
+      <Result status="info" title="请选择考试" subTitle={joint ? '请从联考列表中选择一场已发布的联考查看报告' : '请从分析报告列表中选择一场已发布的考试查看报告'}
+        extra={<Button type="primary" onClick={() => navigate(joint ? '/jointExamination/list' : '/analysisReportList/list')}>返回报告列表</Button>} />
     );
   }
   if (ctx.filterError) return <Alert type="error" showIcon title={ctx.filterError} style={{ margin: 16 }} />;

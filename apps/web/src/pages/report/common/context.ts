@@ -2,6 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { findReport, findReportFilter, type ReportData, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import { reportFilterStore, useReportFilter, type ReportFilterState } from '@/stores/reportFilter';
+import { JOINT_FILTER_PATH, JOINT_REPORT_PATHS } from '@/api/joint-report';
+import { http } from '@/utils/request';
+import { useJointScope } from './scope';
 
 /** The exam of the report pages (query ?examId=…). */
 export function useExamId(): string {
@@ -15,21 +18,22 @@ interface FilterEntry { promise: Promise<FilterAnswer>; value?: FilterAnswer }
 type FilterAnswer = { data: ReportFilter | null; error: string | null; code: number };
 const filterCache = new Map<string, FilterEntry>();
 
-function loadFilter(examId: string): FilterEntry {
-  let e = filterCache.get(examId);
+function loadFilter(examId: string, joint = false): FilterEntry {
+  const key = `${joint ? 'joint' : 'school'}:${examId}`;
+  let e = filterCache.get(key);
   if (e) return e;
   const entry: FilterEntry = {
-    promise: findReportFilter({ examId })
+    promise: (joint ? http.get<ReportFilter>(`/${JOINT_FILTER_PATH}`, { examId }) : findReportFilter({ examId }))
       .then((res): FilterAnswer => (res.code === 200 ? { data: res.data, error: null, code: 200 } : { data: null, error: res.msg || '加载失败', code: res.code }))
       .catch((): FilterAnswer => ({ data: null, error: '筛选条件加载失败，请稍后重试', code: 0 }))
       .then((v) => {
         entry.value = v;
-        if (v.code !== 200) setTimeout(() => filterCache.delete(examId), 0);
+        if (v.code !== 200) setTimeout(() => filterCache.delete(key), 0);
         return v;
       }),
   };
   e = entry;
-  filterCache.set(examId, e);
+  filterCache.set(key, e);
   return e;
 }
 
@@ -51,12 +55,13 @@ export function sanitizeFilter(state: ReportFilterState, f: ReportFilter): Parti
 /** Filter options of the exam, its stored state, and the report query built from it. */
 export function useReportContext() {
   const examId = useExamId();
+  const joint = useJointScope();
   const [state, setState] = useReportFilter(examId);
-  const [answer, setAnswer] = useState<FilterAnswer | undefined>(() => (examId ? loadFilter(examId).value : undefined));
+  const [answer, setAnswer] = useState<FilterAnswer | undefined>(() => (examId ? loadFilter(examId, joint).value : undefined));
   useEffect(() => {
     if (!examId) return;
     let alive = true;
-    const entry = loadFilter(examId);
+    const entry = loadFilter(examId, joint);
     if (entry.value) setAnswer(entry.value);
     entry.promise.then((v) => {
       if (!alive) return;
@@ -67,7 +72,7 @@ export function useReportContext() {
       }
     });
     return () => { alive = false; };
-  }, [examId]);
+  }, [examId, joint]);
   const filter = answer?.data ?? null;
   const ready = !!filter && !sanitizeFilter(state, filter);
   const params = useMemo(() => toParams(examId, state), [examId, state]);
@@ -103,13 +108,14 @@ export function useReport<K extends ReportKey>(key: K, params: ReportParams, ena
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const joint = useJointScope();
   const paramKey = JSON.stringify(params);
   useEffect(() => {
     if (!enabled || !params.examId) return;
     let alive = true;
     setLoading(true);
     setError(null);
-    findReport(key, JSON.parse(paramKey) as ReportParams)
+    (joint ? http.get<ReportData[K]>(`/${JOINT_REPORT_PATHS[key]}`, JSON.parse(paramKey) as ReportParams) : findReport(key, JSON.parse(paramKey) as ReportParams))
       .then((res) => {
         if (!alive) return;
         if (res.code === 200) setData(res.data);
@@ -119,7 +125,7 @@ export function useReport<K extends ReportKey>(key: K, params: ReportParams, ena
       .finally(() => { if (alive) setLoading(false); });
     return () => { alive = false; };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, paramKey, enabled, tick]);
+  }, [key, paramKey, enabled, tick, joint]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, loading, error, reload };
 }
@@ -136,12 +142,12 @@ const KEY_ROUTE: Record<ReportKey, string> = {
  * The report menu entries the caller may open for the exam (from examReportComm/filter `reports`): a route
  * of report keys is kept when any of its keys is allowed; null until known (show everything).
  */
-export function useHiddenReportRoutes(examId: string): Set<string> | null {
+export function useHiddenReportRoutes(examId: string, joint = false): Set<string> | null {
   const [hidden, setHidden] = useState<Set<string> | null>(null);
   useEffect(() => {
     if (!examId) { setHidden(null); return; }
     let alive = true;
-    loadFilter(examId).promise.then((v) => {
+    loadFilter(examId, joint).promise.then((v) => {
       if (!alive || !v.data) return;
       const allowed = new Set(v.data.reports);
       const routes = new Map<string, boolean>();
@@ -149,6 +155,6 @@ export function useHiddenReportRoutes(examId: string): Set<string> | null {
       setHidden(new Set([...routes].filter(([, ok]) => !ok).map(([r]) => r)));
     });
     return () => { alive = false; };
-  }, [examId]);
+  }, [examId, joint]);
   return hidden;
 }

@@ -1,12 +1,15 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Empty, Modal, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Card, Empty, Modal, Select, Space, Spin, Table, Tag, Tooltip, message } from 'antd';
 import type { TableProps } from 'antd';
 import { DownloadOutlined, EyeOutlined, FilePdfOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { JobProgressModal, useRenderJob } from '@/components/job';
 import { previewReport, type CreateRenderJobBody } from '@/api/render';
 import { REPORT_PATHS, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import type { ReportFilterState } from '@/stores/reportFilter';
+import { downloadJointExport, JOINT_REPORT_PATHS } from '@/api/joint-report';
+import { saveBlob } from '@/utils/request';
 import { DASH } from './format';
+import { useJointScope } from './scope';
 import './report.css';
 
 // ---------------------------------------------------------------- export
@@ -30,6 +33,30 @@ export function jobFilters(params: ReportParams, reports: ReportKey[]) {
 
 /** 导出Excel: the report with the screen's filters as an Excel render job (progress modal; the .xlsx saves itself when ready). */
 export function ExportButton({ reportKey, params, label = '导出Excel' }: { reportKey: ReportKey; params: ReportParams; label?: string }) {
+  const joint = useJointScope();
+  if (joint) return <JointExportButton path={JOINT_REPORT_PATHS[reportKey]} params={params} label={label} testId={`export-${reportKey}`} />;
+  return <JobExportButton reportKey={reportKey} params={params} label={label} />;
+}
+
+/** A joint report's 导出Excel: the `<path>_export` xlsx downloaded at once (the render jobs read school exams). */
+export function JointExportButton({ path, params, label = '导出Excel', testId }: { path: string; params: ReportParams; label?: string; testId?: string }) {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const res = await downloadJointExport(path, params);
+      if ('blob' in res) saveBlob(res.blob, res.filename);
+      else message.error(res.msg || '导出失败');
+    } catch {
+      message.error('导出失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void start()} data-testid={testId}>{label}</Button>;
+}
+
+function JobExportButton({ reportKey, params, label }: { reportKey: ReportKey; params: ReportParams; label: string }) {
   const job = useRenderJob();
   const start = () => void job.start({ ...jobFilters(params, [reportKey]), type: 'excel' }, `${label}：${REPORT_PATHS[reportKey].title}`);
   return (
@@ -46,6 +73,12 @@ export function ExportButton({ reportKey, params, label = '导出Excel' }: { rep
  * 下载PDF make the PDF as a render job with a progress modal (打印 opens it in the browser's viewer).
  */
 export function PdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
+  // printing renders the school's reports; a joint report is exported as Excel
+  if (useJointScope()) return null;
+  return <JobPdfButtons reportKey={reportKey} params={params} />;
+}
+
+function JobPdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
   const job = useRenderJob();
   const title = REPORT_PATHS[reportKey].title;
   const [preview, setPreview] = useState(false);

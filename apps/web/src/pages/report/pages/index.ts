@@ -29,3 +29,5 @@ export const REPORT_PAGES: Record<string, LazyExoticComponent<ComponentType>> = 
 };
 
 export const ReportListPage = lazyPage(() => import('../ReportListPage'));
+/** 学校对比 of /jointExamination/schoolReportDetails. */
+export const SchoolComparisonPage = lazyPage(() => import('./SchoolComparison'));

@@ -1,0 +1,106 @@
+/**
+ * What the joint exam adds to the school reports: the transcript with each candidate's school and school rank,
+ * 校际对比 (packages/analysis buildSchoolContrast over the stored transcript: joint ranks are its grade ranks), one
+ * candidate's scores with class, school and joint ranks, and the filter with the joint labels.
+ */
+import { buildSchoolContrast, schoolRanks } from '@jz/analysis';
+import { TOTAL_CODE, type ReportFilter, type TranscriptQuery } from '@jz/shared/api/report';
+import type { JointTranscript, SchoolContrast, StudentInfo } from '@jz/shared/api/joint-report';
+import { BizError, forbidden } from '../../core/http.js';
+import type { EngineReports } from '../release/report-set.js';
+import { allowed, columnOf, filter, multi, transcript } from '../report/report.service.js';
+import type { JointCtx } from './joint-report.access.js';
+
+/** School ranks per variant of a report set: engine student id → rank per engine column. */
+const ranksCache = new WeakMap<EngineReports, Map<string, (number | null)[]>>();
+
+function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
+  const hit = ranksCache.get(ctx.reports);
+  if (hit) return hit;
+  const rows = ctx.reports.transcript.rows;
+  const ranks = schoolRanks(rows.map((r) => ({ schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''), scores: r.scores })), ctx.reports.transcript.columns.length);
+  const out = new Map(rows.map((r, i) => [r.studentId, ranks[i]!]));
+  ranksCache.set(ctx.reports, out);
+  return out;
+}
+
+/** The joint filter: classId 0 reads 联考全体 (the joint figures beside the caller's classes). */
+export function jointFilter(ctx: JointCtx): ReportFilter {
+  const f = filter(ctx);
+  return { ...f, classes: f.classes.map((c) => (c.value === 0 ? { ...c, label: '联考全体' } : c)) };
+}
+
+export function jointTranscript(ctx: JointCtx, q: TranscriptQuery, all = false): JointTranscript {
+  const t = transcript(ctx, q, all);
+  const engineIdx = t.columns.map((c) => ctx.reports.transcript.columns.findIndex((x) => x.code === c.code));
+  const ranks = schoolRanksOf(ctx);
+  const className = new Map(ctx.set.classes.map((c) => [c.id, c.name]));
+  const wantRank = t.fields.includes('gradeRank') || t.fields.includes('classRank');
+  return {
+    ...t,
+    records: t.records.map((r) => {
+      const own = ranks.get(String(r.examStudentId)) ?? [];
+      return {
+        ...r,
+        className: className.get(r.classId) ?? r.className,
+        schoolName: ctx.joint.schoolName(ctx.joint.schoolOf.get(String(r.examStudentId)) ?? 0),
+        schoolRanks: wantRank ? engineIdx.map((i, k) => (allowed(ctx.access, r.classId, t.columns[k]!.code) ? own[i] ?? null : null)) : [],
+      };
+    }),
+  };
+}
+
+/** 校际对比: every visible column (courseCode 0) or the asked one; each confirmed school as the caller may name it. */
+export function schoolContrast(ctx: JointCtx): SchoolContrast {
+  const codes = multi(ctx);
+  if (!codes.length) throw forbidden();
+  const engineCols = ctx.reports.transcript.columns;
+  const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
+  const columns = codes.map((code) => {
+    const col = columnOf(ctx, code);
+    const rates = ctx.reports.overview.rows.find((r) => r.code === code)?.rates ?? [];
+    return { ...col, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
+  });
+  const students = ctx.reports.transcript.rows.map((r) => ({
+    schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
+    scores: idx.map((i) => r.scores[i] ?? null),
+    ranks: idx.map((i) => r.gradeRanks[i] ?? null),
+  }));
+  const schools = ctx.joint.schools;
+  const tables = buildSchoolContrast({ schools: schools.map((s) => ({ id: String(s.schoolId), name: s.name })), columns, students });
+  const own = new Set(schools.filter((s) => s.own).map((s) => String(s.schoolId)));
+  return {
+    meta: ctx.meta,
+    anonymised: ctx.joint.role === 'participant' && ctx.joint.anonymise,
+    tables: tables.map((t) => ({
+      code: t.code, name: t.name, fullScore: t.fullScore, isTotal: t.isTotal,
+      joint: t.joint,
+      rows: t.rows.map((r) => ({
+        schoolName: r.schoolName, own: own.has(r.schoolId), count: r.count, mean: r.mean, sd: r.sd, overMeanRate: r.overMeanRate, meanRank: r.meanRank, rates: r.rates, bands: r.bands,
+      })),
+    })),
+  };
+}
+
+/** One candidate of a class the caller sees: per visible column score, class rank, school rank and joint rank. */
+export function studentInfo(ctx: JointCtx, examStudentId: number): StudentInfo {
+  const key = String(examStudentId);
+  const st = ctx.loaded.students.get(key);
+  if (!st) throw new BizError('该考生不在本次联考中', 404);
+  if (!ctx.access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
+  const pos = ctx.loaded.transcriptPos.get('0')!.get(key)!;
+  const all = ctx.set.variants['0'] as EngineReports;
+  const row = all.transcript.rows[pos]!;
+  const ranks = schoolRanksOf({ ...ctx, reports: all });
+  const own = ranks.get(key) ?? [];
+  const cls = ctx.set.classes.find((c) => c.id === st.classId);
+  const columns = all.transcript.columns.map((c, i) => ({ c, i })).filter(({ c }) => allowed(ctx.access, st.classId, c.code));
+  return {
+    examStudentId, admissionNo: st.admissionNo, name: st.name, className: cls?.name ?? st.className,
+    schoolName: ctx.joint.schoolName(ctx.joint.schoolOf.get(key) ?? 0),
+    columns: columns.map(({ c, i }) => ({
+      code: c.code === TOTAL_CODE ? '0' : c.code, name: c.name, fullScore: c.fullScore, score: row.scores[i] ?? null,
+      classRank: row.classRanks[i] ?? null, schoolRank: own[i] ?? null, jointRank: row.gradeRanks[i] ?? null,
+    })),
+  };
+}
