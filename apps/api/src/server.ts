@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoMarking } from './seed/demo-marking.js';
 import { seedDemoScan } from './seed/demo-scan.js';
+import { seedDemoBank } from './seed/demo-bank.js';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-lock.js';
 import { startDailyBackups, writeBackup, type DailyBackups } from './db/backup.js';
 import { openPostgresChecked, pgliteOpenFailure, StartupError } from './db/startup.js';
@@ -30,6 +31,7 @@ async function main() {
   const database = await openAndMigrate(config, dbDir, backupsDir);
   const seededNow = config.seedDemo && await seedDemoIfEmpty(database.db);
   const app = await buildApp({ db: database.db, config, logger: true });
+  if (seededNow) await seedDemoBank(database.db, (line) => app.log.info(line));
   const backups: DailyBackups | undefined = database.dump
     ? startDailyBackups({ dump: database.dump, backupsDir, keepDays: config.backupKeepDays, log: app.log })
     : undefined;

@@ -47,13 +47,14 @@ import jointReport from './joint-report/joint-report.routes.js';
 import questionBank from './question-bank/question-bank.routes.js';
 import questionImport from './question-bank/docx-import.routes.js';
 import multiExam from './multi-exam/multi-exam.routes.js';
+import bankOut from './question-bank/bank-out.routes.js';
 
 import type { ModuleRoutes } from './module-routes.js';
 export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport, markingJoint, multiExam];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport, markingJoint, multiExam, bankOut];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
   await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
   await app.register(async (scope) => { await studentPortal(scope, ctx); await studentReport(scope, ctx); }, { prefix: '/studentApi/v1' });

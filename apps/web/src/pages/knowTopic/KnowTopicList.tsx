@@ -9,6 +9,10 @@ import {
 } from '@/api/questionBank';
 import { KnowledgeTreePanel } from './KnowledgeTreePanel';
 import { RichText } from './RichText';
+import { ExamToBankDialog } from './ExamToBankDialog';
+import { MasteryDialog } from './MasteryDialog';
+import { PaperAssemblyDrawer } from './PaperAssemblyDrawer';
+import { WrongBookDialog } from './WrongBookDialog';
 import { QuestionImportButtons } from './QuestionImportButtons';
 
 const DIFFICULTY_RANGES: Record<string, [number, number]> = { 容易: [0.7, 1], 中等: [0.4, 0.7], 困难: [0, 0.4] };
@@ -24,6 +28,7 @@ export default function KnowTopicList() {
   const [filter, setFilter] = useState<Omit<BankFilter, 'courseCode'>>({ current: 1, size: 10 });
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState<{ records: BankQuestion[]; total: number }>({ records: [], total: 0 });
+  const [dialog, setDialog] = useState<null | 'fromExam' | 'mastery' | 'paper' | 'wrongBook'>(null);
 
   useEffect(() => { void findCourses().then((r) => { if (r.code === 200) setCourses(r.data); }); }, []);
   const loadTree = useCallback(() => {
@@ -50,6 +55,10 @@ export default function KnowTopicList() {
       <Card title="校本题库" extra={<Space>
         <Select aria-label="学科" style={{ width: 140 }} value={courseCode || undefined} onChange={setCourse}
           options={courses.map((c) => ({ value: c.courseCode, label: `${c.courseName}（${c.questions}）` }))} />
+        {course?.editable && <Button onClick={() => setDialog('fromExam')}>从考试加入</Button>}
+        {courseCode && <Button onClick={() => setDialog('paper')}>组卷</Button>}
+        {courseCode && <Button onClick={() => setDialog('mastery')}>知识点掌握</Button>}
+        {courseCode && <Button onClick={() => setDialog('wrongBook')}>错题本</Button>}
         {course?.editable && <Button type="primary" onClick={() => navigate(`/wang/editor?courseCode=${encodeURIComponent(courseCode)}`)}>新增试题</Button>}
         {courseCode && <QuestionImportButtons filter={{ ...filter, courseCode }} editable={!!course?.editable} onChanged={() => { loadQuestions(); loadTree(); }} />}
       </Space>}>
@@ -101,6 +110,13 @@ export default function KnowTopicList() {
           </Col>
         </Row>
       </Card>
+      {courseCode && <>
+        <ExamToBankDialog open={dialog === 'fromExam'} courseCode={courseCode} courseName={course?.courseName ?? ''} onClose={() => setDialog(null)}
+          onDone={() => { loadTree(); loadQuestions(); }} />
+        <MasteryDialog open={dialog === 'mastery'} courseCode={courseCode} courseName={course?.courseName ?? ''} onClose={() => setDialog(null)} />
+        <PaperAssemblyDrawer open={dialog === 'paper'} courseCode={courseCode} courseName={course?.courseName ?? ''} nodes={tree.nodes} onClose={() => setDialog(null)} />
+        <WrongBookDialog open={dialog === 'wrongBook'} courseCode={courseCode} courseName={course?.courseName ?? ''} onClose={() => setDialog(null)} />
+      </>}
     </div>
   );
 }
