@@ -29,7 +29,7 @@ import * as m0080 from './migrations/0080_joint_marking.js';
 import * as m0081 from './migrations/0081_joint_scoring.js';
 import * as m0070 from './migrations/0070_assistant.js';
 import * as m0075 from './migrations/0075_question_bank.js';
-import * as m0078 from './migrations/0078_bank_question_source.js';
+import * as m0082 from './migrations/0082_bank_question_source.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -62,7 +62,7 @@ const migrations: Record<string, Migration> = {
   '0081_joint_scoring': m0081,
   '0070_assistant': m0070,
   '0075_question_bank': m0075,
-  '0078_bank_question_source': m0078,
+  '0082_bank_question_source': m0082,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
