@@ -26,6 +26,7 @@ import * as m0045 from './migrations/0045_option_score.js';
 import * as m0046 from './migrations/0046_school_analysis_setting.js';
 import * as m0051 from './migrations/0051_joint_exam.js';
 import * as m0070 from './migrations/0070_assistant.js';
+import * as m0071 from './migrations/0071_sign_up.js';
 import * as m0075 from './migrations/0075_question_bank.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0046_school_analysis_setting': m0046,
   '0051_joint_exam': m0051,
   '0070_assistant': m0070,
+  '0071_sign_up': m0071,
   '0075_question_bank': m0075,
 };
 
