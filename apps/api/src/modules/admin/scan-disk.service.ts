@@ -3,13 +3,14 @@ import { gbToBytes, type ScanDisk } from '@jz/shared/api/admin';
 import type { AppContext } from '../../core/context.js';
 import { BizError } from '../../core/http.js';
 import { schoolDisk } from '../scan/scan.repository.js';
+import { findSchool, setScanDiskQuota } from './admin.repository.js';
 
 /**
  * The school's disk budget for stored scan uploads (school.scan_disk_quota; null = SCAN_LIMITS.schoolDiskBytes),
  * set by the platform administrator; uploads beyond it are refused by the scan upload (scan.service.ts).
  */
 export async function scanDisk(ctx: AppContext, schoolId: number): Promise<ScanDisk> {
-  const school = await ctx.db.selectFrom('school').select(['id', 'name']).where('id', '=', schoolId).executeTakeFirst();
+  const school = await findSchool(ctx.db, schoolId);
   if (!school) throw new BizError('学校不存在', 404);
   const disk = await schoolDisk(ctx.db, schoolId);
   return {
@@ -20,7 +21,6 @@ export async function scanDisk(ctx: AppContext, schoolId: number): Promise<ScanD
 
 /** Sets the budget (null: the default). A budget below what is stored stands: only new uploads are refused. */
 export async function setScanDisk(ctx: AppContext, schoolId: number, quotaGb: number | null): Promise<ScanDisk> {
-  const r = await ctx.db.updateTable('school').set({ scan_disk_quota: quotaGb === null ? null : gbToBytes(quotaGb) }).where('id', '=', schoolId).executeTakeFirst();
-  if (!Number(r.numUpdatedRows)) throw new BizError('学校不存在', 404);
+  if (!(await setScanDiskQuota(ctx.db, schoolId, quotaGb === null ? null : gbToBytes(quotaGb)))) throw new BizError('学校不存在', 404);
   return scanDisk(ctx, schoolId);
 }
