@@ -8,7 +8,7 @@ const GB = 1024 ** 3;
 /**
  * The platform administrator sets a school's disk budget for stored scans (default 50 GB) and sees its usage.
  * Usage: two stored upload files of 示例中学 of 1,610,612,736 bytes (1.5 GB) and 2,048 bytes are added to what the
- * seed stored; 1.5 × 1024³ = 1,610,612,736 (by hand). Enforcement on upload: tests/api/scan-hostile.test.ts.
+ * seed stored; 1.5 × 1024³ = 1,610,612,736 and 1,610,612,736 + 2,048 = 1,610,614,784 (by hand). Enforcement on upload: tests/api/scan-hostile.test.ts.
  */
 describe.each(dbKinds)('school scan disk budget on %s', (kind) => {
   let t: TestApp;
@@ -33,7 +33,7 @@ describe.each(dbKinds)('school scan disk budget on %s', (kind) => {
     await db.insertInto('scan_page').values([1, 2].map((seq) => ({ school_id: schoolId, batch_id: batch.id, exam_subject_id: subject.id, file_seq: seq, file_name: `s${seq}.pdf`,
       recognized: false, status: 'pending', source_key: `test/disk-${seq}`, source_bytes: seq === 1 ? 1_610_612_736 : 2_048 }))).execute();
     const used = (await t.call({ url: `${A}/${schoolId}`, token: root })).body.data.usedBytes;
-    expect(used - before.usedBytes).toBe(1_610_612_738);
+    expect(used - before.usedBytes).toBe(1_610_614_784);
 
     const set = await t.call({ method: 'POST', url: `${A}/${schoolId}`, token: root, payload: { quotaGb: 20 } });
     expect(set.body).toMatchObject({ code: 200, data: { quotaBytes: 21_474_836_480, custom: true } });

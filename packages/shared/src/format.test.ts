@@ -197,8 +197,8 @@ describe('one formatting rule per measure kind', () => {
 
 describe('formatGb', () => {
   it('shows bytes as GB with two decimals', () => {
-    // by hand: 1610612738 / 1073741824 = 1.5000000019; 53687091200 / 1073741824 = 50; 5368710 / 1073741824 = 0.0050000009 (rounds up)
-    expect(formatGb(1_610_612_738)).toBe('1.50 GB');
+    // by hand: 1610614784 / 1073741824 = 1.5000019; 53687091200 / 1073741824 = 50; 5368710 / 1073741824 = 0.0050000009 (rounds up)
+    expect(formatGb(1_610_614_784)).toBe('1.50 GB');
     expect(formatGb(53_687_091_200)).toBe('50.00 GB');
     expect(formatGb(5_368_710)).toBe('0.01 GB');
     expect(formatGb(0)).toBe('0.00 GB');
