@@ -25,7 +25,7 @@ export function SignUpModal({ onClose }: { onClose: () => void }) {
       {doneFor
         ? <><Alert type="success" showIcon title={`注册申请已提交至${doneFor}，请等待学校管理员审核通过后登录。`} /><Button block style={{ marginTop: 16 }} onClick={onClose}>返回登录</Button></>
         : (
-          <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+          <Form form={form} name="signUp" layout="vertical" onFinish={(v) => void submit(v)}>
             <Form.Item name="registrationCode" label="学校注册码" rules={[{ required: true, whitespace: true, message: '请输入学校注册码' }]} extra="向学校管理员索取">
               <Input maxLength={32} />
             </Form.Item>
