@@ -106,8 +106,12 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
         victim.bankPoint = p.id;
       }
     }
+    // Three teacher sign-up requests waiting for 示例中学 (signUp/approve, signUp/reject take their id).
+    for (let i = 1; i <= 3; i++) {
+      await db.insertInto('sign_up_request').values({ school_id: victimSchoolId, login_id: `sweep_signup${i}`, name: `越权测试注册${i}`, password_hash: 'x' }).execute();
+    }
     // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
-    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role', 'bank_knowledge_point', 'bank_question']) {
+    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role', 'bank_knowledge_point', 'bank_question', 'sign_up_request']) {
       const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
       expect(row.rows[0]?.school_id, `${table} id 3`).toBe(school.id);
     }
@@ -220,7 +224,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker', 'bank_knowledge_point', 'bank_question']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker', 'bank_knowledge_point', 'bank_question', 'sign_up_request', 'school_sign_up', 'assistant_school_setting']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }

@@ -112,6 +112,54 @@ describe.each(dbKinds)('AI assistant with a provider on %s', (kind) => {
     expect((await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: head, payload: { shareStudentNames: true } })).body.code).toBe(403);
   });
 
+  it('masks a student name the teacher typed unless the school allows names, and shows it back in the answer', async () => {
+    const name = exam.students[0]!.name;
+    fake.requests.length = 0;
+    fake.script.push({ text: ['〔学生1〕的数学', '需要加强。'] });
+    const masked = await ask(t, admin, `${name}的数学怎么样？`, { attachment: { name: '名单.txt', text: `${name} 语文 17` } });
+    // What the provider received (read on the local server): the alias, never the name, in the question and attachment.
+    const sentQuestion = fake.requests[0]!.messages.find((m) => m.role === 'user')!.content!;
+    expect(sentQuestion).toContain('〔学生1〕的数学怎么样？');
+    expect(sentQuestion).toContain('〔学生1〕 语文 17');
+    expect(JSON.stringify(fake.requests[0]!.messages)).not.toContain(name);
+    expect(masked.events.filter((e) => e.type === 'delta').map((e) => e.text).join('')).toBe(`${name}的数学需要加强。`);
+    expect(doneOf(masked.events).content).toBe(`${name}的数学需要加强。`);
+    // The history keeps what the teacher typed.
+    const history = (await t.call({ url: '/api/v1/assistant/history?size=2', token: admin })).body.data;
+    expect(history[0].content).toContain(`${name}的数学怎么样？`);
+
+    await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: admin, payload: { shareStudentNames: true } });
+    try {
+      fake.requests.length = 0;
+      fake.script.push({ text: ['好的。'] });
+      await ask(t, admin, `${name}的数学怎么样？`);
+      expect(fake.requests[0]!.messages.at(-1)!.content).toBe(`${name}的数学怎么样？`);
+    } finally {
+      await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: admin, payload: { shareStudentNames: false } });
+    }
+  });
+
+  it('shows the school administrator the switch, the provider and the quotas with today’s use; nobody else', async () => {
+    const get = (token: string) => t.call({ url: '/api/v1/assistant/school_setting', token });
+    const before = (await get(admin)).body.data;
+    expect(before).toMatchObject({ shareStudentNames: false, providerConfigured: true, onPremises: false, models: ['DeepSeek', '通义千问'], schoolDailyLimit: 1000, userDailyLimit: 1000, perMinuteLimit: 1000 });
+    fake.script.push({ text: ['好的。'] });
+    await ask(t, admin, '你好');
+    // one question more: one call more
+    expect((await get(admin)).body.data.schoolUsedToday).toBe(before.schoolUsedToday + 1);
+    // A grade leader given 编辑角色权限 is still not the school administrator.
+    const db = t.database.db;
+    const school = await db.selectFrom('school').select('id').where('code', '=', 'SLZX').executeTakeFirstOrThrow();
+    const granted = await db.insertInto('role_permission').values({ school_id: school.id, role_code: 'grade_leader', permission_code: 'school:permission:edit' }).returning('id').executeTakeFirstOrThrow();
+    try {
+      const grade = await t.tokenFor('grade1');
+      expect((await get(grade)).body).toMatchObject({ code: 403, msg: '仅学校管理员可以查看和修改 AI 助手设置' });
+      expect((await t.call({ method: 'POST', url: '/api/v1/assistant/school_setting', token: grade, payload: { shareStudentNames: true } })).body.code).toBe(403);
+    } finally { await db.deleteFrom('role_permission').where('id', '=', granted.id).execute(); }
+    expect((await get(await t.tokenFor('teacher1'))).body.code).toBe(403);
+    expect((await get(admin)).body.data.shareStudentNames).toBe(false);
+  });
+
   it('says in Chinese when the provider refuses, talks nonsense, calls an unknown tool or is down, and saves nothing', async () => {
     const before = (await t.call({ url: '/api/v1/assistant/history?size=200', token: admin })).body.data.length;
     fake.script.push({ status: 401, error: 'invalid api key' });

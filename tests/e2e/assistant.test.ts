@@ -43,8 +43,15 @@ describe('AI assistant walk', () => {
   afterAll(async () => { await browser?.close(); await server?.close(); await fake?.close(); });
 
   it('drafts AI 慧教研, edits it and exports it to Word', async () => {
+    // With a provider the model writes the draft: the tools' numbers go to it, its sections stream onto the page.
+    fake.script.push({ text: ['【成绩概况】\n', `总分平均分 ${totalMean} [S1]。\n`, '【教学建议】\n加强函数专题复习。'] });
     await page.goto(`${server.url}/#/analysisReportList/reportDetails/aiHuijiaoyan?examId=${examId}`);
     await page.getByRole('heading', { name: 'AI慧教研' }).waitFor();
+    await page.getByText('以下草稿由 AI 模型根据报告数据撰写').waitFor();
+    expect(await page.getByLabel('成绩概况').inputValue()).toBe(`总分平均分 ${totalMean} [S1]。`);
+    expect(fake.requests.at(-1)!.messages.find((m) => m.role === 'user')!.content).toContain('"source":"S1"');
+    // The templates, chosen on the page.
+    await chooseOption(page, page.getByLabel('撰写方式'), '离线模式（报告模板）');
     await page.getByText('离线模式：以下内容由报告数据按模板生成').waitFor();
     for (const title of ['成绩概况', '优势', '薄弱题目', '薄弱知识点', '教学建议']) await page.locator('.ant-card-head-title', { hasText: title }).first().waitFor();
     const advice = page.getByLabel('教学建议');
@@ -89,6 +96,31 @@ describe('AI assistant walk', () => {
 
     await drawer.getByRole('button', { name: '清空记录' }).click();
     await drawer.getByText('暂无对话记录').waitFor();
+    expect(crashes()).toEqual([]);
+  });
+
+  it('opens the assistant from a full-screen page’s top bar, and the administrator’s AI 助手 settings', async () => {
+    await page.goto(`${server.url}/#/examMonitorEcharts?examId=${examId}`);
+    const bar = page.locator('.jz-blank-bar');
+    await bar.getByRole('button', { name: 'AI 助手' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByText('你好，我是精准教学 AI 助手').waitFor();
+    // no floating button over the full-screen work
+    expect(await page.locator('.jz-ai-fab').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/#/userInfo/schoolManaPerson`);
+    await page.getByRole('tab', { name: 'AI 助手' }).click();
+    const card = page.getByTestId('assistant-settings');
+    await card.getByText('DeepSeek、通义千问').waitFor();
+    await card.getByText('本校每日次数').waitFor();
+    const sw = card.getByRole('switch', { name: '允许向外部模型发送学生姓名' });
+    expect(await sw.getAttribute('aria-checked')).toBe('false');
+    await sw.click();
+    await card.getByRole('button', { name: '保 存' }).or(card.getByRole('button', { name: '保存' })).click();
+    await page.getByText('保存成功').waitFor();
+    const admin = await server.tokenFor('admin');
+    expect((await server.call({ url: '/api/v1/assistant/school_setting', token: admin })).body.data.shareStudentNames).toBe(true);
     expect(crashes()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_SUGGESTIONS } from './api/assistant.js';
-import { NameMask, offlineIntent, unsourcedNumbers } from './assistant.js';
+import { NameMask, offlineIntent, splitSections, unsourcedNumbers } from './assistant.js';
 
 describe('assistant rules', () => {
   it('maps every suggested question to a tool of the offline mode', () => {
@@ -24,5 +24,19 @@ describe('assistant rules', () => {
     expect(m.unmask(masked)).toBe('张三丰比张三高，李四第一');
     expect(NameMask.pending('进步最多的是〔学生')).toEqual(['进步最多的是', '〔学生']);
     expect(NameMask.pending('进步最多的是〔学生2〕。')).toEqual(['进步最多的是〔学生2〕。', '']);
+  });
+});
+
+describe('AI 慧教研 sections', () => {
+  it('splits a model draft at its headings, whatever their dress, and drops a preamble', () => {
+    const text = '好的，以下是草稿。\n【成绩概况】\n平均分 14 [S1]\n## 优势\n第1题 [S2]\n薄弱题目：\n第3题\n【优势】\n第2题';
+    expect(splitSections(text)).toEqual([
+      { title: '成绩概况', text: '平均分 14 [S1]' },
+      { title: '优势', text: '第1题 [S2]\n第2题' },
+      { title: '薄弱题目', text: '第3题' },
+    ]);
+    expect(splitSections('没有标题')).toEqual([]);
+    // a stream cut inside a section: what arrived so far
+    expect(splitSections('【成绩概况】\n平均')).toEqual([{ title: '成绩概况', text: '平均' }]);
   });
 });

@@ -72,3 +72,30 @@ export class NameMask {
     return i >= 0 && !text.includes('〕', i) && text.length - i < 12 ? [text.slice(0, i), text.slice(i)] : [text, ''];
   }
 }
+
+/** The sections of an AI 慧教研 draft, in order; the model heads each with 【title】 on a line of its own. */
+export const HUIJIAOYAN_SECTIONS = ['成绩概况', '优势', '薄弱题目', '薄弱知识点', '教学建议'] as const;
+
+const HEADING = new RegExp(`^\\s*(?:#+\\s*)?[【\\[]?(${HUIJIAOYAN_SECTIONS.join('|')})[】\\]]?\\s*[:：]?\\s*$`);
+
+/**
+ * A model's draft text split at its section headings (【优势】, ## 优势 or 优势： alone on a line); text before the
+ * first heading is dropped, a repeated heading adds to its section. Works on a partial stream as well.
+ */
+export function splitSections(text: string): { title: string; text: string }[] {
+  const out: { title: string; text: string }[] = [];
+  let current: { title: string; lines: string[] } | null = null;
+  const flush = () => {
+    if (!current) return;
+    const body = current.lines.join('\n').trim();
+    const same = out.find((s) => s.title === current!.title);
+    if (same) same.text = [same.text, body].filter(Boolean).join('\n');
+    else out.push({ title: current.title, text: body });
+  };
+  for (const line of text.split('\n')) {
+    const m = HEADING.exec(line);
+    if (m) { flush(); current = { title: m[1]!, lines: [] }; } else current?.lines.push(line);
+  }
+  flush();
+  return out;
+}

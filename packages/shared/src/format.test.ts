@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampPercent, formatCount, formatIndex, formatMean, formatMeasure, formatNumber, formatRate, formatScore, formatTimestamp, isNonNegativeInteger,
+  clampPercent, formatCount, formatGb, formatIndex, formatMean, formatMeasure, formatNumber, formatRate, formatScore, formatTimestamp, isNonNegativeInteger,
   progressPercent, roundMeasure, roundTo, toDate, toFiniteNumber,
 } from './format.js';
 
@@ -192,5 +192,15 @@ describe('one formatting rule per measure kind', () => {
     expect(roundMeasure('mean', 1.005)).toBe(1.01); // f('1.005') -> '1.01' above
     expect(roundMeasure('score', null)).toBeNull();
     expect(roundMeasure('score', Infinity)).toBeNull();
+  });
+});
+
+describe('formatGb', () => {
+  it('shows bytes as GB with two decimals', () => {
+    // by hand: 1610614784 / 1073741824 = 1.5000019; 53687091200 / 1073741824 = 50; 5368710 / 1073741824 = 0.0050000009 (rounds up)
+    expect(formatGb(1_610_614_784)).toBe('1.50 GB');
+    expect(formatGb(53_687_091_200)).toBe('50.00 GB');
+    expect(formatGb(5_368_710)).toBe('0.01 GB');
+    expect(formatGb(0)).toBe('0.00 GB');
   });
 });

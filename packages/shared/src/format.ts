@@ -235,3 +235,8 @@ export function columnLetters(index: number): string {
   }
   return s;
 }
+
+/** Bytes as GB with two decimals (1 GB = 1024³ bytes), as the scan disk budget is shown: 1610614784 → "1.50 GB". */
+export function formatGb(bytes: number): string {
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}

@@ -1086,3 +1086,31 @@ export interface DB {
   bank_question: BankQuestionTable;
   bank_question_point: BankQuestionPointTable;
 }
+
+// ---- 0071 teacher sign-up
+export interface SchoolSignUpTable {
+  school_id: number;
+  enabled: Generated<boolean>;
+  code: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+export type SignUpStatus = 'pending' | 'approved' | 'rejected';
+export interface SignUpRequestTable {
+  id: Generated<number>;
+  school_id: number;
+  login_id: string;
+  name: string;
+  phone: Generated<string>;
+  password_hash: string;
+  status: Generated<SignUpStatus>;
+  reason: Generated<string>;
+  user_id: number | null;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export interface DB {
+  school_sign_up: SchoolSignUpTable;
+  sign_up_request: SignUpRequestTable;
+}

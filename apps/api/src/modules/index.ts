@@ -42,6 +42,7 @@ import schoolSetting from './exam-setting/school-setting.routes.js';
 import reportCharts from './report/report-charts.routes.js';
 import assistant from './assistant/assistant.routes.js';
 import huijiaoyan from './assistant/huijiaoyan.routes.js';
+import signUp from './sign-up/sign-up.routes.js';
 import joint from './joint/joint.routes.js';
 import jointReport from './joint-report/joint-report.routes.js';
 import questionBank from './question-bank/question-bank.routes.js';
@@ -54,7 +55,7 @@ export type { ModuleRoutes };
 
 /** Every domain's routes; each module registers its own paths (the spec's) under the prefix given here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport, markingJoint, multiExam, bankOut];
+  const v1: ModuleRoutes[] = [auth, personal, users, schoolGrade, schoolYear, schoolClass, student, teacher, tchCourse, excel, exam, examSetting, score, release, correction, report, render, card, painting, rankSetting, externalLogin, scan, scanTemplate, examFlow, specAliases, job, examRoom, marking, markingSetup, markingLive, markingAnswer, markingTrial, standardAnswer, schoolSetting, reportCharts, assistant, huijiaoyan, joint, questionBank, questionImport, jointReport, markingJoint, multiExam, bankOut, signUp];
   await app.register(async (scope) => { for (const m of v1) await m(scope, ctx); }, { prefix: '/api/v1' });
   await app.register(async (scope) => { await adminAuth(scope, ctx); await admin(scope, ctx); }, { prefix: '/adminApi/v1' });
   await app.register(async (scope) => { await studentPortal(scope, ctx); await studentReport(scope, ctx); }, { prefix: '/studentApi/v1' });

@@ -1,4 +1,5 @@
 import { adminHttp } from '@/utils/request';
+import type { ScanDisk } from '@jz/shared/api/admin';
 import type { Id, PageResult } from './school';
 
 export interface SchoolStat { schoolTotal: number; openSchoolTotal: number; closedSchoolTotal: number; studentTotal: number; teacherTotal: number }
@@ -85,3 +86,8 @@ export const createSysRole = (body: { code: string; name: string; remark?: strin
 export const updateSysRole = (id: Id, body: { code: string; name: string; remark?: string; permissions: string[] }) => adminHttp.put(`/sys/roles/${id}`, body);
 /** 批量删除系统角色 */
 export const deleteSysRoles = (ids: Id[]) => adminHttp.del('/sys/roles', ids);
+
+/** 学校扫描存储空间：已用与上限 */
+export const getScanDisk = (schoolId: Id) => adminHttp.get<ScanDisk>(`/admin/school/scanDisk/${schoolId}`);
+/** 设置学校扫描存储空间上限（GB；null 恢复默认） */
+export const setScanDisk = (schoolId: Id, quotaGb: number | null) => adminHttp.post<ScanDisk>(`/admin/school/scanDisk/${schoolId}`, { quotaGb });

@@ -208,3 +208,22 @@ export type SysUserCreateBody = z.infer<typeof sysUserCreateBody>;
 export type SysUserUpdateBody = z.infer<typeof sysUserUpdateBody>;
 export type SysRoleRow = z.infer<typeof sysRoleRowSchema>;
 export type SysRoleSaveBody = z.infer<typeof sysRoleSaveBody>;
+
+// ---- the school's scan disk budget (school.scan_disk_quota)
+const GB = 1024 ** 3;
+export const SCAN_DISK_MAX_GB = 10_240;
+/** The school's stored scan uploads against its budget; `custom` false = the platform's default applies. */
+export const scanDiskSchema = z.object({
+  schoolId: z.number(),
+  schoolName: z.string(),
+  usedBytes: z.number(),
+  quotaBytes: z.number(),
+  defaultBytes: z.number(),
+  custom: z.boolean(),
+});
+export type ScanDisk = z.infer<typeof scanDiskSchema>;
+/** Whole gigabytes (1 GB = 1024³ bytes); null = back to the platform's default. */
+export const scanDiskBody = z.object({
+  quotaGb: z.number({ error: '请输入空间大小（GB）' }).int('空间大小须为整数 GB').min(1, '空间大小至少 1 GB').max(SCAN_DISK_MAX_GB, `空间大小不能超过 ${SCAN_DISK_MAX_GB} GB`).nullable(),
+});
+export const gbToBytes = (gb: number) => gb * GB;

@@ -78,6 +78,21 @@ export type AssistantEvent =
 
 export const assistantHistoryQuery = z.object({ size: z.coerce.number().int().min(1).max(200).default(50) });
 export const assistantSettingBody = z.object({ shareStudentNames: z.boolean() });
+/** The school administrator's AI 助手 settings screen: the switch, the provider as configured, today's quotas. */
+export const assistantSchoolSettingSchema = z.object({
+  shareStudentNames: z.boolean(),
+  /** No provider: the offline mode only. */
+  providerConfigured: z.boolean(),
+  /** The provider runs inside the school: names are sent whatever the switch says. */
+  onPremises: z.boolean(),
+  models: z.array(z.string()),
+  schoolDailyLimit: z.number(),
+  userDailyLimit: z.number(),
+  perMinuteLimit: z.number(),
+  /** Calls the school made today (questions and model-written 慧教研 drafts). */
+  schoolUsedToday: z.number(),
+});
+export type AssistantSchoolSetting = z.infer<typeof assistantSchoolSettingSchema>;
 
 // ---- AI 慧教研 (report child aiHuijiaoyan)
 export const huijiaoyanQuery = z.object({
@@ -94,9 +109,23 @@ export const huijiaoyanDraftSchema = z.object({
   offline: z.boolean(),
   sections: z.array(huijiaoyanSectionSchema),
   sources: z.array(sourceSchema),
+  /** The model that wrote the draft; absent for the template draft. */
+  model: z.string().optional(),
+  /** Why the template draft stands in for the model's (provider error, quota), in Chinese. */
+  notice: z.string().optional(),
+  /** Numbers of the model's draft found in none of its sources. */
+  unsourced: z.array(z.string()).optional(),
 });
 export type HuijiaoyanDraft = z.infer<typeof huijiaoyanDraftSchema>;
 export const huijiaoyanExportBody = huijiaoyanQuery.extend({
   title: trimmed().min(1, '请输入标题').max(200),
   sections: z.array(huijiaoyanSectionSchema).min(1, '没有可导出的内容').max(20),
 });
+/** The draft written by a model (or the templates for 'offline'), streamed as HuijiaoyanEvent. */
+export const huijiaoyanStreamBody = huijiaoyanQuery.extend({ model: z.string().max(100).default(OFFLINE_MODEL) });
+export type HuijiaoyanEvent =
+  | { type: 'start'; offline: boolean; model: string }
+  | { type: 'tool'; name: string; title: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; draft: HuijiaoyanDraft }
+  | { type: 'error'; msg: string };

@@ -278,3 +278,9 @@ export async function updateSysRole(tx: Q, id: number, values: SysRoleValues): P
 export async function deleteSysRoles(tx: Q, ids: number[]): Promise<void> {
   await tx.deleteFrom('sys_role').where('id', 'in', ids).execute();
 }
+
+/** The school's scan disk budget in bytes (null = the platform's default). Returns whether the school exists. */
+export async function setScanDiskQuota(db: Q, schoolId: number, bytes: number | null): Promise<boolean> {
+  const r = await db.updateTable('school').set({ scan_disk_quota: bytes }).where('id', '=', schoolId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_TAGS, addGradesBody, addGradesResultSchema, adminUserIdBody, areaListQuery, courseDictSchema, courseSaveBody, gradeDictSchema,
   idParams, idsBody, passwordResetSchema, schoolAdminAccountSchema, schoolCountsSchema, schoolCreateBody, schoolCreatedSchema,
-  schoolGradeSchema, schoolIdBody, schoolListFilter, schoolPageSchema, schoolSaveBody, schoolTenantParams, userIdParams,
+  scanDiskBody, scanDiskSchema, schoolGradeSchema, schoolIdBody, schoolListFilter, schoolPageSchema, schoolSaveBody, schoolTenantParams, userIdParams,
 } from '@jz/shared/api/admin';
 import type { ModuleRoutes } from '../module-routes.js';
 import { ok, pageQuery } from '../../core/http.js';
 import { deletedResult, done, idResult, res } from './admin.responses.js';
 import * as svc from './admin.service.js';
 import sysRoutes from './sys.routes.js';
+import { scanDisk, setScanDisk } from './scan-disk.service.js';
 
 const VIEW = { permission: 'admin:school:view' } as const;
 const EDIT = { permission: 'admin:school:edit' } as const;
@@ -56,6 +57,16 @@ const routes: ModuleRoutes = async (base, ctx) => {
     config: EDIT,
     schema: { ...school, summary: '修改学校信息', params: idParams, body: schoolSaveBody, response: { 200: done } },
   }, async (req) => { await svc.updateSchool(ctx, req.params.id, req.body); return ok(null, '修改成功'); });
+
+  app.get('/admin/school/scanDisk/:id', {
+    config: VIEW,
+    schema: { ...school, summary: '学校扫描存储空间：已用字节数与空间上限（未单独设置时为平台默认 50 GB）', params: idParams, response: { 200: res(scanDiskSchema) } },
+  }, async (req) => ok(await scanDisk(ctx, req.params.id)));
+
+  app.post('/admin/school/scanDisk/:id', {
+    config: EDIT,
+    schema: { ...school, summary: '设置学校扫描存储空间上限（整数 GB，1–10240；null 恢复平台默认）；低于已用空间时只拒绝新的上传', params: idParams, body: scanDiskBody, response: { 200: res(scanDiskSchema) } },
+  }, async (req) => ok(await setScanDisk(ctx, req.params.id, req.body.quotaGb), '保存成功'));
 
   app.post('/admin/school/adminUpdateCloseSchoolUserStatus', {
     config: EDIT,

@@ -65,3 +65,14 @@ export async function setShareStudentNames(db: Db, schoolId: number, userId: num
   await db.insertInto('assistant_school_setting').values({ school_id: schoolId, share_student_names: value, updated_by: userId })
     .onConflict((oc) => oc.column('school_id').doUpdateSet({ share_student_names: value, updated_by: userId, updated_at: new Date() })).execute();
 }
+
+/** The school's student names (distinct), for masking what a teacher types. */
+export async function studentNames(db: Db, schoolId: number): Promise<string[]> {
+  const rows = await db.selectFrom('student').select('name').distinct().where('school_id', '=', schoolId).execute();
+  return rows.map((r) => r.name.trim()).filter(Boolean);
+}
+
+export async function schoolCallsSince(db: Db, schoolId: number, since: Date): Promise<number> {
+  const r = await db.selectFrom('assistant_call').select((eb) => eb.fn.countAll<string>().as('n')).where('school_id', '=', schoolId).where('at', '>=', since).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

@@ -2,11 +2,10 @@
  * The assistant's turn: checks (model, exam scope, quotas) before anything streams, then either the offline
  * templates or the provider's tool loop, then the turn is saved. Rules: docs/DOMAIN-RULES.md (AI assistant).
  */
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import {
   ASSISTANT_SUGGESTIONS, ASSISTANT_WELCOME, OFFLINE_MODEL, OFFLINE_MODEL_LABEL,
-  type AssistantChatBody, type AssistantEvent, type AssistantInfo, type AssistantSource,
+  type AssistantChatBody, type AssistantEvent, type AssistantInfo, type AssistantSchoolSetting, type AssistantSource,
 } from '@jz/shared/api/assistant';
 import { NameMask, offlineIntent, unsourcedNumbers } from '@jz/shared/assistant';
 import type { Db } from '../../db/database.js';
@@ -16,14 +15,13 @@ import type { SchoolUser } from '../exam/exam.access.js';
 import * as report from '../report/report.service.js';
 import type { AssistantConfig } from './assistant.config.js';
 import * as repo from './assistant.repository.js';
-import { isToolName, runTool, toolDefinitions, TOOLS, type ToolName, type ToolResult, type ToolScope } from './assistant.tools.js';
-import { providerMessage, ProviderReplyError } from './assistant.errors.js';
+import { runTool, TOOLS, type ToolScope } from './assistant.tools.js';
+import { namesAllowed, sourceOf, toolLoop, typedNames } from './assistant.provider.js';
 
-const MAX_ROUNDS = 4;
 const HISTORY_TURNS = 6;
 
-const dayStart = () => new Date(nextLocalMidnight().getTime() - 24 * 3600 * 1000);
-const limitsOf = (c: AssistantConfig) => ({ schoolDaily: c.schoolDailyLimit, userDaily: c.userDailyLimit, perMinute: c.perMinuteLimit });
+export const dayStart = () => new Date(nextLocalMidnight().getTime() - 24 * 3600 * 1000);
+export const limitsOf = (c: AssistantConfig) => ({ schoolDaily: c.schoolDailyLimit, userDaily: c.userDailyLimit, perMinute: c.perMinuteLimit });
 
 export async function info(db: Db, config: AssistantConfig, user: SchoolUser): Promise<AssistantInfo> {
   const used = await repo.callCounts(db, user.schoolId, user.id, dayStart());
@@ -38,7 +36,21 @@ export async function info(db: Db, config: AssistantConfig, user: SchoolUser): P
   };
 }
 
-const REFUSAL: Record<repo.CallRefusal, string> = {
+/** The school administrator's settings screen: the switch, the provider as configured, the quotas and today's use. */
+export async function schoolSetting(db: Db, config: AssistantConfig, schoolId: number): Promise<AssistantSchoolSetting> {
+  return {
+    shareStudentNames: await repo.shareStudentNames(db, schoolId),
+    providerConfigured: Boolean(config.provider),
+    onPremises: Boolean(config.provider?.onPremises),
+    models: config.provider?.models.map((m) => m.label) ?? [],
+    schoolDailyLimit: config.schoolDailyLimit,
+    userDailyLimit: config.userDailyLimit,
+    perMinuteLimit: config.perMinuteLimit,
+    schoolUsedToday: await repo.schoolCallsSince(db, schoolId, dayStart()),
+  };
+}
+
+export const REFUSAL: Record<repo.CallRefusal, string> = {
   user: '今日提问次数已用完，请明天再试',
   school: '本校今日 AI 助手使用次数已用完，请明天再试',
   rate: '提问太频繁，请稍等一分钟再试',
@@ -68,8 +80,6 @@ export async function prepareTurn(db: Db, config: AssistantConfig, user: SchoolU
   };
 }
 
-const sourceOf = (n: number, tool: ToolName, r: ToolResult): AssistantSource => ({ id: `S${n}`, tool, title: r.title, facts: r.facts });
-
 /** The offline mode: the suggested question's tool, its written-out lines, each citing the result. */
 async function offlineAnswer(scope: ToolScope, message: string, emit: (e: AssistantEvent) => void) {
   const tool = offlineIntent(message);
@@ -93,71 +103,28 @@ const SYSTEM = [
   '学生姓名可能以〔学生N〕代替，照原样使用，不要猜测真实姓名。回答是给老师的草稿，用简洁的中文。',
 ].join('\n');
 
-async function priorTurns(db: Db, userId: number, examId: number, mask: NameMask): Promise<ChatCompletionMessageParam[]> {
+/** Earlier turns of this exam; sent only when names may be (they are stored with the real names). */
+async function priorTurns(db: Db, userId: number, examId: number): Promise<ChatCompletionMessageParam[]> {
   const rows = (await repo.history(db, userId, HISTORY_TURNS * 2)).filter((m) => m.examId === examId);
-  return rows.map((m) => ({ role: m.role, content: mask.mask(m.content) }));
+  return rows.map((m) => ({ role: m.role, content: m.content }));
 }
 
-/** The provider's tool loop, streamed; names masked unless the school or an on-premises provider allows them. */
+/**
+ * The provider's answer, streamed. Unless names may be sent, the school's student names the teacher typed and those
+ * in tool results go out as 〔学生N〕 and come back as the real names.
+ */
 async function providerAnswer(db: Db, config: AssistantConfig, scope: ToolScope, model: string, question: string,
   emit: (e: AssistantEvent) => void, signal: AbortSignal) {
-  const p = config.provider!;
-  const client = new OpenAI({ baseURL: p.baseUrl, apiKey: p.apiKey, timeout: p.timeoutMs, maxRetries: 0 });
-  const showNames = p.onPremises || await repo.shareStudentNames(db, scope.user.schoolId);
-  const mask = new NameMask();
+  const showNames = await namesAllowed(db, config, scope.user.schoolId);
+  const mask = showNames ? null : new NameMask();
+  mask?.add(await typedNames(db, scope.user.schoolId, question));
   const exam = await report.contextFor(db, scope.user, { examId: scope.examId, courseCode: '0', classId: 0, classType: '', registrationType: '0', scoreType: 1 });
   const messages: ChatCompletionMessageParam[] = [
     { role: 'system', content: `${SYSTEM}\n当前考试：${exam.meta.examName}（${exam.meta.gradeName}）。可查看的科目代码：${exam.access.courses.join('、')}。` },
-    ...(showNames ? await priorTurns(db, scope.user.id, scope.examId, mask) : []),
-    { role: 'user', content: question },
+    ...(showNames ? await priorTurns(db, scope.user.id, scope.examId) : []),
+    { role: 'user', content: mask ? mask.mask(question) : question },
   ];
   const sources: AssistantSource[] = [];
-  const timer = AbortSignal.any([signal, AbortSignal.timeout(p.timeoutMs)]);
-  try {
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const stream = await client.chat.completions.create({ model, messages, tools: toolDefinitions(), stream: true }, { signal: timer });
-      let text = '';
-      let held = '';
-      const calls: { id: string; name: string; args: string }[] = [];
-      for await (const chunk of stream) {
-        const choice = chunk.choices?.[0];
-        if (!choice) continue;
-        const d = choice.delta ?? {};
-        if (d.content) {
-          text += d.content;
-          const [ready, rest] = NameMask.pending(held + d.content);
-          held = rest;
-          if (ready) emit({ type: 'delta', text: mask.unmask(ready) });
-        }
-        for (const tc of d.tool_calls ?? []) {
-          const c = (calls[tc.index] ??= { id: '', name: '', args: '' });
-          if (tc.id) c.id = tc.id;
-          if (tc.function?.name) c.name += tc.function.name;
-          if (tc.function?.arguments) c.args += tc.function.arguments;
-        }
-      }
-      if (held) emit({ type: 'delta', text: mask.unmask(held) });
-      const wanted = calls.filter(Boolean);
-      if (!wanted.length) {
-        if (!text.trim()) throw new ProviderReplyError();
-        return { answer: mask.unmask(text), sources };
-      }
-      messages.push({ role: 'assistant', content: text || null, tool_calls: wanted.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) });
-      for (const c of wanted) {
-        if (!isToolName(c.name)) throw new ProviderReplyError();
-        let args: unknown;
-        try { args = c.args.trim() ? JSON.parse(c.args) : {}; } catch { throw new ProviderReplyError(); }
-        emit({ type: 'tool', name: c.name, title: TOOLS[c.name].description });
-        const r = await runTool(scope, c.name, args);
-        const source = sourceOf(sources.length + 1, c.name, r);
-        sources.push(source);
-        if (!showNames) mask.add(r.names);
-        const sent = { source: source.id, title: r.title, facts: r.facts, notes: r.facts.length ? undefined : r.lines };
-        messages.push({ role: 'tool', tool_call_id: c.id, content: showNames ? JSON.stringify(sent) : mask.mask(JSON.stringify(sent)) });
-      }
-    }
-    throw new BizError('AI 模型多次调用工具仍未给出回答，请换个问法再试');
-  } catch (err) {
-    throw new BizError(providerMessage(err, signal), 502);
-  }
+  const answer = await toolLoop({ config, scope, model, messages, sources, mask, emit, signal });
+  return { answer, sources };
 }

@@ -20,9 +20,14 @@ export async function draftContext(db: Db, user: SchoolUser, q: { examId: number
   report.single(ctx); // refuses a subject the caller may not see in that class
   return ctx;
 }
+export type DraftContext = Awaited<ReturnType<typeof draftContext>>;
 
 export async function draft(db: Db, user: SchoolUser, q: { examId: number; courseCode: string; classId: number }): Promise<HuijiaoyanDraft> {
-  const ctx = await draftContext(db, user, q);
+  return templateDraft(db, user, q, await draftContext(db, user, q));
+}
+
+/** The template draft: every sentence written out from the tools' results, each citing its source. */
+export async function templateDraft(db: Db, user: SchoolUser, q: { examId: number; classId: number }, ctx: DraftContext): Promise<HuijiaoyanDraft> {
   const scope: ToolScope = { db, user, examId: q.examId, classId: q.classId, courseCode: ctx.meta.courseCode };
   const sources: AssistantSource[] = [];
   const use = async (tool: ToolName) => {

@@ -13,8 +13,10 @@ const TEXT_FILE = /\.(txt|csv|md)$/i;
 /**
  * AI 助手 drawer on every staff page: welcome text, suggested questions, the caller's history, text input, file
  * button (a text file is sent with the question), model chooser. The exam is the page's (?examId=) or one chosen here.
+ * Opened by a floating button, or on the full-screen pages (marking, scanning, card making) by a small button in
+ * their top bar, where a floating one would cover the work.
  */
-export function AssistantDrawer() {
+export function AssistantDrawer({ trigger = 'fab' }: { trigger?: 'fab' | 'bar' }) {
   const [open, setOpen] = useState(false);
   const [search] = useSearchParams();
   const [info, setInfo] = useState<AssistantInfo>();
@@ -82,7 +84,9 @@ export function AssistantDrawer() {
 
   return (
     <>
-      <Button className="jz-ai-fab" type="primary" shape="round" icon={<RobotOutlined />} onClick={() => setOpen(true)}>AI 助手</Button>
+      {trigger === 'fab'
+        ? <Button className="jz-ai-fab" type="primary" shape="round" icon={<RobotOutlined />} onClick={() => setOpen(true)}>AI 助手</Button>
+        : <Button className="jz-no-print" size="small" icon={<RobotOutlined />} onClick={() => setOpen(true)}>AI 助手</Button>}
       <Drawer title="AI 助手" open={open} onClose={() => { abort.current?.abort(); setOpen(false); }} width={520} destroyOnHidden
         extra={<Button size="small" icon={<DeleteOutlined />} onClick={() => void clear()} disabled={busy || !history.length}>清空记录</Button>}>
         <div className="jz-ai-body">

@@ -9,6 +9,7 @@ import {
   type AdminSchool, type AdminSchoolGrade, type DictGrade, type SchoolAdminAccount, type SchoolStat,
 } from '@/api/admin';
 import { loadData, runAction, SearchTable, useFeedback, useTable } from '@/components/table';
+import { ScanDiskModal } from './ScanDiskModal';
 
 const ADMIN = { admin: true } as const;
 
@@ -218,6 +219,7 @@ export default function HomeContent() {
   const [editing, setEditing] = useState<{ school?: AdminSchool } | null>(null);
   const [accountOf, setAccountOf] = useState<AdminSchool | null>(null);
   const [gradesOf, setGradesOf] = useState<AdminSchool | null>(null);
+  const [diskOf, setDiskOf] = useState<AdminSchool | null>(null);
 
   const columns: TableColumnsType<AdminSchool> = [
     { title: '学校名称', dataIndex: 'name', width: 180, fixed: 'left' },
@@ -234,13 +236,14 @@ export default function HomeContent() {
     { title: '管理员', dataIndex: 'adminLoginId', width: 130, render: (v) => v || '-' },
     { title: '状态', dataIndex: 'status', width: 70, render: (v: number) => (v === 1 ? <Tag color="green">开启</Tag> : <Tag color="red">关闭</Tag>) },
     {
-      title: '操作', width: 260, fixed: 'right',
+      title: '操作', width: 320, fixed: 'right',
       render: (_, s) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setEditing({ school: s })}>编辑</Button>
           <Button type="link" size="small" danger={s.status === 1} onClick={() => toggle(s)}>{s.status === 1 ? '关闭' : '开启'}</Button>
           <Button type="link" size="small" onClick={() => setAccountOf(s)}>管理员账号</Button>
           <Button type="link" size="small" onClick={() => setGradesOf(s)}>年级</Button>
+          <Button type="link" size="small" onClick={() => setDiskOf(s)}>扫描空间</Button>
         </Space>
       ),
     },
@@ -284,6 +287,7 @@ export default function HomeContent() {
       />
       {editing && <SchoolFormModal school={editing.school} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); refresh(); }} />}
       {accountOf && <AdminAccountModal school={accountOf} onClose={() => setAccountOf(null)} />}
+      {diskOf && <ScanDiskModal school={diskOf} onClose={() => setDiskOf(null)} />}
       {gradesOf && <SchoolGradesModal school={gradesOf} onClose={() => setGradesOf(null)} onChanged={table.reload} />}
     </Space>
   );

@@ -6,6 +6,7 @@ import { emailLogin, login, sendLoginEmailCode } from '@/api/auth';
 import { EMAIL_PATTERN } from '@/components/BindEmailFormModal';
 import { useCountdown } from '@/hooks/useCountdown';
 import { encryptPassword } from '@/utils/crypto';
+import { SignUpModal } from './SignUpModal';
 import { isTimeoutError, type ApiResult } from '@/utils/request';
 import { CodeField } from '@/components/CodeField';
 import { useFinishLogin } from './useFinishLogin';
@@ -17,6 +18,7 @@ const failText = (e: unknown) => (isTimeoutError(e) ? '请求超时，请检查�
 export default function LoginPage() {
   const location = useLocation();
   const [tab, setTab] = useState<'account' | 'email'>('account');
+  const [signingUp, setSigningUp] = useState(false);
   const [accountForm] = Form.useForm<{ loginId: string; password: string }>();
   const [emailForm] = Form.useForm<{ email: string; code: string }>();
   const [loading, setLoading] = useState(false);
@@ -124,7 +126,9 @@ export default function LoginPage() {
         <Link to="/studentLogin">学生登录</Link>
         <Link to="/otherLogin">其他方式登录</Link>
         <Link to="/admin/login">管理员登录</Link>
+        <a role="button" tabIndex={0} onClick={() => setSigningUp(true)} onKeyDown={(e) => { if (e.key === 'Enter') setSigningUp(true); }}>教师注册</a>
       </div>
+      {signingUp && <SignUpModal onClose={() => setSigningUp(false)} />}
     </LoginShell>
   );
 }

@@ -11,6 +11,7 @@ import { downTchCourseTemplate, exportTchCourse, importTchCourse } from '@/api/e
 import { ImportButton, listTheme, loadData, runAction, runDownload, useFeedback } from '@/components/table';
 import { StudentRankSettings } from '@/pages/student/StudentRankSettings';
 import { usePermissions } from './usePermissions';
+import { AssistantSettings } from './AssistantSettings';
 
 type TeacherOption = { id: Id; userId: Id; name: string; loginId: string };
 /** The cell being assigned: head teacher (no courseCode) or a course's subject teacher. */
@@ -282,6 +283,7 @@ export default function SchoolManaPerson() {
     ...(has('school:duty:view') ? [{ key: 'duty', label: '任课关系', children: <DutyTab canEdit={has('school:duty:edit')} canImport={has('school:duty:edit')} canEditLeaders={has('school:duty:edit') && has('school:permission:edit')} /> }] : []),
     ...(has('school:permission:view') ? [{ key: 'permission', label: '角色权限', children: <RolePermissionTab canEdit={has('school:permission:edit')} /> }] : []),
     ...(has('school:permission:view') ? [{ key: 'student', label: '学生端', children: <StudentRankSettings canEdit={has('school:permission:edit')} /> }] : []),
+    ...(has('school:permission:edit') ? [{ key: 'assistant', label: 'AI 助手', children: <AssistantSettings /> }] : []),
   ];
   if (loaded && !items.length) return <Empty description="无权限访问" />;
   return <Tabs destroyOnHidden items={items} />;

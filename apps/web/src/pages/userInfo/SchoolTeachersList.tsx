@@ -7,6 +7,7 @@ import { deleteTeachers, findTeacherPage, saveTeacher, type Teacher } from '@/ap
 import { resetTeacherPwd } from '@/api/users';
 import { downTeacherTemplate, exportTeacher, importTeacher } from '@/api/excel';
 import { ImportButton, runAction, runDownload, SearchTable, useFeedback, useTable } from '@/components/table';
+import { SignUpRequests } from './SignUpRequests';
 import { usePermissions } from './usePermissions';
 
 /** State of the teacher list: table, dialog, commands. */
@@ -79,6 +80,7 @@ export default function SchoolTeachersList() {
 
   return (
     <>
+      {canEdit && <SignUpRequests onApproved={() => table.reload()} />}
       <SearchTable<Teacher>
         table={table}
         rowKey="id"
