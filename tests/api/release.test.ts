@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam, scoresOf } from '../fixtures/small-exam.js';
 import { releaseExam, waitForRelease } from '../../apps/api/src/modules/release/release.service.js';
+import { loadReportSet } from '../../apps/api/src/modules/report/report.store.js';
 
 describe.each(dbKinds)('score release on %s', (kind) => {
   let t: TestApp;
@@ -58,6 +59,26 @@ describe.each(dbKinds)('score release on %s', (kind) => {
     expect(percents.at(-1)).toBe(100);
     const report = await t.database.db.selectFrom('exam_report').select(['version']).where('exam_id', '=', exam.examId).executeTakeFirstOrThrow();
     expect(report.version).toBe(2);
+  });
+
+  it('stores the set in pieces (one row per variant and report) and still reads a set stored whole', async () => {
+    const db = t.database.db;
+    const head = await db.selectFrom('exam_report').select('data').where('exam_id', '=', exam.examId).executeTakeFirstOrThrow();
+    expect((head.data as { variants: object }).variants).toEqual({});
+    const parts = await db.selectFrom('exam_report_part').select(['variant', 'report', 'version']).where('exam_id', '=', exam.examId).execute();
+    expect(parts.every((p) => p.version === 2)).toBe(true);
+    expect(parts.filter((p) => p.variant === '0').map((p) => p.report)).toContain('transcript');
+    const pieces = await loadReportSet(db, exam.examId);
+    expect(pieces?.version).toBe(2);
+    expect(pieces?.set.variants['0']?.transcript.rows.length).toBeGreaterThan(0);
+    // the storage of older versions: the whole set in exam_report.data, no parts
+    await db.updateTable('exam_report').set({ version: 3, data: JSON.stringify(pieces!.set) }).where('exam_id', '=', exam.examId).execute();
+    await db.deleteFrom('exam_report_part').where('exam_id', '=', exam.examId).execute();
+    const whole = await loadReportSet(db, exam.examId);
+    expect(whole?.version).toBe(3);
+    expect(whole?.set).toEqual(pieces!.set);
+    await releaseExam(db, exam.examId, () => {});
+    expect((await db.selectFrom('exam_report_part').select('report').where('exam_id', '=', exam.examId).execute()).length).toBe(parts.length);
   });
 
   it('fails with a Chinese message and writes nothing when scores are missing', async () => {

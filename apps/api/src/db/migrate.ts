@@ -29,6 +29,7 @@ import * as m0080 from './migrations/0080_joint_marking.js';
 import * as m0081 from './migrations/0081_joint_scoring.js';
 import * as m0070 from './migrations/0070_assistant.js';
 import * as m0083 from './migrations/0083_sign_up.js';
+import * as m0084 from './migrations/0084_report_parts.js';
 import * as m0075 from './migrations/0075_question_bank.js';
 import * as m0082 from './migrations/0082_bank_question_source.js';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0081_joint_scoring': m0081,
   '0070_assistant': m0070,
   '0083_sign_up': m0083,
+  '0084_report_parts': m0084,
   '0075_question_bank': m0075,
   '0082_bank_question_source': m0082,
 };

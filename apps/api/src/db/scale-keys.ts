@@ -24,6 +24,7 @@ export const LARGE_TABLES: LargeTable[] = [
   { table: 'exam_school', kind: 'key' },
   { table: 'student_score', kind: 'key' },
   { table: 'exam_report', kind: 'key' },
+  { table: 'exam_report_part', kind: 'key' },
   { table: 'marking_change', kind: 'key' },
   { table: 'marking_school_share', kind: 'key' },
   { table: 'exam_student', kind: 'column', reason: serialId },

@@ -354,6 +354,14 @@ export interface ExamReportTable {
   computed_at: Timestamp;
   data: ColumnType<unknown, string, string>;
 }
+/** One variant's report of a released exam's set (migrations/0084_report_parts.ts). */
+export interface ExamReportPartTable {
+  exam_id: number;
+  variant: string;
+  report: string;
+  version: number;
+  data: ColumnType<unknown, string, string>;
+}
 export interface StudentScoreTable {
   exam_id: number;
   exam_student_id: number;
@@ -392,6 +400,7 @@ export interface DB {
   assistant_call: AssistantCallTable;
   assistant_school_setting: AssistantSchoolSettingTable;
   exam_report: ExamReportTable;
+  exam_report_part: ExamReportPartTable;
   student_score: StudentScoreTable;
 }
 

@@ -1,6 +1,7 @@
 /** SQL of score release: what the engine reads of an exam, and the one write of a release (student_score, exam_report, exam). */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
+import type { ReportSet } from './report-set.js';
 
 type Q = Db | Tx;
 
@@ -52,13 +53,25 @@ export async function replaceStudentScores(tx: Tx, examId: number, rows: ScoreCo
   }
 }
 
-/** Stores the report set as the exam's next version; returns that version. */
-export async function upsertReport(tx: Tx, examId: number, json: string): Promise<number> {
+/**
+ * Stores the report set as the exam's next version; returns that version. The head (the set without its variants)
+ * goes to exam_report, each variant's reports to exam_report_part, one row a report: a joint exam's whole set is
+ * larger than one string or jsonb value may be.
+ */
+export async function upsertReport(tx: Tx, examId: number, set: ReportSet): Promise<number> {
+  const head = JSON.stringify({ ...set, variants: {} });
   const row = await sql<{ version: number }>`
-    insert into exam_report (exam_id, version, computed_at, data) values (${examId}, 1, now(), ${json}::jsonb)
+    insert into exam_report (exam_id, version, computed_at, data) values (${examId}, 1, now(), ${head}::jsonb)
     on conflict (exam_id) do update set version = exam_report.version + 1, computed_at = now(), data = excluded.data
     returning version`.execute(tx);
-  return Number(row.rows[0]!.version);
+  const version = Number(row.rows[0]!.version);
+  await tx.deleteFrom('exam_report_part').where('exam_id', '=', examId).execute();
+  for (const [variant, reports] of Object.entries(set.variants)) {
+    for (const [report, value] of Object.entries(reports)) {
+      await tx.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(value) }).execute();
+    }
+  }
+  return version;
 }
 
 /** Status 4 (released); released_at keeps the first release's time. */

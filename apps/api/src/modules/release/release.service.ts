@@ -272,7 +272,7 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
 /** Writes a computed release (call inside one transaction). Returns the new report version. */
 export async function storeRelease(tx: Tx, c: Computed): Promise<number> {
   await repo.replaceStudentScores(tx, c.examId, c.rows);
-  const version = await repo.upsertReport(tx, c.examId, JSON.stringify(c.set));
+  const version = await repo.upsertReport(tx, c.examId, c.set);
   await repo.markReleased(tx, c.examId);
   return version;
 }

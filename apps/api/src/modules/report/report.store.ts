@@ -43,14 +43,36 @@ export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet |
     cache.set(examId, hit);
     return hit;
   }
-  const row = await db.selectFrom('exam_report').select(['version', 'computed_at', 'data']).where('exam_id', '=', examId).executeTakeFirst();
+  const row = await readSet(db, examId);
   if (!row) return undefined;
-  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as ReportSet;
-  const loaded = index(examId, row.version, row.computed_at, data);
+  const { version, computedAt, data } = row;
+  const loaded = index(examId, version, computedAt, data);
   cache.delete(examId);
   cache.set(examId, loaded);
   while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as number);
   return loaded;
+}
+
+const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/**
+ * The head and its parts (exam_report_part, one row per variant and report) of the same version: a release committed
+ * between the two reads shows as parts of another version, and the set is read again. A set stored whole (before
+ * the parts) has its variants in the head.
+ */
+async function readSet(db: Db, examId: number): Promise<{ version: number; computedAt: Date; data: ReportSet } | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const head = await db.selectFrom('exam_report').select(['version', 'computed_at', 'data']).where('exam_id', '=', examId).executeTakeFirst();
+    if (!head) return undefined;
+    const data = parse(head.data) as ReportSet;
+    if (Object.keys(data.variants ?? {}).length) return { version: head.version, computedAt: head.computed_at, data };
+    const parts = await db.selectFrom('exam_report_part').select(['variant', 'report', 'version', 'data']).where('exam_id', '=', examId).execute();
+    if (parts.some((p) => p.version !== head.version)) continue;
+    const variants: Record<string, Record<string, unknown>> = {};
+    for (const p of parts) (variants[p.variant] ??= {})[p.report] = parse(p.data);
+    return { version: head.version, computedAt: head.computed_at, data: { ...data, variants: variants as unknown as ReportSet['variants'] } };
+  }
+  throw new Error(`exam ${examId}: the report set changed during five reads`);
 }
 
 /** The exam row a report request starts from (its school and release time). */
