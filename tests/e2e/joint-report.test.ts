@@ -37,7 +37,7 @@ describe('joint exam reports in Chromium', () => {
     await loginAs(page, server.url, 'admin');
     await page.goto(`${server.url}/#/jointExamination/list`);
     await page.getByText('高一联考报告测试').waitFor();
-    await page.getByRole('button', { name: '查看报告' }).click();
+    await page.locator('tr', { hasText: '高一联考报告测试' }).getByRole('button', { name: '查看报告' }).click();
     await page.waitForURL(/schoolReportDetails\/dataScreening/);
     await page.getByRole('heading', { name: '数据概览', level: 1 }).waitFor();
     await page.getByRole('menuitem', { name: '学校对比' }).click();
