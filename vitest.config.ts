@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './scripts/test-order.js';
 
 // Tiers: pure packages (unit), api on PGlite and PostgreSQL (api), hard-kill and startup runs of real processes
 // (durability), render snapshots (render), browser walks on Chromium (e2e).
@@ -8,6 +9,7 @@ export default defineConfig({
     // durability files wait on PostgreSQL, Redis or child servers rather than compute, so three at once keep both
     // cores busy. VITEST_MAX_WORKERS overrides it (e.g. 1 to measure a file alone).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {
@@ -30,7 +32,8 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'render', include: ['tests/render/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+        // Each file prints with its own Chromium into its own temporary folder, so they run beside the api files.
+        test: { name: 'render', include: ['tests/render/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
       {
         test: {
