@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, InputNumber, Modal, Radio, Select, Space, Table } from 'antd';
 import { formatRate } from '@jz/shared/format';
 import { exportWrongBook, findWrongBook, type WrongBook } from '@/api/questionBankOut';
+import { JobProgressModal, useRenderJob } from '@/components/job';
 import { saveBlob } from '@/utils/request';
 import { RichText } from './RichText';
 import { useExamClasses, useReleasedExams } from './useBankOut';
@@ -17,6 +18,7 @@ export function WrongBookDialog({ open, courseCode, courseName, examId: fixedExa
   const [threshold, setThreshold] = useState(0.6);
   const [view, setView] = useState<'class' | 'student'>('class');
   const [book, setBook] = useState<WrongBook | null>(null);
+  const job = useRenderJob();
   useEffect(() => {
     setBook(null);
     if (!examId || !classId) return;
@@ -27,7 +29,14 @@ export function WrongBookDialog({ open, courseCode, courseName, examId: fixedExa
     const r = await exportWrongBook({ examId, courseCode, classId, threshold });
     if ('blob' in r) saveBlob(r.blob, r.filename);
   };
+  // printed by the render service as a PDF: stems with formulas and pictures, rates and knowledge points (班级版 or 学生版)
+  const print = () => {
+    if (!examId || !classId || !book) return;
+    void job.start({ type: 'wrongbook', examId, courseCode, classIds: [classId], threshold, wrongBookVersion: view === 'class' ? 'class' : 'students' },
+      `打印错题本：${book.className}${view === 'class' ? '' : '（学生版）'}`, 'print');
+  };
   return (
+    <>
     <Modal open={open} title={`错题本（${courseName}）`} width={960} footer={null} onCancel={onClose} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }} className="no-print">
         {!fixedExam && <Select aria-label="考试" style={{ width: 300 }} placeholder="选择已发布的考试" value={examId} onChange={(v) => { setExamId(v); setClassId(undefined); }}
@@ -37,7 +46,7 @@ export function WrongBookDialog({ open, courseCode, courseName, examId: fixedExa
         <InputNumber aria-label="阈值" min={0} max={1} step={0.05} value={threshold} onChange={(v) => setThreshold(Number(v ?? 0.6))} />
         <Radio.Group value={view} onChange={(e) => setView(e.target.value)} optionType="button"
           options={[{ value: 'class', label: '班级版' }, { value: 'student', label: '学生版' }]} />
-        <Button disabled={!book} onClick={() => window.print()}>打印</Button>
+        <Button disabled={!book} onClick={print}>打印 PDF</Button>
         <Button disabled={!book} onClick={() => void download()}>导出 Excel</Button>
       </Space>
       {book && view === 'class' && (
@@ -61,5 +70,7 @@ export function WrongBookDialog({ open, courseCode, courseName, examId: fixedExa
           ]} />
       )}
     </Modal>
+    <JobProgressModal job={job} printable />
+    </>
   );
 }
