@@ -26,7 +26,9 @@ function textOf(raw: string): string {
 }
 
 /** Clean printable HTML of a stem, option or analysis. */
-export function printableRich(html: string): string {
+export function printableRich(stored: string): string {
+  // what script, styles and embedded frames hold is not text of the question: dropped with them
+  const html = stored.replace(/<(script|style|iframe|object|embed|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
   let out = '';
   let at = 0;
   for (const m of html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g)) {
