@@ -103,6 +103,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
         const q = await db.insertInto('bank_question').values({ school_id: victimSchoolId, course_code: 'SX', type: 'fill', stem: `越权测试试题${i}` })
           .returning('id').executeTakeFirstOrThrow();
         await db.insertInto('bank_question_point').values({ question_id: q.id, point_id: p.id }).execute();
+        await db.insertInto('bank_paper').values({ school_id: victimSchoolId, course_code: 'SX', title: `越权测试试卷${i}`, items: JSON.stringify([{ questionId: q.id, score: 5, section: '越权' }]) }).execute();
         victim.bankPoint = p.id;
       }
     }
@@ -111,7 +112,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       await db.insertInto('sign_up_request').values({ school_id: victimSchoolId, login_id: `sweep_signup${i}`, name: `越权测试注册${i}`, password_hash: 'x' }).execute();
     }
     // The generic id 3 must be 示例中学's in every school table, so that a route cannot succeed on 第二示范中学's own row.
-    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role', 'bank_knowledge_point', 'bank_question', 'sign_up_request']) {
+    for (const table of ['school_class', 'school_grade', 'student', 'teacher', 'user_role', 'bank_knowledge_point', 'bank_question', 'bank_paper', 'sign_up_request']) {
       const row = await sql<{ school_id: number }>`select school_id from ${sql.table(table)} where id = 3`.execute(db);
       expect(row.rows[0]?.school_id, `${table} id 3`).toBe(school.id);
     }
@@ -224,7 +225,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const cards = await sql<{ h: string }>`select coalesce(md5(string_agg(c::text, '|' order by c.id)), '') as h from answer_card c
       join exam_subject s on s.id = c.exam_subject_id join exam e on e.id = s.exam_id where e.school_id = ${victimSchoolId}`.execute(db);
     parts.push(`answer_card:${cards.rows[0]!.h}`);
-    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker', 'bank_knowledge_point', 'bank_question', 'sign_up_request', 'school_sign_up', 'assistant_school_setting']) {
+    for (const table of ['scan_batch', 'scan_page', 'scan_operator', 'sheet_template', 'exam_subject_excluded', 'exam_room', 'marking_block', 'marking_marker', 'marking_paper', 'marking_task', 'marking_problem', 'marking_audit', 'marking_check', 'marking_trial_paper', 'marking_trial_marker', 'bank_knowledge_point', 'bank_question', 'bank_paper', 'sign_up_request', 'school_sign_up', 'assistant_school_setting']) {
       const r = await sql<{ h: string }>`select coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${sql.table(table)} t where t.school_id = ${victimSchoolId}`.execute(db);
       parts.push(`${table}:${r.rows[0]!.h}`);
     }
@@ -254,6 +255,22 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     expect(routes.filter((r) => r.url.startsWith('/api/v1/joint_analysis/')).length).toBeGreaterThanOrEqual(40);
     expect(problems, problems.join('\n')).toEqual([]);
     expect(await snapshot()).toBe(before);
+  });
+
+  it('serves a bank picture of 示例中学 only to a session of 示例中学 (another school 404, no session 401)', async () => {
+    const name = '00000000-0000-4000-8000-00000000abcd.png';
+    const bytes = Buffer.from('89504e470d0a1a0a', 'hex');
+    await t.storage.put(`bank-images/${victimSchoolId}/${name}`, bytes);
+    const url = `/api/v1/question_bank/image/${victimSchoolId}/${name}`;
+    const body = async (token?: string) => {
+      const res = await t.app.inject({ url, headers: token ? { authorization: token } : {} });
+      return res.headers['content-type']?.toString().startsWith('image/') ? 'image' : res.json().code;
+    };
+    expect(await body()).toBe(401);
+    expect(await body(await t.tokenFor('admin2'))).toBe(404);
+    expect(await body(await t.tokenFor('teacher1'))).toBe('image');
+    const route = t.app.routeTable.find((r) => r.url === '/api/v1/question_bank/image/:schoolId/:name');
+    expect(route?.auth).not.toBe('public'); // and so also in the id sweep above
   });
 
   it('refuses head1 and teacher1 the classes, grades and students outside their scope', async () => {

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { pdfText } from '../helpers/pdf.js';
 import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 import { seedDemoBank } from '../../apps/api/src/seed/demo-bank.js';
@@ -161,6 +162,38 @@ describe.each(dbKinds)('question bank out on %s', (kind) => {
     expect(rows('学生错题').slice(1).map((r) => [r[1], r[2], r[3]])).toEqual([[A1!.name, '2', 10], [A2!.name, '2', 12], [A3!.name, '1', 0]]);
   });
 
+  it('prints a class’s 错题本 as a PDF through the render service (班级版 and 学生版)', async () => {
+    const [c1, c2] = exam.classIds;
+    const [A1, A2, A3] = exam.students;
+    const job = async (token: string, body: object) => {
+      const r = await t.call<{ jobId: string }>({ method: 'POST', url: '/api/v1/render/jobs', token, payload: { type: 'wrongbook', examId: exam.examId, courseCode: 'SX', ...body } });
+      if (r.body.code !== 200) return { code: r.body.code, msg: r.body.msg, pages: [] as string[] };
+      for (;;) {
+        const s = await t.call<{ state: string; error: string | null; fileName: string }>({ url: `/api/v1/render/jobs/${r.body.data.jobId}`, token });
+        if (s.body.data.state === 'failed') throw new Error(s.body.data.error ?? 'failed');
+        if (s.body.data.state === 'completed') {
+          const file = await t.app.inject({ url: `/api/v1/render/jobs/${r.body.data.jobId}/file`, headers: { authorization: token } });
+          return { code: 200, msg: s.body.data.fileName, pages: pdfText(file.rawPayload).split('\f').map((x) => x.replace(/\s+/g, '')).filter(Boolean) };
+        }
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    };
+    // rates by hand (header comment): Q1 (8/3)/4 = 66.67 %, Q2 (38/3)/16 = 79.17 %; grade Q1 0.75, Q2 0.6875
+    const cls = await job(teacher1, { classIds: [c1], threshold: 0.8 });
+    expect(cls.code, cls.msg).toBe(200);
+    expect(cls.msg).toMatch(/-数学-.*-错题本\.pdf$/);
+    const all = cls.pages.join('');
+    for (const s of ['班级得分率66.67%', '年级得分率75%', '班级得分率79.17%', '年级得分率68.75%', '知识点：小测函数、小测几何', '答错2人']) expect(all, s).toContain(s);
+    const per = await job(teacher1, { classIds: [c1], threshold: 0.8, wrongBookVersion: 'students' });
+    expect(per.pages).toHaveLength(3);
+    expect(per.pages.map((p) => [A1, A2, A3].find((x) => p.includes(x!.name))?.name).sort()).toEqual([A1!.name, A2!.name, A3!.name].sort()); // one student a page
+    // cut like the page: head1 not 2班, another school not the exam, one class at a time
+    expect((await job(head1, { classIds: [c2] })).code).toBe(403);
+    expect((await job(admin2, { classIds: [c1] })).code).toBe(403);
+    expect(await job(teacher1, { classIds: [c1, c2] })).toMatchObject({ code: 400, msg: '请选择一个班级' });
+    expect(await job(teacher1, { classIds: [c1], threshold: 0.1 })).toMatchObject({ code: 400, msg: '没有低于阈值的题目' });
+  });
+
   it('assembles a paper deterministically within the constraints and exports it to Word', async () => {
     const db = t.database.db;
     const pt = await post(lesson1, 'save_knowledge_point', { courseCode: 'SX', name: '组卷专题' });
@@ -241,5 +274,52 @@ describe.each(dbKinds)('question bank out on %s', (kind) => {
     expect(bad.body).toMatchObject({ code: 400 });
     expect(bad.body.msg).toContain('小题满分之和 10 分与科目满分 25 分不一致');
     expect((await post(admin2, 'paper_to_exam', { examSubjectId: subjectId, items })).body.code).toBeGreaterThanOrEqual(403);
+  });
+  it('keeps a paper with its order and section headings; reopening, Word and the answer card follow it', async () => {
+    const list = await get(teacher1, 'list?courseCode=SX&keyword=组卷题&size=100');
+    const byStem = (n: number) => list.body.data.records.find((r: any) => r.stem.includes(`组卷题${n}：`)).id as number;
+    // the teacher's order: 解答 8 first under 一、压轴题, then singles 5, 3, 4 under 二、选择题
+    const items = [{ questionId: byStem(8), score: 10, section: '压轴题' }, ...[5, 3, 4].map((n) => ({ questionId: byStem(n), score: 5, section: '选择题' }))];
+    const saved = await post(teacher1, 'paper_save', { courseCode: 'SX', title: '保存的试卷', items });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    const paperId = saved.body.data.id as number;
+    const listed = await get(teacher1, 'paper_list?courseCode=SX');
+    expect(listed.body.data.map((p: any) => [p.id, p.title, p.questions, p.totalScore])).toEqual([[paperId, '保存的试卷', 4, 25]]);
+    const opened = await get(lesson1, `paper_detail?id=${paperId}`); // another teacher of the course reopens it
+    expect(opened.body.code, opened.body.msg).toBe(200);
+    expect(opened.body.data.items.map((x: any) => [x.questionId, x.section, x.score])).toEqual(items.map((x) => [x.questionId, x.section, x.score]));
+    expect(opened.body.data).toMatchObject({ title: '保存的试卷', totalScore: 25 });
+    // by hand: difficulties 0.65, 0.5, 0.7, 0.6 → mean 2.45 / 4 = 0.6125
+    expect(opened.body.data.meanDifficulty).toBeCloseTo(0.6125, 9);
+    // saved over: order changed (4 before 5), headings kept
+    const moved = [items[0]!, items[3]!, items[1]!, items[2]!];
+    expect((await post(teacher1, 'paper_save', { id: paperId, courseCode: 'SX', title: '保存的试卷', items: moved })).body.code).toBe(200);
+    expect((await get(teacher1, `paper_detail?id=${paperId}`)).body.data.items.map((x: any) => x.questionId)).toEqual(moved.map((x) => x.questionId));
+    // the Word export of the saved paper: its headings and order
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/question_bank/paper_export_docx', headers: { authorization: teacher1 },
+      payload: { courseCode: 'SX', title: '保存的试卷', bankPaperId: paperId } });
+    const dir = mkdtempSync(join(tmpdir(), 'paper-saved-'));
+    writeFileSync(join(dir, 'p.docx'), res.rawPayload);
+    const text = execFileSync('unzip', ['-p', join(dir, 'p.docx'), 'word/document.xml']).toString('utf8').replace(/<[^>]+>/g, '');
+    expect(text).toContain('一、压轴题（共 1 题，共 10 分）');
+    expect(text).toContain('二、选择题（共 3 题，共 15 分）');
+    const at = [8, 4, 5, 3].map((n) => text.indexOf(`组卷题${n}：`));
+    expect(at.every((x) => x >= 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
+    // the answer card: 小题 1…4 in the saved order, the headings as 题组
+    const subject = await t.database.db.selectFrom('exam_subject as s').innerJoin('exam as e', 'e.id', 's.exam_id').select('s.id')
+      .where('e.name', '=', '组卷答题卡').executeTakeFirstOrThrow();
+    const r = await post(admin, 'paper_to_exam', { examSubjectId: subject.id, bankPaperId: paperId });
+    expect(r.body.code, r.body.msg).toBe(200);
+    const tpl = await t.call({ url: `/api/v1/question_template/find?examSubjectId=${subject.id}`, token: admin });
+    expect(tpl.body.data.questions.map((q: any) => [q.no, q.type, q.fullScore, q.groupName])).toEqual([
+      ['1', 'subjective', 10, '压轴题'], ['2', 'single', 5, '选择题'], ['3', 'single', 5, '选择题'], ['4', 'single', 5, '选择题'],
+    ]);
+    // another school: 404; head1 (reads the bank, did not write the paper, may not edit 数学 questions): may not delete it
+    expect((await get(admin2, `paper_detail?id=${paperId}`)).body.code).toBe(404);
+    expect((await post(admin2, 'paper_export_docx', { courseCode: 'SX', title: '越权', bankPaperId: paperId })).body.code).toBe(404);
+    expect((await post(head1, 'paper_delete', { id: paperId })).body.code).toBe(403);
+    expect((await post(teacher1, 'paper_delete', { id: paperId })).body.code).toBe(200);
+    expect((await get(teacher1, 'paper_list?courseCode=SX')).body.data).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
@@ -53,11 +54,30 @@ describe.each(dbKinds)('question import on %s', (kind) => {
     const q4 = list.body.data.records.find((r) => r.type === 'subjective')!;
     const src = /<img src="(\/api\/v1\/question_bank\/image\/[^"]+)"/.exec(q4.stem)?.[1];
     expect(src).toMatch(/^\/api\/v1\/question_bank\/image\/\d+\/[0-9a-f-]{36}\.png$/);
-    const img = await t.app.inject({ url: src! }); // an <img> sends no token
+    // served with the session of the school only (the web fetches it with the token and shows an object URL)
+    expect((await t.app.inject({ url: src! })).json()).toMatchObject({ code: 401 });
+    const img = await t.app.inject({ url: src!, headers: { authorization: head1 } }); // every teacher reads the bank
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(img.rawPayload, PNG)).toBe(0);
-    expect((await t.app.inject({ url: '/api/v1/question_bank/image/1/..%2F..%2Fsecret.png' })).json()).toMatchObject({ code: 404, msg: '图片不存在' });
+    const other = await t.tokenFor('admin2'); // 第二示范中学
+    expect((await t.app.inject({ url: src!, headers: { authorization: other } })).json()).toMatchObject({ code: 404, msg: '图片不存在' });
+    const ownSchool = /image\/(\d+)\//.exec(src!)![1];
+    const otherSchool = (await t.call<{ schoolId: number }>({ url: '/api/v1/teach/user/getCurrentUserInfo', token: other })).body.data.schoolId;
+    expect(otherSchool).not.toBe(Number(ownSchool));
+    expect((await t.app.inject({ url: src!.replace(`/image/${ownSchool}/`, `/image/${otherSchool}/`), headers: { authorization: other } })).json())
+      .toMatchObject({ code: 404, msg: '图片不存在' });
+    expect((await t.app.inject({ url: `/api/v1/question_bank/image/${ownSchool}/..%2F..%2Fsecret.png`, headers: { authorization: lesson1 } })).json())
+      .toMatchObject({ code: 404, msg: '图片不存在' });
+    // the Word export of a paper holding the question carries the picture itself (fetched from the Storage on the server)
+    const word = await t.app.inject({ method: 'POST', url: '/api/v1/question_bank/paper_export_docx', headers: { authorization: lesson1 },
+      payload: { courseCode: 'SX', title: '含图试卷', items: done.body.data.ids.map((questionId) => ({ questionId, score: 5 })) } });
+    expect(word.headers['content-type']).toContain('wordprocessingml');
+    const zip = await JSZip.loadAsync(word.rawPayload);
+    const media = Object.keys(zip.files).filter((f) => f.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    expect(Buffer.compare(await zip.file(media[0]!)!.async('nodebuffer'), PNG)).toBe(0);
+    expect(await zip.file('word/document.xml')!.async('string')).not.toContain('[图片]');
   });
 
   it('refuses hostile and unreadable papers with a message naming the question, writing nothing', async () => {

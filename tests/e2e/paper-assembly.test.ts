@@ -11,7 +11,8 @@ import { loginAs, newPage, watchForCrashes } from './helpers.js';
 /**
  * 组卷 in Chromium as 备课组长 of 数学 (lesson1): four single-choice and two subjective questions on 组卷练习 made
  * through the api (difficulties 0.9 0.7 0.6 0.5 and 0.65 0.3), a paper of 4 单选 + 2 解答 at target 0.65 on that
- * point, the first question moved down, and the Word file downloaded and read back (word/document.xml).
+ * point, the first question moved down, and the Word file downloaded and read back (word/document.xml); then a
+ * section heading renamed, the paper saved and reopened after a reload in its saved order.
  */
 describe('组卷 in Chromium', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
@@ -79,6 +80,20 @@ describe('组卷 in Chromium', () => {
     expect(at.every((x) => x >= 0)).toBe(true);
     expect([...at].sort((x, y) => x - y)).toEqual(at);
     expect(text.indexOf('参考答案与解析')).toBeGreaterThan(at[5]!);
+
+    // a heading renamed, the paper saved, the page reloaded: reopening shows the saved order and heading
+    await drawer.getByLabel('大题标题1').fill('一、选择题');
+    await drawer.getByRole('button', { name: '保存试卷' }).click();
+    await page.getByText('试卷已保存').waitFor();
+    await page.reload();
+    await page.getByTestId('knowledge-tree').getByText('组卷练习（6）').waitFor();
+    await page.getByRole('button', { name: '组卷', exact: true }).click();
+    await drawer.getByLabel('已保存的试卷').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '练习卷（6 题，40 分）' }).click();
+    await expect.poll(() => rows.count()).toBe(6);
+    expect(await stems()).toEqual(moved);
+    expect(await drawer.getByLabel('大题标题1').inputValue()).toBe('一、选择题');
+    expect(await drawer.getByLabel('试卷标题').inputValue()).toBe('练习卷');
     expect(crashes()).toEqual([]);
   });
 });

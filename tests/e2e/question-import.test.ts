@@ -54,7 +54,26 @@ describe('导入试卷 in Chromium', () => {
     await expect(fractionCard.getByText('下列数中最大的是').count()).resolves.toBe(1);
     const imageCard = cards.filter({ has: page.locator('img') });
     await expect.poll(() => imageCard.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
-    expect(await imageCard.locator('img').getAttribute('src')).toMatch(/^\/api\/v1\/question_bank\/image\/\d+\/[0-9a-f-]{36}\.png$/);
+    // the stored address needs the session: the page fetched it with the token and shows an object URL
+    expect(await imageCard.locator('img').getAttribute('src')).toMatch(/^blob:/);
+    expect(await imageCard.locator('img').getAttribute('data-bank-src')).toMatch(/^\/api\/v1\/question_bank\/image\/\d+\/[0-9a-f-]{36}\.png$/);
+
+    // the editor shows the picture the same way and saves it back under its stored address
+    const token = await server.tokenFor('lesson1');
+    const list = await (await fetch(`${server.url}/api/v1/question_bank/list?courseCode=SX&type=subjective`, { headers: { authorization: token } })).json() as { data: { records: { id: number; stem: string }[] } };
+    const q = list.data.records.find((r) => r.stem.includes('<img'))!;
+    await page.goto(`${server.url}/#/wang/editor?id=${q.id}`);
+    const editorImg = page.getByTestId('stem-editor').locator('img');
+    await expect.poll(() => editorImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+    expect(await editorImg.getAttribute('src')).toMatch(/^blob:/);
+    await page.getByTestId('analysis-editor').locator('[contenteditable="true"]').click();
+    await page.keyboard.type('见图');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('保存成功').waitFor();
+    const saved = await (await fetch(`${server.url}/api/v1/question_bank/detail?id=${q.id}`, { headers: { authorization: token } })).json() as { data: { stem: string; analysis: string } };
+    expect(saved.data.analysis).toContain('见图');
+    expect(saved.data.stem).toMatch(/<img src="\/api\/v1\/question_bank\/image\/\d+\/[0-9a-f-]{36}\.png"/);
+    expect(saved.data.stem).not.toContain('blob:');
     expect(crashes()).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // The render job model: the kinds the printing engine runs (through the api's job layer).
 
-export const JOB_TYPES = ['card', 'slips', 'report', 'excel', 'labels'] as const;
+export const JOB_TYPES = ['card', 'slips', 'report', 'excel', 'labels', 'wrongbook'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 /** Bad input: never retried; the message is shown to the user. */
@@ -8,7 +8,7 @@ export class BadInputError extends Error {
   override name = 'BadInputError';
 }
 
-export const RESULT_EXT: Record<JobType, 'pdf' | 'xlsx'> = { card: 'pdf', slips: 'pdf', report: 'pdf', excel: 'xlsx', labels: 'pdf' };
+export const RESULT_EXT: Record<JobType, 'pdf' | 'xlsx'> = { card: 'pdf', slips: 'pdf', report: 'pdf', excel: 'xlsx', labels: 'pdf', wrongbook: 'pdf' };
 
 /** A Chinese message for a failure that is not bad input. */
 export function transientMessage(e: unknown): string {

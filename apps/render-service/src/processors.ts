@@ -1,13 +1,14 @@
 // Job processors: pure over their input (the api loads exam data and passes it in), writing one file.
 // card → A4 PDF, slips → A4 PDF (one page per student, printed in chunks and merged in Node with pdf-lib),
-// report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer), labels → A4 label sheets (条形码贴).
+// report → 908×1285 px PDF, excel → .xlsx (exceljs streaming writer), labels → A4 label sheets (条形码贴),
+// wrongbook → A4 错题本 of a class (stems with MathML formulas and pictures).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
-  buildCardLayout, CardLayoutError, code128Values, Code128Error, parseCardLayout, renderCardHtml, renderLabelsHtml, renderReportHtml, renderSlipsHtml, sortSlipStudents, stripPages, STRIPS_PER_PAGE,
-  type BuildCardInput, type LabelSheetData, type ReportData, type ScoreSlipData,
+  buildCardLayout, CardLayoutError, code128Values, Code128Error, parseCardLayout, renderCardHtml, renderLabelsHtml, renderReportHtml, renderSlipsHtml, renderWrongBookHtml, sortSlipStudents, stripPages,
+  STRIPS_PER_PAGE, type BuildCardInput, type LabelSheetData, type ReportData, type ScoreSlipData, type WrongBookPrintData,
 } from '@jz/report-templates';
 import { BadInputError, RESULT_EXT, type JobType } from './jobs.js';
 import { PdfMerger } from './pdf-merge.js';
@@ -86,6 +87,16 @@ const LabelsSchema = z.object({
       room: z.string().nullable().optional(), seat: num.nullable().optional(),
     })),
   })).min(1, '没有考生'),
+});
+
+const WrongBookSchema = z.object({
+  schoolName: z.string(), examName: z.string().min(1), courseName: z.string().min(1), className: z.string().min(1),
+  threshold: num.min(0).max(1), version: z.enum(['class', 'students']),
+  questions: z.array(z.object({
+    no: z.string().min(1), typeName: z.string(), fullScore: num.nonnegative(), answer: z.string().nullable(), knowledgePoints: z.array(z.string()),
+    classRate: num.nullable(), gradeRate: num.nullable(), wrongCount: num.nonnegative(), stem: z.string().nullable(), analysis: z.string().nullable(),
+  })),
+  students: z.array(z.object({ examNo: z.string(), name: z.string(), items: z.array(z.object({ no: z.string(), score: num, fullScore: num })) })),
 });
 
 const CardParams = z.union([z.object({ layout: z.unknown() }), z.object({ build: z.record(z.string(), z.unknown()) })]);
@@ -217,8 +228,18 @@ async function runLabels(params: unknown, ctx: ProcessContext, out: string): Pro
   await writeResult(out, await ctx.printer.printPdf(html, { format: 'A4' }));
 }
 
+async function runWrongBook(params: unknown, ctx: ProcessContext, out: string): Promise<void> {
+  const data = parse(WrongBookSchema, params, '错题本数据') as WrongBookPrintData;
+  if (!data.questions.length) throw new BadInputError('没有低于阈值的题目');
+  if (data.version === 'students' && !data.students.length) throw new BadInputError('没有学生答错这些题目');
+  await ctx.progress(20);
+  const html = renderWrongBookHtml(data);
+  await ctx.progress(40);
+  await writeResult(out, await ctx.printer.printPdf(html, { format: 'A4' }));
+}
+
 const RUNNERS: Record<JobType, (params: unknown, ctx: ProcessContext, out: string) => Promise<void>> = {
-  card: runCard, slips: runSlips, report: runReport, excel: runExcel, labels: runLabels,
+  card: runCard, slips: runSlips, report: runReport, excel: runExcel, labels: runLabels, wrongbook: runWrongBook,
 };
 
 /** Runs one job; bad input throws BadInputError (Chinese message), anything else is transient. */

@@ -20,3 +20,6 @@ export { demoCardLayout, demoSlipData, demoReport, demoWideReport, DEMO_CARD_INP
 export type { LabelSheetData, LabelGroup, StudentLabel } from './labels/types.js';
 export { renderLabelsHtml, labelPages, labelOrigin, barcodeSvg, moduleWidth, LABEL_SHEET, LABELS_PER_SHEET } from './labels/render.js';
 export { code128Values, code128Widths, code128Bars, code128Modules, Code128Error } from './labels/code128.js';
+export type { WrongBookPrintData, WrongBookPrintQuestion } from './wrongbook/types.js';
+export { renderWrongBookHtml } from './wrongbook/render.js';
+export { printableRich } from './wrongbook/rich.js';

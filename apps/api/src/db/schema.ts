@@ -1090,10 +1090,23 @@ export interface BankQuestionPointTable {
   question_id: number;
   point_id: number;
 }
+/** 组卷 kept with its order and section headings (migrations/0092_bank_paper.ts). */
+export interface BankPaperTable {
+  id: Generated<number>;
+  school_id: number;
+  course_code: string;
+  title: string;
+  /** [{ questionId, score, section }] in paper order. */
+  items: ColumnType<unknown, string | undefined, string>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
 export interface DB {
   bank_knowledge_point: BankKnowledgePointTable;
   bank_question: BankQuestionTable;
   bank_question_point: BankQuestionPointTable;
+  bank_paper: BankPaperTable;
 }
 
 // ---- 0071 teacher sign-up

@@ -22,6 +22,8 @@ export const savePoint = (body: { id?: number; courseCode: string; parentId?: nu
 export const deletePoint = (id: number) => http.post<{ deleted: number }>('/question_bank/delete_knowledge_point', { id });
 /** 导入知识点树（xlsx） */
 export const importTree = (courseCode: string, file: File) => http.upload<ImportResult>(`/question_bank/knowledge_tree_import?courseCode=${encodeURIComponent(courseCode)}`, file);
+/** 获取导入试卷中的图片（须带登录令牌） */
+export const fetchBankImage = (path: string) => http.download(path);
 /** 导出知识点树（xlsx） */
 export const exportTree = (courseCode: string) => http.download('/question_bank/knowledge_tree_export', { courseCode });
 /** 试题列表 */

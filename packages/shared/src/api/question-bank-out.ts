@@ -14,6 +14,10 @@ export const BANK_OUT_PATHS = {
   toExam: 'question_bank/paper_to_exam',
   wrongBook: 'question_bank/wrong_book',
   wrongBookExport: 'question_bank/wrong_book_export',
+  paperSave: 'question_bank/paper_save',
+  paperList: 'question_bank/paper_list',
+  paperDetail: 'question_bank/paper_detail',
+  paperDelete: 'question_bank/paper_delete',
 } as const;
 
 const courseCode = nameOf('学科', 20, '请选择学科');
@@ -51,9 +55,13 @@ export const assembleBody = z.object({
 });
 export type AssembleBody = z.infer<typeof assembleBody>;
 
-export const paperItemSchema = z.object({ questionId: id, score: z.number().gt(0, '每题分值须大于 0').max(100, '每题分值不能超过 100') });
+/** section: the heading of the part the question is in (大题, e.g. 一、选择题); a new part starts where it changes. */
+const section = trimmed().max(30, '大题标题不能超过30个字符');
+export const paperItemSchema = z.object({ questionId: id, score: z.number().gt(0, '每题分值须大于 0').max(100, '每题分值不能超过 100'), section: section.optional() });
+export type PaperItem = z.infer<typeof paperItemSchema>;
 export const paperQuestionSchema = z.object({
   questionId: z.number(),
+  section: z.string(),
   type: questionTypeSchema,
   score: z.number(),
   stem: z.string(),
@@ -68,15 +76,19 @@ export const assembledSchema = z.object({
 });
 export type Assembled = z.infer<typeof assembledSchema>;
 
-export const exportDocxBody = z.object({
-  courseCode,
-  title: trimmed().min(1, '请输入试卷标题').max(60, '试卷标题不能超过60个字符'),
-  items: z.array(paperItemSchema).min(1, '试卷中没有试题').max(PAPER_MAX_QUESTIONS),
-});
-export const toExamBody = z.object({
-  examSubjectId: id,
-  items: z.array(paperItemSchema).min(1, '试卷中没有试题').max(PAPER_MAX_QUESTIONS),
-});
+const paperTitle = trimmed().min(1, '请输入试卷标题').max(60, '试卷标题不能超过60个字符');
+const paperItems = z.array(paperItemSchema).min(1, '试卷中没有试题').max(PAPER_MAX_QUESTIONS);
+/** The export and the answer card take a saved paper (bankPaperId: its order and headings) or the items as shown. */
+export const exportDocxBody = z.object({ courseCode, title: paperTitle, bankPaperId: id.optional(), items: paperItems.optional() });
+export const toExamBody = z.object({ examSubjectId: id, bankPaperId: id.optional(), items: paperItems.optional() });
+
+/** 保存试卷: a new paper without id; the same id saves over it. */
+export const savePaperBody = z.object({ id: id.optional(), courseCode, title: paperTitle, items: paperItems });
+export const paperListQuery = z.object({ courseCode });
+export const paperIdQuery = z.object({ id });
+export const savedPaperRow = z.object({ id: z.number(), title: z.string(), questions: z.number(), totalScore: z.number(), updatedAt: z.string() });
+export const savedPaperSchema = assembledSchema.extend({ id: z.number(), courseCode: z.string(), title: z.string() });
+export type SavedPaper = z.infer<typeof savedPaperSchema>;
 export const toExamResult = z.object({ examSubjectId: z.number(), questions: z.number(), fullScore: z.number() });
 
 export const WRONG_THRESHOLD_DEFAULT = 0.6;

@@ -9,7 +9,9 @@
  * with layout strips several students per A4 page to cut apart),
  * card (答题卡 of one exam subject, A4), excel (the chosen reports as one xlsx), labels (条形码贴: sticky 考号
  * labels with Code 128 barcodes on A4 sheets of 3 × 8, ordered by exam room then seat, or by class then 考号;
- * needs exam:exam:view, teachers get their classes' students; examSubjectId = only that subject's students).
+ * needs exam:exam:view, teachers get their classes' students; examSubjectId = only that subject's students),
+ * wrongbook (错题本 of one class, classIds = [that class], courseCode, threshold; wrongBookVersion 'students' = one
+ * page per student; needs exam:exam:view, cut like the paper report of the class).
  * classIds empty = every class of the exam the caller may see; format 'zip' with several classes = one PDF per
  * class in a zip. classType / registrationType (and the transcript's fields / keyword) are the report pages'
  * filters: a report or Excel job shows the numbers those pages show with them. Refusals: another school's exam
@@ -21,7 +23,7 @@ import { REPORT_KEYS, reportQuery, transcriptQuery, type ReportKey } from './rep
 
 import { id, trimmed } from './common.js';
 
-export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel', 'labels'] as const;
+export const RENDER_JOB_TYPES = ['report', 'slips', 'card', 'excel', 'labels', 'wrongbook'] as const;
 export type RenderJobType = (typeof RENDER_JOB_TYPES)[number];
 export const RENDER_FORMATS = ['pdf', 'zip'] as const;
 export type RenderFormat = (typeof RENDER_FORMATS)[number];
@@ -72,6 +74,10 @@ export const createRenderJobBody = z.object({
   layout: z.enum(SLIP_LAYOUTS).optional(),
   /** labels: 'room' (default) exam room then seat, candidates without a room last; 'class' class then 考号. */
   labelOrder: z.enum(LABEL_ORDERS).optional(),
+  /** wrongbook: questions whose class score rate is below this (default 0.6). */
+  threshold: z.number().min(0, '阈值应在 0 到 1 之间').max(1, '阈值应在 0 到 1 之间').optional(),
+  /** wrongbook: 'class' (default) the class version, 'students' each student's wrong questions on their own pages. */
+  wrongBookVersion: z.enum(['class', 'students']).optional(),
   /** labels: only these exam rooms (names as in 考场编排); empty = every room. */
   rooms: z.array(trimmed().min(1).max(50)).max(500).optional(),
 });

@@ -1,7 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  addFromExamResult, assembleBody, assembledSchema, examCourseBody, exportDocxBody, masteryQuery, masterySchema, toExamBody, toExamResult,
-  wrongBookQuery, wrongBookSchema,
+  addFromExamResult, assembleBody, assembledSchema, examCourseBody, exportDocxBody, masteryQuery, masterySchema, paperIdQuery, paperListQuery,
+  savedPaperRow, savedPaperSchema, savePaperBody, toExamBody, toExamResult, wrongBookQuery, wrongBookSchema,
 } from '@jz/shared/api/question-bank-out';
 import type { ModuleRoutes } from '../module-routes.js';
 import { userOf } from '../../core/auth.js';
@@ -10,6 +11,7 @@ import { jsonWhenRefused, sendXlsx } from '../excel/excel.workbook.js';
 import { addFromExam } from './from-exam.service.js';
 import { mastery } from './mastery.service.js';
 import { assemble, exportDocx, toExam } from './paper-assembly.service.js';
+import * as papers from './bank-paper.service.js';
 import { wrongBook } from './wrong-book.service.js';
 import { wrongBookXlsx } from './wrong-book.export.js';
 
@@ -22,7 +24,7 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
  */
 const routes: ModuleRoutes = async (base, ctx) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
+  const { db, storage } = ctx;
   const config = { permission: 'exam:exam:view' };
 
   app.post('/question_bank/add_from_exam', {
@@ -41,7 +43,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     ...jsonWhenRefused,
     config, schema: { tags, summary: '组卷导出 Word（.docx：题干、选项、公式为 Word 公式；答案与解析另起一页）；被拒绝时返回 JSON', body: exportDocxBody },
   }, async (req, reply) => {
-    const { bytes, fileName } = await exportDocx(db, userOf(req), req.body);
+    const { bytes, fileName } = await exportDocx(db, storage, userOf(req), req.body);
     return reply.header('content-type', DOCX)
       .header('content-disposition', `attachment; filename="paper.docx"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
       .header('access-control-expose-headers', 'Content-Disposition').send(bytes);
@@ -50,6 +52,22 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/question_bank/paper_to_exam', {
     config, schema: { tags, summary: '组卷生成答题卡：把试卷写为考试科目的小题（题号、题型、满分、答案、知识点），答题卡据此生成', body: toExamBody, response: { 200: envelope(toExamResult.nullable()) } },
   }, async (req) => ok(await toExam(db, userOf(req), req.body), '已写入考试科目，可在答题卡中查看'));
+
+  app.post('/question_bank/paper_save', {
+    config, schema: { tags, summary: '保存试卷：题目顺序、分值与大题标题（有 id 则覆盖该试卷）', body: savePaperBody, response: { 200: envelope(z.object({ id: z.number() }).nullable()) } },
+  }, async (req) => ok(await papers.save(db, userOf(req), req.body), '保存成功'));
+
+  app.get('/question_bank/paper_list', {
+    config, schema: { tags, summary: '本校该学科已保存的试卷（最近修改在前）', querystring: paperListQuery, response: { 200: envelope(z.array(savedPaperRow).nullable()) } },
+  }, async (req) => ok(await papers.list(db, userOf(req), req.query.courseCode), '查询成功'));
+
+  app.get('/question_bank/paper_detail', {
+    config, schema: { tags, summary: '打开已保存的试卷：按保存的顺序与大题列出试题', querystring: paperIdQuery, response: { 200: envelope(savedPaperSchema.nullable()) } },
+  }, async (req) => ok(await papers.detail(db, userOf(req), req.query.id), '查询成功'));
+
+  app.post('/question_bank/paper_delete', {
+    config, schema: { tags, summary: '删除已保存的试卷（作者或可编辑该学科试题者）', body: paperIdQuery, response: { 200: envelope(z.object({ id: z.number() }).nullable()) } },
+  }, async (req) => ok(await papers.remove(db, userOf(req), req.body.id), '删除成功'));
 
   app.get('/question_bank/wrong_book', {
     config, schema: { tags, summary: '错题本：班级得分率低于阈值的题目及每名学生的错题', querystring: wrongBookQuery, response: { 200: envelope(wrongBookSchema.nullable()) } },

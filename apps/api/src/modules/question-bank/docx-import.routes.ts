@@ -46,14 +46,15 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.post('/question_bank/docx_import', upload('导入试卷（.docx）确认：同一文件与预览摘要，一次写入全部试题', docxConfirmQuery, docxImportSchema.nullable()),
     async (req) => ok(await docx.confirm(db, storage, userOf(req), req.query as z.infer<typeof docxConfirmQuery>, receive(req, DOCX_UPLOAD)), '导入成功'));
 
-  app.get('/question_bank/image/:school/:name', {
-    // <img> cannot send the token: the name is an unguessable random id given only inside the school's questions.
-    config: { auth: 'public' as const },
-    schema: { tags, summary: '导入试卷中的图片（地址含随机编号，仅出现在本校试题中）', params: z.object({ school: z.string().max(12), name: z.string().max(64) }) },
+  app.get('/question_bank/image/:schoolId/:name', {
+    // Read like the bank itself: a session of that school holding exam:exam:view. The web fetches the bytes with
+    // the token and shows them through object URLs; another school's name answers 404, as an absent one.
+    config,
+    schema: { tags, summary: '导入试卷中的图片（须登录，仅本校）', params: z.object({ schoolId: z.string().max(12), name: z.string().max(64) }) },
   }, async (req, reply) => {
-    const found = await docx.image(storage, `${req.params.school}/${req.params.name}`);
+    const found = await docx.image(storage, userOf(req), req.params.schoolId, req.params.name);
     if (!found) throw new BizError('图片不存在', 404);
-    return reply.header('content-type', found.mime).header('cache-control', 'private, max-age=31536000, immutable')
+    return reply.header('content-type', found.mime).header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff').send(found.bytes);
   });
 

@@ -138,14 +138,30 @@ export async function confirm(db: Db, storage: Storage, user: SchoolUser, q: { c
   }
 }
 
-const IMAGE_NAME = /^(\d{1,9})\/([0-9a-f-]{36})\.(png|jpg|gif|webp)$/;
+const IMAGE_NAME = /^([0-9a-f-]{36})\.(png|jpg|gif|webp)$/;
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-/** An imported image by its name (school/uuid.ext); null when the name is malformed or absent. */
-export async function image(storage: Storage, name: string): Promise<{ bytes: Buffer; mime: string } | null> {
+/** An imported image of the caller's school by its name (uuid.ext); null when malformed, absent or another school's. */
+export async function image(storage: Storage, user: SchoolUser, schoolId: string, name: string): Promise<{ bytes: Buffer; mime: string } | null> {
   const m = IMAGE_NAME.exec(name);
-  if (!m) return null;
-  const key = `bank-images/${name}`;
+  if (!m || schoolId !== String(user.schoolId)) return null;
+  const key = `bank-images/${user.schoolId}/${name}`;
   if (!(await storage.stat(key))) return null;
-  return { bytes: await storage.getBytes(key), mime: MIME[m[3]!]! };
+  return { bytes: await storage.getBytes(key), mime: MIME[m[2]!]! };
+}
+
+const IMAGE_SRC = /src="\/api\/v1\/question_bank\/image\/(\d{1,9})\/([0-9a-f-]{36}\.(?:png|jpg|gif|webp))"/g;
+
+/**
+ * The HTML with the caller's school's imported images written inline as data: URLs, for documents built on the
+ * server (the Word export, printed pages) that cannot fetch them with a session.
+ */
+export async function inlineImages(storage: Storage, user: SchoolUser, html: string): Promise<string> {
+  const found = new Map<string, string>();
+  for (const m of html.matchAll(IMAGE_SRC)) {
+    if (found.has(m[0])) continue;
+    const img = await image(storage, user, m[1]!, m[2]!);
+    found.set(m[0], img ? `src="data:${img.mime};base64,${img.bytes.toString('base64')}"` : 'src=""');
+  }
+  return found.size ? html.replace(IMAGE_SRC, (all) => found.get(all)!) : html;
 }

@@ -1,23 +1,26 @@
 /**
  * 组卷: choose bank questions by type, knowledge point and target difficulty (packages/shared paper-assembly.ts,
- * deterministic), then the teacher's order goes to Word (paper-docx.ts) or into an exam subject's 小题 (题号, type,
- * full score, key, knowledge points), from which modules/card draws the answer card as for any exam.
+ * deterministic), then the teacher's order and section headings (as sent, or of a saved paper) go to Word
+ * (paper-docx.ts) or into an exam subject's 小题 (题号, type, full score, key, knowledge points, section as 题组), from which modules/card draws the answer card as for any exam.
  */
 import { assemblePaper } from '@jz/shared/paper-assembly';
 import { descendantIds } from '@jz/shared/knowledge-tree';
-import type { AssembleBody, Assembled } from '@jz/shared/api/question-bank-out';
+import type { AssembleBody, Assembled, PaperItem } from '@jz/shared/api/question-bank-out';
 import type { QuestionInput } from '@jz/shared/api/exam';
 import type { Db } from '../../db/database.js';
+import type { Storage } from '../../core/storage.js';
 import { BizError, notFound } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import { subjectFor } from '../exam/exam.access.js';
 import { saveQuestions } from '../exam/exam-question.service.js';
+import { paperOf, paperQuestions } from './bank-paper.service.js';
+import { inlineImages } from './docx-import.service.js';
 import { detail, knownCourse } from './question-bank.service.js';
 import * as bank from './question-bank.repository.js';
 import * as repo from './bank-out.repository.js';
 import { paperDocx, TYPE_NAMES, type DocxQuestion } from './paper-docx.js';
 
-type Item = { questionId: number; score: number };
+type Item = PaperItem;
 
 export async function assemble(db: Db, user: SchoolUser, b: AssembleBody): Promise<Assembled> {
   await knownCourse(db, user, b.courseCode);
@@ -41,33 +44,34 @@ export async function assemble(db: Db, user: SchoolUser, b: AssembleBody): Promi
   const items = result.ids.map((i) => {
     const r = found.get(i)!;
     return {
-      questionId: i, type: r.type, score: scoreOf.get(r.type)!, stem: r.stem, difficulty: r.difficulty === null ? null : Number(r.difficulty),
+      questionId: i, section: TYPE_NAMES[r.type] ?? r.type, type: r.type, score: scoreOf.get(r.type)!, stem: r.stem, difficulty: r.difficulty === null ? null : Number(r.difficulty),
       points: points.filter((p) => p.questionId === i).map((p) => p.name),
     };
   });
   return { items, meanDifficulty: result.meanDifficulty, totalScore: items.reduce((a, x) => a + x.score, 0) };
 }
 
-/** The paper's questions in the given order; every one of the school and of one course. */
-async function paperQuestions(db: Db, user: SchoolUser, courseCode: string, items: Item[]) {
-  const ids = items.map((i) => i.questionId);
-  if (new Set(ids).size !== ids.length) throw new BizError('试卷中有重复的试题');
-  const rows = new Map((await bank.findQuestions(db, user.schoolId, ids)).map((r) => [r.id, r]));
-  return items.map((it) => {
-    const r = rows.get(it.questionId);
-    if (!r) throw notFound('试题');
-    if (r.course_code !== courseCode) throw new BizError('试卷中的试题须属于同一学科');
-    return { ...r, score: it.score };
-  });
+/** The paper to print or to write as 小题: a saved paper (its order and headings) or the items as sent. */
+async function paperItems(db: Db, user: SchoolUser, b: { bankPaperId?: number; items?: Item[] }, courseCode: string) {
+  if (b.bankPaperId) {
+    const saved = await paperOf(db, user, b.bankPaperId);
+    if (saved.course_code !== courseCode) throw new BizError('试卷中的试题须属于同一学科');
+    return paperQuestions(db, user, courseCode, saved.items);
+  }
+  if (!b.items?.length) throw new BizError('试卷中没有试题');
+  return paperQuestions(db, user, courseCode, b.items);
 }
 
-export async function exportDocx(db: Db, user: SchoolUser, b: { courseCode: string; title: string; items: Item[] }) {
+export async function exportDocx(db: Db, storage: Storage, user: SchoolUser, b: { courseCode: string; title: string; bankPaperId?: number; items?: Item[] }) {
   const courseName = await knownCourse(db, user, b.courseCode);
-  const qs = await paperQuestions(db, user, b.courseCode, b.items);
-  const docx: DocxQuestion[] = qs.map((q) => ({
-    type: q.type, score: q.score, stem: q.stem, answer: q.answer, analysis: q.analysis,
-    options: q.type === 'single' || q.type === 'multiple' ? (q.options as { label: string; content: string }[]) ?? [] : [],
-  }));
+  const qs = await paperItems(db, user, b, b.courseCode);
+  // imported pictures are served only with a session: the document carries them inline
+  const inline = (html: string) => inlineImages(storage, user, html);
+  const docx: DocxQuestion[] = await Promise.all(qs.map(async (q) => ({
+    type: q.type, section: q.section, score: q.score, stem: await inline(q.stem), answer: q.answer, analysis: await inline(q.analysis),
+    options: q.type === 'single' || q.type === 'multiple'
+      ? await Promise.all(((q.options as { label: string; content: string }[]) ?? []).map(async (o) => ({ label: o.label, content: await inline(o.content) }))) : [],
+  })));
   const total = qs.reduce((a, q) => a + q.score, 0);
   const bytes = await paperDocx(b.title, `${courseName} · 共 ${qs.length} 题 · 满分 ${total} 分`, docx);
   return { bytes, fileName: `${b.title}.docx` };
@@ -76,15 +80,15 @@ export async function exportDocx(db: Db, user: SchoolUser, b: { courseCode: stri
 const judgeKey = (a: string) => (/^(正确|对|t|√)$/i.test(a.trim()) ? 'T' : /^(错误|错|f|×)$/i.test(a.trim()) ? 'F' : null);
 
 /** The paper as an exam subject's 小题 (1, 2, … in the paper's order); the answer card follows from them. */
-export async function toExam(db: Db, user: SchoolUser, b: { examSubjectId: number; items: Item[] }) {
+export async function toExam(db: Db, user: SchoolUser, b: { examSubjectId: number; bankPaperId?: number; items?: Item[] }) {
   const { subject } = await subjectFor(db, user, b.examSubjectId, 'edit');
-  const qs = await paperQuestions(db, user, subject.course_code, b.items);
+  const qs = await paperItems(db, user, b, subject.course_code);
   const withPoints = await Promise.all(qs.map((q) => detail(db, user, q.id)));
   const inputs: QuestionInput[] = qs.map((q, i) => {
     const choice = q.type === 'single' || q.type === 'multiple';
     const answer = choice ? q.answer.toUpperCase().replace(/[^A-H]/g, '') || null : q.type === 'judge' ? judgeKey(q.answer) : null;
     return {
-      no: String(i + 1), type: q.type, fullScore: q.score, step: Number.isInteger(q.score) ? 1 : 0.5, answer,
+      no: String(i + 1), type: q.type, fullScore: q.score, step: Number.isInteger(q.score) ? 1 : 0.5, answer, groupName: q.section,
       knowledgePoints: withPoints[i]!.points.map((p) => p.name),
     } as QuestionInput;
   });

@@ -1,15 +1,16 @@
 /**
- * 组卷 as a Word document: the paper (title, a heading whenever the type changes, numbered stems, options), then on a
+ * 组卷 as a Word document: the paper (title, a heading whenever the section changes, numbered stems, options), then on a
  * new page 参考答案与解析. Formulas ($…$ LaTeX) become Word equations (packages/shared latex-math.ts: fractions,
  * powers, indices, roots, symbols; other commands as their text). PNG and JPEG pictures of the editor are kept.
  */
 import {
-  AlignmentType, Document, HeadingLevel, ImageRun, Math as OMath, MathFraction, MathRadical, MathRun, MathSubScript, MathSubSuperScript,
-  MathSuperScript, PageBreak, Packer, Paragraph, TextRun, type MathComponent, type ParagraphChild,
+  AlignmentType, HeadingLevel, ImageRun, Math as OMath, MathFraction, MathRadical, MathRun, MathSubScript, MathSubSuperScript,
+  MathSuperScript, PageBreak, Paragraph, TextRun, type MathComponent, type ParagraphChild,
 } from 'docx';
 import { parseLatex, splitFormulas, type MathNode } from '@jz/shared/latex-math';
+import { wordDocument } from '../../core/word-document.js';
 
-export interface DocxQuestion { type: string; score: number; stem: string; options: { label: string; content: string }[]; answer: string; analysis: string }
+export interface DocxQuestion { type: string; section: string; score: number; stem: string; options: { label: string; content: string }[]; answer: string; analysis: string }
 
 export const TYPE_NAMES: Record<string, string> = { single: '单选题', multiple: '多选题', judge: '判断题', fill: '填空题', subjective: '解答题' };
 const NUMERALS = '一二三四五六七八九十';
@@ -77,11 +78,11 @@ export async function paperDocx(title: string, subtitle: string, items: DocxQues
   const body: Paragraph[] = [];
   let section = 0;
   items.forEach((q, i) => {
-    if (i === 0 || items[i - 1]!.type !== q.type) {
+    if (i === 0 || items[i - 1]!.section !== q.section) {
       let n = 0;
       let total = 0;
-      for (let j = i; j < items.length && items[j]!.type === q.type; j++) { n++; total += items[j]!.score; }
-      body.push(new Paragraph({ text: `${NUMERALS[section] ?? section + 1}、${TYPE_NAMES[q.type] ?? q.type}（共 ${n} 题，共 ${total} 分）`, heading: HeadingLevel.HEADING_2, spacing: { before: 240, after: 120 } }));
+      for (let j = i; j < items.length && items[j]!.section === q.section; j++) { n++; total += items[j]!.score; }
+      body.push(new Paragraph({ text: `${NUMERALS[section] ?? section + 1}、${q.section}（共 ${n} 题，共 ${total} 分）`, heading: HeadingLevel.HEADING_2, spacing: { before: 240, after: 120 } }));
       section++;
     }
     body.push(...paragraphsOf(q.stem, `${i + 1}.（${q.score} 分）`));
@@ -92,15 +93,5 @@ export async function paperDocx(title: string, subtitle: string, items: DocxQues
     answers.push(...paragraphsOf(q.answer || '（无）', `${i + 1}. 答案：`));
     if (q.analysis) answers.push(...paragraphsOf(q.analysis, '解析：'));
   });
-  const doc = new Document({
-    creator: '大数据精准教学诊断平台',
-    title,
-    styles: { default: { document: { run: { font: '宋体' } } } },
-    sections: [{ children: [
-      new Paragraph({ text: title, heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER }),
-      new Paragraph({ children: [new TextRun({ text: subtitle, color: '666666', size: 20 })], alignment: AlignmentType.CENTER, spacing: { after: 240 } }),
-      ...body, ...answers,
-    ] }],
-  });
-  return Packer.toBuffer(doc);
+  return wordDocument(title, subtitle, [...body, ...answers]);
 }

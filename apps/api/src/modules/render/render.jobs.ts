@@ -1,6 +1,6 @@
 /**
- * Render jobs as kinds of the job layer (render.card / render.slips / render.report / render.excel / render.labels, browser
- * lane): the api builds the input, stores it as `jobs/<id>.in.json` in the shared store (DATA_DIR/files or the S3
+ * Render jobs as kinds of the job layer (render.card / render.slips / render.report / render.excel / render.labels /
+ * render.wrongbook, browser lane): the api builds the input, stores it as `jobs/<id>.in.json` in the shared store (DATA_DIR/files or the S3
  * bucket: the worker that prints may be another machine) and creates the job row with owner, download name and part
  * names; any process working the browser lane prints it with its warm Chromium into its own scratch folder
  * (DATA_DIR/work/render), stores the result as `jobs/<id>.<ext>` and records progress and the result in the row.

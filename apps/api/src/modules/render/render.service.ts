@@ -23,6 +23,7 @@ import { allowed } from '../report/report.service.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
 import { labelsData } from './render.labels.js';
+import { wrongBookData } from './render.wrongbook.js';
 import { findRenderJob, renderFile, renderJobView, renderStatus, startRenderJob } from './render.jobs.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
@@ -31,7 +32,7 @@ export const NOT_RELEASED = '该考试成绩尚未发布';
 export const NO_STUDENTS = '所选班级没有学生';
 
 const PERMISSION: Record<JobType, string> = {
-  card: 'exam:exam:view', labels: 'exam:exam:view', slips: 'report:report:export', report: 'report:report:export', excel: 'report:report:export',
+  card: 'exam:exam:view', labels: 'exam:exam:view', wrongbook: 'exam:exam:view', slips: 'report:report:export', report: 'report:report:export', excel: 'report:report:export',
 };
 
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\r\n]+/g, '_').trim();
@@ -232,6 +233,12 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     const { data, subjectName } = await labelsData(ctx, user, exam, body);
     const fileName = `${examName}${subjectName ? `-${safeName(subjectName)}` : ''}-条形码贴.pdf`;
     return start('labels', fileName, false, [{ name: fileName, params: data }]);
+  }
+
+  if (body.type === 'wrongbook') {
+    const data = await wrongBookData(ctx, user, await schoolName(ctx, user.schoolId), body);
+    const fileName = `${examName}-${safeName(data.courseName)}-${safeName(data.className)}-错题本${data.version === 'students' ? '（学生版）' : ''}.pdf`;
+    return start('wrongbook', fileName, false, [{ name: fileName, params: data }]);
   }
 
   const p = await prepare(ctx, user, body, exam);

@@ -15,11 +15,11 @@ const toTree = (nodes: KnowledgeNodeOut[]): TreeData[] => nodes.map((n) => ({ va
 export function PaperAssemblyDrawer({ open, courseCode, courseName, nodes, onClose }: {
   open: boolean; courseCode: string; courseName: string; nodes: KnowledgeNodeOut[]; onClose: () => void;
 }) {
-  const a = usePaperAssembly(courseCode);
+  const a = usePaperAssembly(courseCode, open);
   const subjects = useOpenSubjects(open, courseCode);
   const [title, setTitle] = useState(`${courseName}组卷`);
   const [subjectId, setSubjectId] = useState<number>();
-  const items = a.paper?.items.map((x) => ({ questionId: x.questionId, score: x.score })) ?? [];
+  const items = a.paper?.items.map((x) => ({ questionId: x.questionId, score: x.score, section: x.section.trim() || undefined })) ?? [];
   const exportDocx = async () => {
     const r = await exportPaperDocx({ courseCode, title: title.trim() || `${courseName}组卷`, items });
     if ('blob' in r) saveBlob(r.blob, r.filename);
@@ -29,6 +29,8 @@ export function PaperAssemblyDrawer({ open, courseCode, courseName, nodes, onClo
     const r = await paperToExam(subjectId, items);
     if (r.code === 200) message.success(`已写入 ${r.data.questions} 道小题（满分 ${r.data.fullScore}），可在该考试的答题卡中查看与打印`);
   };
+  const save = async () => { if (await a.save(title.trim() || `${courseName}组卷`)) message.success('试卷已保存'); };
+  const reopen = async (id: number) => { const t = await a.reopen(id); if (t) setTitle(t); };
   const setPart = (i: number, p: Partial<(typeof a.parts)[number]>) => a.setParts(a.parts.map((x, k) => (k === i ? { ...x, ...p } : x)));
   return (
     <Drawer open={open} title={`组卷（${courseName}）`} width={900} onClose={onClose} destroyOnHidden>
@@ -49,6 +51,8 @@ export function PaperAssemblyDrawer({ open, courseCode, courseName, nodes, onClo
           <TreeSelect aria-label="知识点范围" style={{ width: 260 }} multiple allowClear placeholder="知识点（含下级；不选 = 全部）" treeData={toTree(nodes)}
             value={a.pointIds} onChange={(v: number[]) => a.setPointIds(v)} />
           <Button type="primary" loading={a.loading} onClick={() => void a.run()}>组卷</Button>
+          <Select aria-label="已保存的试卷" style={{ width: 260 }} placeholder="打开已保存的试卷" value={a.savedId} onChange={(id: number) => void reopen(id)}
+            options={a.saved.map((p) => ({ value: p.id, label: `${p.title}（${p.questions} 题，${p.totalScore} 分）` }))} />
         </Space>
         {!a.paper ? <Empty description="选择题型、题数与目标难度后点击“组卷”" /> : (
           <>
@@ -59,6 +63,8 @@ export function PaperAssemblyDrawer({ open, courseCode, courseName, nodes, onClo
             <Table size="small" rowKey="questionId" pagination={false} dataSource={a.paper.items} data-testid="paper-items"
               columns={[
                 { title: '序号', width: 60, render: (_: unknown, __: unknown, i: number) => i + 1 },
+                { title: '大题', dataIndex: 'section', width: 130, render: (s: string, _: unknown, i: number) => (i > 0 && a.paper!.items[i - 1]!.section === s ? null
+                  : <Input size="small" aria-label={`大题标题${i + 1}`} value={s} maxLength={30} onChange={(e) => a.rename(i, e.target.value)} />) },
                 { title: '题型', dataIndex: 'type', width: 80, render: (t: string) => QUESTION_TYPE_NAMES[t as keyof typeof QUESTION_TYPE_NAMES] },
                 { title: '题干', dataIndex: 'stem', render: (s: string) => <RichText html={s} /> },
                 { title: '难度', dataIndex: 'difficulty', width: 70, render: (d: number | null) => (d === null ? '未测' : formatNumber(d, 3)) },
@@ -74,6 +80,7 @@ export function PaperAssemblyDrawer({ open, courseCode, courseName, nodes, onClo
               ]} />
             <Space wrap>
               <Input aria-label="试卷标题" style={{ width: 240 }} value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
+              <Button onClick={() => void save()} disabled={!items.length}>保存试卷</Button>
               <Button type="primary" onClick={() => void exportDocx()} disabled={!items.length}>导出 Word</Button>
               <Select aria-label="考试科目" style={{ width: 320 }} placeholder="未发布考试的科目（生成答题卡）" value={subjectId} onChange={setSubjectId} options={subjects} />
               <Button onClick={() => void toExam()} disabled={!items.length}>写入考试并生成答题卡</Button>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import '@wangeditor/editor/dist/css/style.css';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
 import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
+import { loadBankImages, toShown, toStored } from './bankImages';
 
 /** Pictures pasted or inserted are kept in the question as data: URLs up to this size (the bank has no file store yet). */
 const IMAGE_LIMIT = 2 * 1024 * 1024;
@@ -15,6 +16,10 @@ export function WangEditorField({ value, onChange, placeholder, height = 180, te
   value: string; onChange: (html: string) => void; placeholder?: string; height?: number; testId?: string;
 }) {
   const [editor, setEditor] = useState<IDomEditor | null>(null);
+  // stored pictures are shown through object URLs fetched with the token, and saved back under their addresses
+  const [ready, setReady] = useState(false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { void loadBankImages(value).finally(() => setReady(true)); }, []);
   useEffect(() => () => { editor?.destroy(); }, [editor]);
   const config: Partial<IEditorConfig> = {
     placeholder,
@@ -23,7 +28,8 @@ export function WangEditorField({ value, onChange, placeholder, height = 180, te
   return (
     <div style={{ border: '1px solid #d9d9d9', borderRadius: 6 }} data-testid={testId}>
       <Toolbar editor={editor} defaultConfig={toolbarConfig} mode="simple" style={{ borderBottom: '1px solid #f0f0f0' }} />
-      <Editor defaultConfig={config} value={value} onCreated={setEditor} onChange={(e) => onChange(e.isEmpty() ? '' : e.getHtml())} mode="simple" style={{ height, overflowY: 'hidden' }} />
+      {ready && <Editor defaultConfig={config} value={toShown(value)} onCreated={setEditor} onChange={(e) => onChange(e.isEmpty() ? '' : toStored(e.getHtml()))}
+        mode="simple" style={{ height, overflowY: 'hidden' }} />}
     </div>
   );
 }

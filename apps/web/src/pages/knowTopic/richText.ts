@@ -1,4 +1,5 @@
 import katex from 'katex';
+import { BANK_IMAGE_SRC } from './bankImages';
 
 /**
  * A bank question's HTML (from the editors, stored as typed): only harmless tags and attributes are kept (no script,
@@ -55,6 +56,11 @@ export function richHtml(html: string): string {
   const doc = new DOMParser().parseFromString(`<div>${html}</div>`, 'text/html');
   const root = doc.body.firstElementChild ?? doc.body;
   clean(root);
+  // stored pictures are fetched with the token by RichText (bankImages.ts); an <img> alone would be refused
+  for (const img of root.querySelectorAll('img')) {
+    const src = img.getAttribute('src') ?? '';
+    if (BANK_IMAGE_SRC.test(src)) { img.removeAttribute('src'); img.setAttribute('data-bank-src', src); }
+  }
   renderMath(root);
   return root.innerHTML;
 }
