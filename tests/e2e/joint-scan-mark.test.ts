@@ -138,7 +138,7 @@ describe('joint exam scanned by a school and marked across schools in Chromium',
     await page.waitForURL(/#\/examDetailsEdit\/scanStudentHome\?/);
     const counter = (key: string) => page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
     // its own 12 candidates are 未扫 (示例中学's sheets are not counted here)
-    await expect.poll(() => counter('noScanCount').innerText()).toBe('12');
+    await expect.poll(() => counter('noScanCount').innerText(), { timeout: 60_000 }).toBe('12');
     await page.locator('.ant-upload input[type=file]').first().setInputFiles({ name: '育才中学数学.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByTestId('batch-files').filter({ hasText: '育才中学数学.pdf' }).waitFor();
     await page.getByRole('button', { name: '开始上传' }).click();
