@@ -500,7 +500,6 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       { method: 'POST', url: '/api/v1/joint_exam/invite', payload: { examId: exam.id, schoolIds: [victimSchoolId] } },
       { method: 'POST', url: '/api/v1/publish/release', payload: { examId: exam.id } },
       { method: 'GET', url: `/api/v1/publish/check?examId=${exam.id}` },
-      { method: 'GET', url: `/api/v1/exam_manage/find_exam?examId=${exam.id}` },
       { method: 'GET', url: `/api/v1/question_score/find?examId=${exam.id}&examStudentId=${foreign.id}` },
       { method: 'GET', url: `/api/v1/scanned_student/list?examSubjectId=${subject.id}` },
       { method: 'GET', url: `/api/v1/scanned_student/detail?examSubjectId=${subject.id}&examStudentId=${foreign.id}` },
@@ -510,6 +509,11 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       if (r.body.code !== 403) problems.push(`${c.method} ${c.url} → ${r.body.code} ${r.body.msg}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
+    // exam_manage/find_exam answers the school its own part only: its own candidates, no 学校导入 subject
+    const own = await db.selectFrom('exam_student as es').innerJoin('app_user as u', 'u.school_id', 'es.school_id').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('es.exam_id', '=', exam.id).where('u.login_id', '=', 'admin2').executeTakeFirstOrThrow();
+    const seen = await t.call({ url: `/api/v1/exam_manage/find_exam?examId=${exam.id}`, token: admin2 });
+    expect(seen.body.data).toMatchObject({ studentCount: Number(own.n), subjects: [] });
     expect(await snapshot()).toBe(before);
   });
 

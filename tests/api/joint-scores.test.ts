@@ -306,5 +306,22 @@ describe.each(dbKinds)('joint exam scores per school on %s', (kind) => {
     const org = await detail(bureau, scanExam);
     expect(schoolRow(org, '第二示范中学')).toMatchObject({ studentCount: 10, scannedSheets: 10, scoreCellsNeeded: 20, scoreCellsDone: 20 });
     expect(schoolRow(org, '示例中学')).toMatchObject({ scannedSheets: 0, scoreCellsDone: 0 });
+
+    // exam_manage/find_exam (the scanning pages' exam): each confirmed school reads the joint exam with its own
+    // candidates' counts (第二示范中学: its 10, all uploaded; 示例中学: its class, none scanned); once refused (403)
+    const sampleCount = all.length - mine.length;
+    const seen = async (token: string, id = scanExam) => (await t.call({ url: `/api/v1/exam_manage/find_exam?examId=${id}`, token })).body;
+    const asSecond = await seen(admin2);
+    expect(asSecond.code, asSecond.msg).toBe(200);
+    expect(asSecond.data).toMatchObject({ id: scanExam, studentCount: 10, classCount: 1 });
+    expect(asSecond.data.subjects).toEqual([expect.objectContaining({ id: subject.id, uploadCount: 10, missExamCount: 0, abnormalCount: 0, noScanCount: 0, canScan: true })]);
+    const asSample = await seen(admin);
+    expect(asSample.data).toMatchObject({ studentCount: sampleCount, classCount: 1 });
+    expect(asSample.data.subjects).toEqual([expect.objectContaining({ uploadCount: 0, noScanCount: sampleCount })]);
+    // the organiser's own view is the whole exam; a 学校导入 subject is not among a school's; an outsider stays refused
+    expect((await seen(bureau)).data).toMatchObject({ studentCount: all.length, subjects: [expect.objectContaining({ uploadCount: 10 })] });
+    expect((await seen(admin2, examId)).data.subjects).toEqual([]);
+    const yc = await t.tokenFor('ycadmin');
+    expect((await seen(yc)).code).toBe(403);
   }, 180_000);
 });

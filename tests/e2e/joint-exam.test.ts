@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { chooseOption, loginAs, newPage, watchForCrashes } from './helpers.js';
+import { confirmClassesOnScreen, createJointExamOnScreen, joinByCodeOnScreen, jointRow } from '../helpers/joint-walk.js';
+import { loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
  * 联考列表 (/jointExamination/list) in Chromium: a bureau made by the platform administrator has created a joint exam
@@ -87,32 +88,14 @@ describe('joint exam list in Chromium', () => {
   it('the organiser creates a joint exam, two schools join and confirm, one imports its scores on screen, the organiser releases', async () => {
     const db = server.database.db;
     const name = '高一联考（网页）';
-    const row = (page: import('playwright-core').Page) => page.locator('tr.ant-table-row', { hasText: name });
+    const row = (page: import('playwright-core').Page) => jointRow(page, name);
 
     // the organiser: 新建联考 with 数学 120 and 语文 150, inviting 第二示范中学
     const org = await newPage(browser);
     const crashes = watchForCrashes(org);
     await loginAs(org, server.url, 'bureau');
-    await org.goto(`${server.url}/#/jointExamination/list`);
-    await org.getByRole('button', { name: '新建联考' }).click();
-    const modal = org.locator('.ant-modal', { hasText: '新建联考' });
-    await modal.getByLabel('联考名称').fill(name);
-    await chooseOption(org, modal.getByLabel('年级', { exact: true }), '高一');
-    await modal.getByLabel('科目', { exact: true }).click();
-    for (const label of ['数学', '语文']) await org.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator(`.ant-select-item-option[title="${label}"]`).click();
-    await org.keyboard.press('Escape');
-    await modal.getByLabel('数学满分').fill('120');
-    await modal.getByLabel('语文满分').fill('150');
-    await modal.getByPlaceholder('开始日期').click();
-    await modal.getByPlaceholder('开始日期').fill('2026-11-20');
-    await org.keyboard.press('Enter');
-    await modal.getByPlaceholder('结束日期').fill('2026-11-21');
-    await org.keyboard.press('Enter');
-    await modal.getByLabel('邀请学校', { exact: true }).click();
-    await org.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').locator('.ant-select-item-option[title="第二示范中学"]').click();
-    await org.keyboard.press('Escape');
-    await modal.getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
-    await org.getByText('联考创建成功').waitFor();
+    await createJointExamOnScreen(org, server.url, { name, gradeName: '高一', subjects: [{ label: '数学', fullScore: 120 }, { label: '语文', fullScore: 150 }],
+      startDate: '2026-11-20', endDate: '2026-11-21', invite: ['第二示范中学'] });
     const exam = await db.selectFrom('exam').select(['id', 'registration_code']).where('name', '=', name).executeTakeFirstOrThrow();
     const subjectsRead = await db.selectFrom('exam_subject').select(['course_code', 'full_score']).where('exam_id', '=', exam.id).orderBy('sort').execute();
     expect(subjectsRead.map((s) => [s.course_code, Number(s.full_score)])).toEqual([['SX', 120], ['YW', 150]]);
@@ -120,25 +103,13 @@ describe('joint exam list in Chromium', () => {
     // 第二示范中学 (invited) confirms its two classes
     const second = await newPage(browser);
     await loginAs(second, server.url, 'admin2');
-    await second.goto(`${server.url}/#/jointExamination/list`);
-    await row(second).getByRole('button', { name: '确认参考班级' }).click();
-    for (const box of await second.locator('.ant-modal .ant-checkbox-input').all()) await box.check();
-    await second.locator('.ant-modal').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
-    await row(second).getByText('已确认班级').waitFor();
+    await confirmClassesOnScreen(second, server.url, name);
 
     // 育才中学 joins by registration code, confirms, downloads its template and uploads it filled in
     const third = await newPage(browser, { acceptDownloads: true });
     await loginAs(third, server.url, 'ycadmin');
-    await third.goto(`${server.url}/#/jointExamination/list`);
-    await third.getByRole('button', { name: '凭注册码加入' }).click();
-    await third.getByPlaceholder('8 位注册码').fill(exam.registration_code!);
-    await third.locator('.ant-modal').getByRole('button', { name: /^查\s*询$/ }).click();
-    await third.getByText(`示范市教育局 组织的「${name}」`).waitFor();
-    await third.locator('.ant-modal').getByRole('button', { name: /^加\s*入$/ }).click();
-    await row(third).getByRole('button', { name: '确认参考班级' }).click();
-    for (const box of await third.locator('.ant-modal .ant-checkbox-input').all()) await box.check();
-    await third.locator('.ant-modal').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
-    await row(third).getByText('已确认班级').waitFor();
+    await joinByCodeOnScreen(third, server.url, exam.registration_code!, `示范市教育局 组织的「${name}」`);
+    await confirmClassesOnScreen(third, server.url, name);
     await row(third).getByRole('button', { name: '导入本校成绩' }).click();
     const [download] = await Promise.all([third.waitForEvent('download'), third.getByRole('button', { name: '下载科目总分模板' }).click()]);
     const wb = new ExcelJS.Workbook();

@@ -5,6 +5,7 @@
  * at the given dpi, optionally turned 180° as an upside-down feed. Text is left out: recognition reads marks only.
  */
 import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
 import { encodePageCode } from '@jz/report-templates';
 import type { ScanBatchDetail, ScanUploadResult } from '@jz/shared/api/scan';
 import type { TestApp } from './app.js';
@@ -93,6 +94,21 @@ export async function sheetJpeg(layout: Layout, pageNo: number, fill: SheetFill,
   let img = sharp(Buffer.from(sheetSvg(layout, pageNo, fill, opts)), { density: dpi }).resize(width, height, { fit: 'fill' }).flatten({ background: '#fff' }).greyscale();
   if (opts.rotate180) img = img.rotate(180);
   return img.jpeg({ quality: 90 }).toBuffer();
+}
+
+/**
+ * The filled sheets printed and scanned into one A4 PDF, as a scanner's PDF would come: every page of each sheet
+ * (fills[i], in order) as a JPEG page at the given dpi (default 150).
+ */
+export async function sheetsPdf(layout: Layout, fills: SheetFill[], opts: DrawOptions = {}): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (const f of fills) {
+    for (let p = 1; p <= layout.pages.length; p++) {
+      const jpg = await doc.embedJpg(await sheetJpeg(layout, p, f, opts));
+      doc.addPage([595.28, 841.89]).drawImage(jpg, { x: 0, y: 0, width: 595.28, height: 841.89 });
+    }
+  }
+  return Buffer.from(await doc.save());
 }
 
 /** A multipart body of named files (for app.inject). */

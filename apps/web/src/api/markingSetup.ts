@@ -67,3 +67,11 @@ export interface RegionBlock { blockId: number; name: string; started: boolean; 
 export const findBlockRegions = (examSubjectId: number) => http.get<{ pages: RegionPage[]; blocks: RegionBlock[] }>('/task_allocation/block_regions', { examSubjectId });
 /** 保存题块区域（null 恢复答题卡的作答区域；已开始阅卷的题块不能修改） */
 export const saveBlockRegion = (blockId: number, region: BlockRegion | null) => http.post<null>('/task_allocation/save_block_region', { blockId, region });
+
+/** 混合阅卷: a school's share of a block's marks, in whole percent. */
+export interface SchoolShare { schoolId: number; percent: number }
+/** 各题块按学校分配的阅卷比例（空为自由领取） */
+export const findJointShares = (examSubjectId: number) =>
+  http.get<{ blockId: number; blockName: string; shares: SchoolShare[] }[]>('/joint_marking/shares', { examSubjectId });
+/** 设置题块各校的阅卷比例（合计 100%；空列表为自由领取） */
+export const saveJointShares = (blockId: number, shares: SchoolShare[]) => http.post<null>('/joint_marking/save_shares', { blockId, shares });

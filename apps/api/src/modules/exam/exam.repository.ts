@@ -383,3 +383,20 @@ export async function updateExamStudent(q: Q, id: number, set: { exam_no?: strin
 export function participantStatus(q: Q, examId: number, schoolId: number) {
   return q.selectFrom('exam_school').select('status').where('exam_id', '=', examId).where('school_id', '=', schoolId).executeTakeFirst();
 }
+
+/**
+ * A joint exam counted over one school's candidates: its students and classes, and per subject the school scans
+ * (not 学校导入) the scan counters and exclusions of those candidates only.
+ */
+export async function participantCounts(q: Q, examId: number, schoolId: number) {
+  const own = await q.selectFrom('exam_student').select([sql<number>`count(*)::int`.as('students'), sql<number>`count(distinct class_id)::int`.as('classes')])
+    .where('exam_id', '=', examId).where('school_id', '=', schoolId).executeTakeFirstOrThrow();
+  const scans = (state: string) => sql<number>`(select count(*)::int from scan_student ss join exam_student es on es.id = ss.exam_student_id
+    where ss.exam_subject_id = s.id and es.school_id = ${schoolId} and ss.state = ${state})`;
+  const subjects = await q.selectFrom('exam_subject as s').select([
+    's.id', scans('absent').as('missExamCount'), scans('abnormal').as('abnormalCount'), scans('uploaded').as('uploadCount'),
+    sql<number>`(select count(*)::int from exam_subject_excluded x join exam_student es on es.id = x.exam_student_id
+      where x.exam_subject_id = s.id and es.school_id = ${schoolId})`.as('excludedCount'),
+  ]).where('s.exam_id', '=', examId).where('s.joint_scoring', '!=', 'import').execute();
+  return { students: own.students, classes: own.classes, subjects: new Map(subjects.map((s) => [s.id, s])) };
+}

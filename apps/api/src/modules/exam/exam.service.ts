@@ -4,7 +4,7 @@ import { EXAM_STATUSES, type AddExamBody, type Exam, type QuestionTemplate, used
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, page } from '../../core/http.js';
 import { assertFilterVisible, visibleGradeIds } from '../../core/scope.js';
-import { assertNotReleased, canEditExam, examFor, subjectFor, type SchoolUser } from './exam.access.js';
+import { assertNotReleased, canEditExam, examFor, examScopeFor, subjectFor, type SchoolUser } from './exam.access.js';
 import { examProgress, refreshExamStatus } from './exam.status.js';
 import { findQuestions, questionInputsOf, saveQuestions } from './exam-question.service.js';
 import * as repo from './exam.repository.js';
@@ -56,9 +56,26 @@ export async function findExamPage(db: Db, user: SchoolUser, q: { current: numbe
   return page(await toExams(db, user, rows), total, q);
 }
 
+/** One exam; a joint exam's confirmed participant (its administrator) reads it too, as participantView shows it. */
 export async function getExam(db: Db, user: SchoolUser, examId: number): Promise<Exam> {
-  const exam = await examFor(db, user, examId);
-  return (await toExams(db, user, [exam]))[0]!;
+  const { exam, schoolId } = await examScopeFor(db, user, examId);
+  const shown = (await toExams(db, user, [exam]))[0]!;
+  return schoolId === null ? shown : participantView(db, shown, schoolId);
+}
+
+/**
+ * A joint exam as a participating school's scanning pages need it: only the subjects it scans (各校阅卷, 混合阅卷),
+ * every count over its own candidates, so nothing of another school's progress shows.
+ */
+async function participantView(db: Db, exam: Exam, schoolId: number): Promise<Exam> {
+  const own = await repo.participantCounts(db, exam.id, schoolId);
+  return {
+    ...exam, studentCount: own.students, classCount: own.classes,
+    subjects: exam.subjects.filter((s) => own.subjects.has(s.id)).map((s) => {
+      const { excludedCount, ...c } = own.subjects.get(s.id)!;
+      return { ...s, ...c, noScanCount: Math.max(0, own.students - excludedCount - c.missExamCount - c.abnormalCount - c.uploadCount), canScan: true };
+    }),
+  };
 }
 
 /** myExamCourse/school-exam-course-relation-infos/{id}: the exam subject as getExam lists it, with its exam. */

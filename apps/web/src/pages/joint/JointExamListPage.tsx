@@ -66,6 +66,9 @@ export default function JointExamListPage() {
           {r.myStatus === 'withdrawn' && <Button size="small" onClick={() => void act(acceptJointExam(r.examId))}>重新加入</Button>}
           {r.myStatus && r.myStatus !== 'withdrawn' && !r.releasedAt && <Button size="small" onClick={() => setConfirming(r)}>确认参考班级</Button>}
           {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && <Button size="small" onClick={() => setImporting(r)}>导入本校成绩</Button>}
+          {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && r.subjects.some((s) => s.scoring !== 'import') && (
+            <Button size="small" onClick={() => navigate(`/examDetailsEdit/scanStudentHome?examId=${r.examId}`)}>扫描管理</Button>
+          )}
           {r.role === 'participant' && r.myStatus !== 'withdrawn' && !r.releasedAt && (
             <Button size="small" danger onClick={() => Modal.confirm({ title: '退出联考', content: `确定退出「${r.name}」？本校考生将从联考中移除。`, onOk: () => act(withdrawJointExam(r.examId)) })}>退出</Button>
           )}

@@ -95,7 +95,7 @@ export function SubjectRows({ courses, value, onChange }: {
           onChange={(n) => onChange({ ...value, [c.courseCode]: { scoring: value[c.courseCode]?.scoring ?? 'import', fullScore: Number(n ?? 0) } })} />
       ) },
       { title: '评分方式', render: (_, c) => (
-        <Select style={{ width: 120 }} value={value[c.courseCode]?.scoring ?? 'import'} options={SCORING_OPTIONS}
+        <Select style={{ width: 120 }} value={value[c.courseCode]?.scoring ?? 'import'} options={SCORING_OPTIONS} aria-label={`${c.courseName}评分方式`}
           onChange={(scoring) => onChange({ ...value, [c.courseCode]: { fullScore: value[c.courseCode]?.fullScore ?? 100, scoring } })} />
       ) },
     ]} />

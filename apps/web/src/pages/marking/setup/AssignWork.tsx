@@ -6,13 +6,16 @@ import { ALLOCATION_NAMES, type Allocation, type BlockMarker, type MarkingGroup 
 import { ScanFrame } from '@/pages/scan/ScanFrame';
 import { useScanExam } from '@/pages/scan/useScanExam';
 import { MarkerPicker } from './MarkerPicker';
+import { SchoolShares, schoolsOf, useSchoolShares } from './SchoolShares';
 import { useAssignWork } from './useAssignWork';
 
 type State = ReturnType<typeof useAssignWork>;
 
+const NO_SHARES: [] = [];
+
 const steps = (g: MarkingGroup) => [...new Set(g.questions.map((q) => q.step))].join(' / ');
 
-function BlockCard({ g, s, courseCode }: { g: MarkingGroup; s: State; courseCode?: string }) {
+function BlockCard({ g, s, courseCode, shares }: { g: MarkingGroup; s: State; courseCode?: string; shares: ReturnType<typeof useSchoolShares> }) {
   const [picking, setPicking] = useState(false);
   const locked = g.started;
   const userOptions = s.users.map((u) => ({ value: u.userId, label: `${u.userName}（${u.loginId}）` }));
@@ -40,6 +43,9 @@ function BlockCard({ g, s, courseCode }: { g: MarkingGroup; s: State; courseCode
             onChange={(v) => s.setTrialCount(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份</span>
         </Tooltip>
       </Space>
+      {schoolsOf(s.users).length > 1 && (
+        <SchoolShares blockId={g.blockId} schools={schoolsOf(s.users)} saved={shares.shares.get(g.blockId) ?? NO_SHARES} onSaved={() => void shares.reload()} />
+      )}
       <Table<BlockMarker> rowKey="userId" size="small" pagination={false} dataSource={g.markers}
         locale={{ emptyText: '还没有阅卷老师' }}
         title={() => (
@@ -79,6 +85,7 @@ function BlockCard({ g, s, courseCode }: { g: MarkingGroup; s: State; courseCode
 
 function Assign({ examSubjectId, gradeId, courseCode }: { examSubjectId: number; gradeId?: number; courseCode?: string }) {
   const s = useAssignWork(examSubjectId, gradeId);
+  const shares = useSchoolShares(examSubjectId, schoolsOf(s.users).length > 1);
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="assign-work">
       <Card size="small">
@@ -95,7 +102,7 @@ function Assign({ examSubjectId, gradeId, courseCode }: { examSubjectId: number;
       </Card>
       {s.error && <Alert type="warning" showIcon message={s.error} />}
       {!s.loading && !s.error && !s.groups.length && <Card><Empty description="本科目没有主观题，无需分配阅卷任务" /></Card>}
-      {s.groups.map((g) => <BlockCard key={g.blockId} g={g} s={s} courseCode={courseCode} />)}
+      {s.groups.map((g) => <BlockCard key={g.blockId} g={g} s={s} courseCode={courseCode} shares={shares} />)}
     </Space>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Input, Modal, Select, Space, Table } from 'antd';
 import type { SchoolUserRow } from '@/api/markingSetup';
+import { schoolsOf } from './SchoolShares';
 import type { TeachingMap } from './useAssignWork';
 
 /**
@@ -17,7 +18,7 @@ export function MarkerPicker({ open, users, teaching, courseCode, value, onClose
   const [onlySubject, setOnlySubject] = useState(false);
   const [classId, setClassId] = useState<number | undefined>();
   const [schoolId, setSchoolId] = useState<number | undefined>();
-  const schools = [...new Map(users.filter((u) => u.schoolId !== undefined).map((u) => [u.schoolId!, u.schoolName ?? ''])).entries()];
+  const schools = schoolsOf(users);
   const joint = schools.length > 1;
   useEffect(() => { if (open) setPicked(value); }, [open, value]);
 
@@ -38,7 +39,7 @@ export function MarkerPicker({ open, users, teaching, courseCode, value, onClose
         <Select allowClear placeholder="按班级筛选" style={{ width: 160 }} value={classId} onChange={setClassId}
           options={teaching.classes.map((c) => ({ value: c.id, label: c.name }))} disabled={!teaching.classes.length} />
         {joint && <Select allowClear placeholder="按学校筛选" style={{ width: 180 }} value={schoolId} onChange={setSchoolId} aria-label="按学校筛选"
-          options={schools.map(([id, name]) => ({ value: id, label: name }))} />}
+          options={schools.map((x) => ({ value: x.schoolId, label: x.schoolName }))} />}
         <span style={{ color: '#666' }}>已选 {picked.length} 人</span>
       </Space>
       <Table<SchoolUserRow> rowKey="userId" size="small" dataSource={shown} pagination={{ pageSize: 10, showSizeChanger: false }}
