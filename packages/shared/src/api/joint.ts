@@ -66,7 +66,7 @@ export const jointExamSchema = z.object({
   endDate: z.string(),
   status: z.number(),
   releasedAt: z.string().nullable(),
-  subjects: z.array(z.object({ courseCode: z.string(), courseName: z.string(), fullScore: z.number(), scoring: jointScoringSchema })),
+  subjects: z.array(z.object({ examSubjectId: z.number(), courseCode: z.string(), courseName: z.string(), fullScore: z.number(), scoring: jointScoringSchema })),
   /** organiser: the caller's tenant organises it; participant: the caller's school takes part. */
   role: z.enum(['organiser', 'participant']),
   /** The caller's school's state in the exam (null for an organiser that does not sit it). */

@@ -18,7 +18,7 @@ import { copySchoolDefaultsToExam } from '../exam-setting/school-setting.reposit
 import * as repo from './joint.repository.js';
 import { schoolProgress } from './joint-progress.service.js';
 
-export { schoolsMissingScores } from './joint-progress.service.js';
+export { schoolsMarkingOpen, schoolsMissingScores } from './joint-progress.service.js';
 
 type Role = 'organiser' | 'participant';
 
@@ -248,7 +248,7 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
     out.push({
       examId: e.id, name: e.name, examType: e.examType, gradeName: e.gradeName, organiserName: e.organiserName, startDate: e.startDate, endDate: e.endDate,
       status: e.status, releasedAt: e.releasedAt ? new Date(e.releasedAt).toISOString() : null,
-      subjects: subjects.map((s) => ({ courseCode: s.courseCode, courseName: s.courseName, fullScore: s.fullScore, scoring: scoring.get(s.id) ?? 'import' })),
+      subjects: subjects.map((s) => ({ examSubjectId: s.id, courseCode: s.courseCode, courseName: s.courseName, fullScore: s.fullScore, scoring: scoring.get(s.id) ?? 'import' })),
       role: organiser ? 'organiser' : 'participant', myStatus: mine?.status ?? null,
       registrationCode: organiser ? e.registrationCode : null, anonymiseSchools: e.anonymiseSchools, schools: list,
     });

@@ -8,7 +8,7 @@ import {
   setJointAnonymous, withdrawJointExam, type JointExam, type JointSchool,
 } from '@/api/joint';
 import { findClassTree, findSchoolGrades, type GradeNode, type SchoolGrade } from '@/api/school';
-import { JointImportModal, ReleaseButton, SubjectRows, SubjectScoring } from './JointScores';
+import { JointImportModal, ReleaseButton, SchoolMarkingModal, schoolMarkedSubjects, SubjectRows, SubjectScoring } from './JointScores';
 
 const STATUS_COLORS: Record<string, string> = { invited: 'orange', joined: 'blue', confirmed: 'green', withdrawn: 'default' };
 
@@ -32,6 +32,7 @@ export default function JointExamListPage() {
   const [confirming, setConfirming] = useState<JointExam | null>(null);
   const navigate = useNavigate();
   const [importing, setImporting] = useState<JointExam | null>(null);
+  const [marking, setMarking] = useState<JointExam | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -66,6 +67,9 @@ export default function JointExamListPage() {
           {r.myStatus === 'withdrawn' && <Button size="small" onClick={() => void act(acceptJointExam(r.examId))}>重新加入</Button>}
           {r.myStatus && r.myStatus !== 'withdrawn' && !r.releasedAt && <Button size="small" onClick={() => setConfirming(r)}>确认参考班级</Button>}
           {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && <Button size="small" onClick={() => setImporting(r)}>导入本校成绩</Button>}
+          {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && schoolMarkedSubjects(r).length > 0 && (
+            <Button size="small" onClick={() => setMarking(r)}>本校阅卷分配</Button>
+          )}
           {r.role === 'participant' && r.myStatus !== 'withdrawn' && !r.releasedAt && (
             <Button size="small" danger onClick={() => Modal.confirm({ title: '退出联考', content: `确定退出「${r.name}」？本校考生将从联考中移除。`, onOk: () => act(withdrawJointExam(r.examId)) })}>退出</Button>
           )}
@@ -89,6 +93,7 @@ export default function JointExamListPage() {
       {creating && <CreateModal onClose={(changed) => { setCreating(false); if (changed) void load(); }} />}
       {joining && <JoinModal onClose={(changed) => { setJoining(false); if (changed) void load(); }} />}
       {inviting && <InviteModal exam={inviting} onClose={(changed) => { setInviting(null); if (changed) void load(); }} />}
+      {marking && <SchoolMarkingModal exam={marking} onClose={() => { setMarking(null); void load(); }} />}
       {importing && <JointImportModal exam={importing} onClose={(changed) => { setImporting(null); if (changed) void load(); }} />}
       {confirming && <ClassesModal exam={confirming} onClose={(changed) => { setConfirming(null); if (changed) void load(); }} />}
     </Card>
