@@ -90,7 +90,7 @@ describe.each(dbKinds)('joint school marking on %s', (kind) => {
     expect(saved.body.code, saved.body.msg).toBe(200);
     const foreign = await call('admin2', 'POST', 'answer/addReader', { blockId: block['1'], userIds: [uid.teacher1] });
     expect(foreign.body).toMatchObject({ code: 400, msg: '阅卷老师不存在或不是本校教师' });
-    const foreignSave = await call('admin2', 'POST', 'task_allocation/save_task_allocation', { examSubjectId: subjectId, blocks: [{ blockId: block['1'], name: 'x', questionIds: [], ratingMode: 1, markers: [{ userId: uid.teacher1 }] }] });
+    const foreignSave = await call('admin2', 'POST', 'task_allocation/save_task_allocation', { examSubjectId: subjectId, blocks: [{ blockId: block['1'], name: 'x', questionIds: groups[0]!.questions.map((q) => q.questionId), ratingMode: 1, markers: [{ userId: uid.teacher1 }] }] });
     expect(foreignSave.body).toMatchObject({ code: 400, msg: '阅卷老师不存在或不是本校教师' });
     for (const b of ['1', '2']) expect((await call('admin', 'POST', 'answer/addReader', { blockId: block[b], userIds: [uid.teacher1] })).body.code).toBe(200);
     // a school removes only its own markers
@@ -121,12 +121,12 @@ describe.each(dbKinds)('joint school marking on %s', (kind) => {
     expect(await schoolOfTask(other!.taskId)).toBe(sampleId);
     // another school's paper: its image, its submit, its 问题卷, its paper image as a leader would ask it
     const img = await t.app.inject({ url: `/api/v1/${other!.imageUrl}`, headers: { authorization: tok.d001! } });
-    expect(img.statusCode).toBe(403);
+    expect(JSON.parse(img.body).code).toBe(403);
     expect((await submit('d001', other!.taskId, [5])).code).toBe(400);
     expect((await call('d001', 'POST', 'marking/problem', { taskId: other!.taskId, kind: 'unclear' })).body.code).not.toBe(200);
     const paperId = (await t.database.db.selectFrom('marking_task').select('paper_id').where('id', '=', other!.taskId).executeTakeFirstOrThrow()).paper_id;
     const byPaper = await t.app.inject({ url: `/api/v1/marking/image?paperId=${paperId}`, headers: { authorization: tok.d001! } });
-    expect([403, 404]).toContain(byPaper.statusCode);
+    expect([403, 404]).toContain(JSON.parse(byPaper.body).code);
     // the monitor of the organiser's blocks: per marker it is the organiser's; a school sees its own progress
     expect((await call('admin2', 'GET', `monitor/markingList?blockId=${block['1']}`)).body.code).toBe(403);
     expect((await call('d001', 'GET', `monitor/topicList?examId=${examId}`)).body.code).toBe(403);
