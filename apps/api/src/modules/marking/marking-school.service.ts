@@ -10,6 +10,7 @@ import { BizError, notFound } from '../../core/http.js';
 import { totalOf } from '@jz/analysis';
 import * as examRepo from '../exam/exam.repository.js';
 import { examScopeFor, type SchoolUser } from '../exam/exam.access.js';
+import { subjectScoring } from '../joint/joint.repository.js';
 import * as repo from './marking.repository.js';
 import * as joint from './marking-joint.repository.js';
 import { schoolBlockCounts } from './marking-school.repository.js';
@@ -144,13 +145,14 @@ export async function progressOf(db: Db, schoolId: number, blocks: repo.BlockRow
 }
 
 /**
- * monitor/topicList of a participant: the exam's 各校阅卷 subjects with the school's part of each block. null when the
- * caller's school owns the exam or it is not a joint exam (the usual monitor).
+ * monitor/topicList of a participant: the exam's 各校阅卷 subjects with the school's part of each block (403 when it has
+ * none). null when the caller's school owns the exam or it is not a joint exam (the usual monitor).
  */
 export async function topicList(db: Db, user: SchoolUser, examId: number) {
   const exam = await examRepo.findExam(db, examId);
   if (!exam || exam.schoolId === user.schoolId || exam.mode !== 'joint') return null;
   await examScopeFor(db, user, examId, 'view');
+  if (![...(await subjectScoring(db, examId)).values()].includes('school_marking')) throw new BizError(NOT_SCHOOL_MARKING, 403);
   const blocks = (await repo.blocksOfExam(db, exam.schoolId, examId)).filter(repo.schoolMarked);
   const progress = await progressOf(db, user.schoolId, blocks);
   const subjects = [...new Map(blocks.map((b) => [b.examSubjectId, b.subjectName]))];
