@@ -149,10 +149,15 @@ describe.each(dbKinds)('joint school marking on %s', (kind) => {
     expect(own.map((r) => [r.blockName, r.papers, r.finalPapers, r.marksDone])).toEqual([['第1题', 2, 2, 2], ['第2题', 2, 2, 2]]);
     const topics = (await call('admin2', 'GET', `monitor/topicList?examId=${examId}`)).body.data as { blocks: { papers: number; finalPapers: number }[] }[];
     expect(topics[0]!.blocks.map((b) => [b.papers, b.finalPapers])).toEqual([[2, 2], [2, 2]]);
-    const detail = (await call('bureau', 'GET', `joint_exam/detail?examId=${examId}`)).body.data as { schools: { schoolName: string; markingPapers: number; markedPapers: number }[] };
+    const detail = (await call('bureau', 'GET', `joint_exam/detail?examId=${examId}`)).body.data as { schools: { schoolName: string; markingPapers: number; markedPapers: number; markingBlocks: unknown[] }[] };
     const row = (name: string) => detail.schools.find((s) => s.schoolName === name);
     expect(row('第二示范中学')).toMatchObject({ markingPapers: 4, markedPapers: 4 });
     expect(row('示例中学')).toMatchObject({ markingPapers: 4, markedPapers: 1 });
+    // per block: 第二示范中学 2 of 2 in each; 示例中学 1 of 2 in 第1题 (teacher1's one mark), 0 of 2 in 第2题
+    expect(row('第二示范中学')!.markingBlocks).toEqual([
+      { courseName: '数学', blockName: '第1题', papers: 2, marked: 2 }, { courseName: '数学', blockName: '第2题', papers: 2, marked: 2 }]);
+    expect(row('示例中学')!.markingBlocks).toEqual([
+      { courseName: '数学', blockName: '第1题', papers: 2, marked: 1 }, { courseName: '数学', blockName: '第2题', papers: 2, marked: 0 }]);
     // 示例中学: block 1 one paper left, block 2 two (teacher1 marked one of four)
     expect(await releaseProblems()).toEqual(['示例中学阅卷未完成（数学第1题 1 份未评完，数学第2题 2 份未评完）']);
 

@@ -103,5 +103,8 @@ describe('joint school marking in Chromium', () => {
     const school = (s: string) => org.locator('.ant-table-expanded-row tr', { hasText: s });
     await school('第二示范中学').getByRole('cell', { name: '2/2', exact: true }).waitFor();
     await school('示例中学').getByRole('cell', { name: '0/2', exact: true }).waitFor();
+    // per block (第2题 has no papers yet: nobody has asked for one)
+    await school('第二示范中学').getByRole('cell', { name: '数学第1题 2/2' }).waitFor();
+    await school('示例中学').getByRole('cell', { name: '数学第1题 0/2' }).waitFor();
   }, 300_000);
 });

@@ -52,6 +52,8 @@ export const jointSchoolSchema = z.object({
   /** Online-marking papers of the school's candidates, and how many have their final score. */
   markingPapers: z.number(),
   markedPapers: z.number(),
+  /** 各校阅卷: per block of the 各校阅卷 subjects, the papers of the school's candidates and those final (confirmed schools). */
+  markingBlocks: z.array(z.object({ courseName: z.string(), blockName: z.string(), papers: z.number(), marked: z.number() })),
   own: z.boolean(),
 });
 export type JointSchool = z.infer<typeof jointSchoolSchema>;

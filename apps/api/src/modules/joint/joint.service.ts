@@ -233,6 +233,7 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
     const mine = schools.find((s) => s.schoolId === user.schoolId);
     const progress = await schoolProgress(db, e.id, subjects);
     const scoring = await repo.subjectScoring(db, e.id);
+    const blocks = [...scoring.values()].includes('school_marking') ? await repo.schoolMarkingState(db, e.id) : []; // 各校阅卷 only
     const visible = organiser || mine?.status !== 'withdrawn' ? schools : schools.filter((s) => s === mine);
     const list: JointSchool[] = visible.map((s, i) => {
       const own = s.schoolId === user.schoolId;
@@ -243,6 +244,7 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
         statusName: EXAM_SCHOOL_STATUS_NAMES[s.status], classCount: s.classIds.length, studentCount: p?.students ?? 0,
         scoreCellsNeeded: p?.needed ?? 0, scoreCellsDone: p?.done ?? 0, own,
         scannedSheets: p?.scanned ?? 0, markingPapers: p?.papers ?? 0, markedPapers: p?.marked ?? 0,
+        markingBlocks: blocks.filter((b) => b.schoolId === s.schoolId).map((b) => ({ courseName: b.courseName, blockName: b.blockName, papers: b.papers, marked: b.papers - b.open })),
       };
     });
     out.push({

@@ -111,6 +111,8 @@ function SchoolTable({ schools }: { schools: JointSchool[] }) {
       { title: '考生', dataIndex: 'studentCount' },
       { title: '已扫描答卷', dataIndex: 'scannedSheets' },
       { title: '阅卷进度', render: (_, s) => (s.markingPapers ? `${s.markedPapers}/${s.markingPapers}` : '-') },
+      ...(schools.some((s) => s.markingBlocks.length) ? [{ title: '各校阅卷（按题块）', key: 'blocks',
+        render: (_: unknown, s: JointSchool) => s.markingBlocks.map((b) => `${b.courseName}${b.blockName} ${b.marked}/${b.papers}`).join('，') || '-' }] : []),
       { title: '成绩进度', render: (_, s) => (s.scoreCellsNeeded ? `${s.scoreCellsDone}/${s.scoreCellsNeeded}` : '-') },
     ]} />
   );
