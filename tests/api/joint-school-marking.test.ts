@@ -158,8 +158,9 @@ describe.each(dbKinds)('joint school marking on %s', (kind) => {
       { courseName: '数学', blockName: '第1题', papers: 2, marked: 2 }, { courseName: '数学', blockName: '第2题', papers: 2, marked: 2 }]);
     expect(row('示例中学')!.markingBlocks).toEqual([
       { courseName: '数学', blockName: '第1题', papers: 2, marked: 1 }, { courseName: '数学', blockName: '第2题', papers: 2, marked: 0 }]);
-    // 示例中学: block 1 one paper left, block 2 two (teacher1 marked one of four)
-    expect(await releaseProblems()).toEqual(['示例中学阅卷未完成（数学第1题 1 份未评完，数学第2题 2 份未评完）']);
+    // 示例中学: block 1 one paper left, block 2 two (teacher1 marked one of four); beside it the subject's own line
+    // over both schools: 第1题 2 + 1 = 3 of 4 papers final, 第2题 2 + 0 = 2 of 4
+    expect(await releaseProblems()).toEqual(['示例中学阅卷未完成（数学第1题 1 份未评完，数学第2题 2 份未评完）', '数学网上阅卷未完成（第1题 已完成 3/4 份，第2题 已完成 2/4 份）']);
 
     for (const b of ['1', '2']) {
       for (;;) {
