@@ -503,6 +503,13 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       { method: 'GET', url: `/api/v1/question_score/find?examId=${exam.id}&examStudentId=${foreign.id}` },
       { method: 'GET', url: `/api/v1/scanned_student/list?examSubjectId=${subject.id}` },
       { method: 'GET', url: `/api/v1/scanned_student/detail?examSubjectId=${subject.id}&examStudentId=${foreign.id}` },
+      // 各校阅卷 is not this exam's scoring: no allocation, progress or monitor of it for a school
+      { method: 'GET', url: `/api/v1/task_allocation/find_group_list?examSubjectId=${subject.id}` },
+      { method: 'GET', url: `/api/v1/answer/userList?examSubjectId=${subject.id}` },
+      { method: 'POST', url: '/api/v1/task_allocation/save_task_allocation', payload: { examSubjectId: subject.id, blocks: [] } },
+      { method: 'GET', url: `/api/v1/progress/find_progress?examSubjectId=${subject.id}` },
+      { method: 'GET', url: `/api/v1/monitor/topicList?examId=${exam.id}` },
+      { method: 'GET', url: `/api/v1/marking/monitor/export?examId=${exam.id}` },
     ];
     for (const c of calls) {
       const r = await t.call({ method: c.method, url: c.url, token: admin2, ...(c.payload ? { payload: c.payload } : {}) });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { storeScannedSheets } from '../helpers/marking-exam.js';
+import { classesOf as jointClassesOf, makeBureau, makeJointMathExam, schoolIdOf } from '../helpers/joint-bureau.js';
 
 /**
  * 混合阅卷 of a joint exam (docs/DECISIONS.md "Joint exams: shared marking"), on PGlite and PostgreSQL: a bureau
@@ -53,35 +54,19 @@ describe.each(dbKinds)('joint marking on %s', (kind) => {
     const db = t.database.db;
     for (const u of ['admin', 'admin2', 'teacher1', 't001', 'd001', 'd002']) tok[u] = await t.tokenFor(u);
     for (const u of ['teacher1', 't001', 'd001', 'd002']) uid[u] = (await db.selectFrom('app_user').select('id').where('login_id', '=', u).executeTakeFirstOrThrow()).id;
-    sampleId = (await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow()).id;
-    secondId = (await db.selectFrom('school').select('id').where('name', '=', '第二示范中学').executeTakeFirstOrThrow()).id;
-    const root = await t.tokenFor('root', 'admin');
-    const made = await t.call({ method: 'POST', url: '/adminApi/v1/admin/school/createSchoolInfo', token: root, payload: {
-      name: '联考阅卷教育局', code: 'LKYJ', province: '广东省', area: '广州市', kind: 'bureau', adminLoginId: 'bureau9' } });
-    expect(made.body.code, made.body.msg).toBe(200);
-    bureauId = made.body.data.id;
-    const g1 = await db.selectFrom('grade_dict').select('id').where('name', '=', '高一').executeTakeFirstOrThrow();
-    expect((await t.call({ method: 'POST', url: `/adminApi/v1/admin/gradeRelation/adminAddSchoolManyGradeInfo/${bureauId}`, token: root, payload: { gradeIds: [g1.id] } })).body.code).toBe(200);
-    await db.updateTable('app_user').set({ must_change_password: false }).where('login_id', '=', 'bureau9').execute();
-    tok.bureau = await t.tokenFor('bureau9');
-    const grade = await db.selectFrom('school_grade').select('id').where('school_id', '=', bureauId).executeTakeFirstOrThrow();
-    const created = await call('bureau', 'POST', 'joint_exam/add', {
-      name: '高一数学混合阅卷联考', examType: 2, gradeId: grade.id, startDate: '2026-11-10', endDate: '2026-11-11',
-      subjects: [{ courseCode: 'SX', fullScore: 20 }], schoolIds: [sampleId, secondId] });
-    expect(created.body.code, created.body.msg).toBe(200);
-    examId = created.body.data.examId;
-    subjectId = (await db.selectFrom('exam_subject').select('id').where('exam_id', '=', examId).executeTakeFirstOrThrow()).id;
-    const saved = await call('bureau', 'POST', 'question_template/save', { examSubjectId: subjectId, questions: [
-      { no: '1', type: 'subjective', fullScore: 10, step: 1 }, { no: '2', type: 'subjective', fullScore: 10, step: 1 }] });
-    expect(saved.body.code, saved.body.msg).toBe(200);
+    sampleId = await schoolIdOf(t, '示例中学');
+    secondId = await schoolIdOf(t, '第二示范中学');
+    const bureau = await makeBureau(t, { name: '联考阅卷教育局', code: 'LKYJ', adminLoginId: 'bureau9' });
+    bureauId = bureau.bureauId;
+    tok.bureau = bureau.token;
+    ({ examId, subjectId } = await makeJointMathExam(t, bureau, '高一数学混合阅卷联考', [sampleId, secondId]));
   });
   afterAll(async () => {
     await t?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const classesOf = (schoolId: number) => t.database.db.selectFrom('school_class as c').innerJoin('school_grade as g', 'g.id', 'c.grade_id')
-    .select('c.id').where('c.school_id', '=', schoolId).where('g.name', '=', '高一').orderBy('c.sort').orderBy('c.id').execute();
+  const classesOf = (schoolId: number) => jointClassesOf(t, schoolId);
 
   it('lists the teachers of the confirmed schools by school; a school not yet confirmed cannot mark', async () => {
     const second = (await classesOf(secondId)).map((c) => c.id);

@@ -98,7 +98,8 @@ describe.each(dbKinds)('joint exam scores per school on %s', (kind) => {
     code = created.body.data.registrationCode;
     // each subject its own full score, 学校导入 unless chosen
     expect(created.body.data.subjects).toEqual([
-      { courseCode: 'SX', courseName: '数学', fullScore: 10, scoring: 'import' }, { courseCode: 'YW', courseName: '语文', fullScore: 150, scoring: 'import' }]);
+      { examSubjectId: expect.any(Number), courseCode: 'SX', courseName: '数学', fullScore: 10, scoring: 'import' },
+      { examSubjectId: expect.any(Number), courseCode: 'YW', courseName: '语文', fullScore: 150, scoring: 'import' }]);
     const sx = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', examId).where('course_code', '=', 'SX').executeTakeFirstOrThrow();
     const saved = await t.call({ method: 'POST', url: '/api/v1/question_template/save', token: bureau, payload: {
       examSubjectId: sx.id, questions: [{ no: '1', type: 'single', fullScore: 4, step: 1, answer: 'A' }, { no: '2', type: 'subjective', fullScore: 6, step: 1 }] } });

@@ -52,6 +52,8 @@ export const jointSchoolSchema = z.object({
   /** Online-marking papers of the school's candidates, and how many have their final score. */
   markingPapers: z.number(),
   markedPapers: z.number(),
+  /** 各校阅卷: per block of the 各校阅卷 subjects, the papers of the school's candidates and those final (confirmed schools). */
+  markingBlocks: z.array(z.object({ courseName: z.string(), blockName: z.string(), papers: z.number(), marked: z.number() })),
   own: z.boolean(),
 });
 export type JointSchool = z.infer<typeof jointSchoolSchema>;
@@ -66,7 +68,7 @@ export const jointExamSchema = z.object({
   endDate: z.string(),
   status: z.number(),
   releasedAt: z.string().nullable(),
-  subjects: z.array(z.object({ courseCode: z.string(), courseName: z.string(), fullScore: z.number(), scoring: jointScoringSchema })),
+  subjects: z.array(z.object({ examSubjectId: z.number(), courseCode: z.string(), courseName: z.string(), fullScore: z.number(), scoring: jointScoringSchema })),
   /** organiser: the caller's tenant organises it; participant: the caller's school takes part. */
   role: z.enum(['organiser', 'participant']),
   /** The caller's school's state in the exam (null for an organiser that does not sit it). */

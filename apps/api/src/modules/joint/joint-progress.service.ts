@@ -49,3 +49,18 @@ export async function schoolsMissingScores(q: Db | Tx, examId: number): Promise<
   }
   return out;
 }
+
+/**
+ * The release check's 各校阅卷 part: each confirmed school whose marking of a block is not finished, naming the blocks
+ * (papers not final yet, or 尚未开始 when none of its papers was made), e.g. `育才中学阅卷未完成（数学第1题 2 份未评完）`.
+ */
+export async function schoolsMarkingOpen(q: Db | Tx, examId: number): Promise<string[]> {
+  const bySchool = new Map<string, string[]>();
+  for (const r of await repo.schoolMarkingState(q, examId)) {
+    if (r.papers && !r.open) continue;
+    const list = bySchool.get(r.schoolName) ?? [];
+    list.push(`${r.courseName}${r.blockName} ${r.papers ? `${r.open} 份未评完` : '尚未开始'}`);
+    bySchool.set(r.schoolName, list);
+  }
+  return [...bySchool].map(([name, blocks]) => `${name}阅卷未完成（${blocks.join('，')}）`);
+}

@@ -151,3 +151,20 @@ export async function scanMarkCounts(q: Q, examId: number) {
     from (select distinct school_id from exam_student where exam_id = ${examId}) es`.execute(q);
   return new Map(r.rows.map((x) => [x.schoolId, { scanned: Number(x.scanned), papers: Number(x.papers), marked: Number(x.marked) }]));
 }
+
+/**
+ * 各校阅卷: per confirmed school and block of the exam's 各校阅卷 subjects, the papers of the school's candidates and
+ * those not final yet (subject and block order, then the schools by code).
+ */
+export async function schoolMarkingState(q: Q, examId: number) {
+  const r = await sql<{ schoolId: number; schoolName: string; courseName: string; blockName: string; papers: number; open: number }>`
+    select x.school_id as "schoolId", sc.name as "schoolName", s.course_name as "courseName", b.name as "blockName",
+      count(p.id)::int as papers, count(p.id) filter (where p.status <> 'final')::int as open
+    from marking_block b join exam_subject s on s.id = b.exam_subject_id and s.joint_scoring = 'school_marking'
+    join exam_school x on x.exam_id = b.exam_id and x.status = 'confirmed' join school sc on sc.id = x.school_id
+    left join marking_paper p on p.block_id = b.id and exists (select 1 from exam_student es where es.id = p.exam_student_id and es.school_id = x.school_id)
+    where b.exam_id = ${examId}
+    group by x.code, x.school_id, sc.name, s.sort, s.id, s.course_name, b.sort, b.id, b.name
+    order by x.code, s.sort, s.id, b.sort, b.id`.execute(q);
+  return r.rows;
+}

@@ -18,7 +18,7 @@ import { copySchoolDefaultsToExam } from '../exam-setting/school-setting.reposit
 import * as repo from './joint.repository.js';
 import { schoolProgress } from './joint-progress.service.js';
 
-export { schoolsMissingScores } from './joint-progress.service.js';
+export { schoolsMarkingOpen, schoolsMissingScores } from './joint-progress.service.js';
 
 type Role = 'organiser' | 'participant';
 
@@ -233,6 +233,7 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
     const mine = schools.find((s) => s.schoolId === user.schoolId);
     const progress = await schoolProgress(db, e.id, subjects);
     const scoring = await repo.subjectScoring(db, e.id);
+    const blocks = [...scoring.values()].includes('school_marking') ? await repo.schoolMarkingState(db, e.id) : []; // 各校阅卷 only
     const visible = organiser || mine?.status !== 'withdrawn' ? schools : schools.filter((s) => s === mine);
     const list: JointSchool[] = visible.map((s, i) => {
       const own = s.schoolId === user.schoolId;
@@ -243,12 +244,13 @@ async function toJointExams(db: Db, user: SchoolUser, rows: repo.JointExamRow[])
         statusName: EXAM_SCHOOL_STATUS_NAMES[s.status], classCount: s.classIds.length, studentCount: p?.students ?? 0,
         scoreCellsNeeded: p?.needed ?? 0, scoreCellsDone: p?.done ?? 0, own,
         scannedSheets: p?.scanned ?? 0, markingPapers: p?.papers ?? 0, markedPapers: p?.marked ?? 0,
+        markingBlocks: blocks.filter((b) => b.schoolId === s.schoolId).map((b) => ({ courseName: b.courseName, blockName: b.blockName, papers: b.papers, marked: b.papers - b.open })),
       };
     });
     out.push({
       examId: e.id, name: e.name, examType: e.examType, gradeName: e.gradeName, organiserName: e.organiserName, startDate: e.startDate, endDate: e.endDate,
       status: e.status, releasedAt: e.releasedAt ? new Date(e.releasedAt).toISOString() : null,
-      subjects: subjects.map((s) => ({ courseCode: s.courseCode, courseName: s.courseName, fullScore: s.fullScore, scoring: scoring.get(s.id) ?? 'import' })),
+      subjects: subjects.map((s) => ({ examSubjectId: s.id, courseCode: s.courseCode, courseName: s.courseName, fullScore: s.fullScore, scoring: scoring.get(s.id) ?? 'import' })),
       role: organiser ? 'organiser' : 'participant', myStatus: mine?.status ?? null,
       registrationCode: organiser ? e.registrationCode : null, anonymiseSchools: e.anonymiseSchools, schools: list,
     });

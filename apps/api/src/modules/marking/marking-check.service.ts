@@ -35,7 +35,8 @@ export function checkPaper(c: CheckRow): MarkingPaper {
  * the marker's round (want = 2 with prefetch), or why there is none.
  */
 export async function trialGate(tx: Tx, block: repo.BlockRow, userId: number, leader: boolean, want: number): Promise<{ paper: MarkingPaper | null; msg: string } | null> {
-  if (block.trialCount <= 0 || leader) return null;
+  // 各校阅卷: no 试评 — its papers are one set picked from every school, and a school's marker sees only his school's
+  if (block.trialCount <= 0 || leader || repo.schoolMarked(block)) return null;
   const tm = await checkRepo.trialMarker(tx, block.id, userId);
   if (tm.passedAt) return null;
   if ((await checkRepo.trialPapers(tx, block.id)).length < block.trialCount) return { paper: null, msg: TRIAL_NOT_READY };

@@ -70,7 +70,7 @@ export async function saveShares(db: Db, user: SchoolUser, body: { blockId: numb
  * (papers are made as the pool runs dry, as 平均分配 does).
  */
 export async function schoolShareLeft(tx: Tx, block: repo.BlockRow, schoolId: number, rounds: 1 | 2, elective: boolean): Promise<number | null> {
-  if (block.examMode !== 'joint') return null;
+  if (block.examMode !== 'joint' || repo.schoolMarked(block)) return null; // 各校阅卷: each school has its own papers
   const share = await joint.shareOf(tx, block.id, schoolId);
   if (!share.any) return null;
   if (share.percent === null) return 0;

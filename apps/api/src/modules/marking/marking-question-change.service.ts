@@ -10,7 +10,7 @@ import { BizError } from '../../core/http.js';
 import type { ScoreTx } from '../score/score-write.service.js';
 import * as repo from './marking.repository.js';
 import * as reopen from './marking-reopen.repository.js';
-import { completeSubject } from './marking.settle.js';
+import { completeEachSchool } from './marking.settle.js';
 
 /** A question of the saved set that changes: its number, and the new full score (null: removed or renumbered). */
 export interface ChangedQuestion { id: number; no: string; fullScore: number | null }
@@ -33,8 +33,8 @@ export async function assertQuestionChangesAllowed(tx: Tx, examSubjectId: number
 
 /**
  * After the subject's question scores were cleared (clearScores): its final papers count as not written again,
- * so they are written back now if the subject's marking is complete, else when it completes.
+ * so they are written back now if the subject's marking is complete (各校阅卷: each school's), else when it completes.
  */
 export async function rewriteMarkedScores(tx: ScoreTx, examSubjectId: number): Promise<void> {
-  if (await reopen.unwriteSubject(tx, examSubjectId)) await completeSubject(tx, examSubjectId);
+  if (await reopen.unwriteSubject(tx, examSubjectId)) await completeEachSchool(tx, examSubjectId);
 }

@@ -18,6 +18,7 @@ import { countBlock, countBlocks } from './marking-counts.service.js';
 import { qualityOf } from './marking-quality.service.js';
 import { answerFilesOf } from './marking-answer.service.js';
 import { checkAllocationUsers, markerCandidates } from './marking-joint.service.js';
+import * as school from './marking-school.service.js';
 
 type SubjectAccess = Awaited<ReturnType<typeof setupSubjectFor>>;
 
@@ -56,6 +57,8 @@ async function ensureBlocks(db: Db, s: SubjectAccess): Promise<void> {
 }
 
 export async function groupList(db: Db, user: SchoolUser, examSubjectId: number) {
+  const side = await school.schoolSideOf(db, user, examSubjectId);
+  if (side) return school.groupList(db, user, side);
   const s = await setupSubjectFor(db, user, examSubjectId);
   await ensureBlocks(db, s);
   const blocks = await repo.blocksOfSubject(db, user.schoolId, examSubjectId);
@@ -90,6 +93,11 @@ export interface BlockInput {
  */
 /** Answers the storage keys of the 标答 images of the blocks it deleted (the caller drops them after the commit: dropAnswerFiles). */
 export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubjectId: number; blocks: BlockInput[] }): Promise<string[]> {
+  const side = await school.schoolSideOf(db, user, body.examSubjectId);
+  if (side) {
+    await school.saveAllocation(db, user, side, body.blocks);
+    return [];
+  }
   const s = await setupSubjectFor(db, user, body.examSubjectId);
   const questions = new Map((await markedQuestions(db, s.subject.id)).map((q) => [q.id, q]));
   const seen = new Set<number>();
@@ -165,6 +173,8 @@ function checkElectiveBlock(b: BlockInput, questions: Map<number, Awaited<Return
 
 /** clean_task_allocation: removes every marker of the subject's blocks (their leases go back to the pool). */
 export async function cleanAllocation(db: Db, user: SchoolUser, examSubjectId: number): Promise<number> {
+  const side = await school.schoolSideOf(db, user, examSubjectId);
+  if (side) return school.cleanAllocation(db, user, side);
   await setupSubjectFor(db, user, examSubjectId);
   return db.transaction().execute(async (tx) => {
     const ids = (await repo.blocksOfSubject(tx, user.schoolId, examSubjectId)).map((b) => b.id);
@@ -194,6 +204,7 @@ export async function saveLeader(db: Db, user: SchoolUser, body: { blockId: numb
 
 /** answer/userList: the teachers who may mark (a joint exam: every confirmed school's, by school, with its name). */
 export async function userList(db: Db, user: SchoolUser, examSubjectId: number) {
+  if (await school.schoolSideOf(db, user, examSubjectId)) return school.userList(db, user);
   return markerCandidates(db, user, examSubjectId);
 }
 
@@ -206,6 +217,8 @@ export async function leaderList(db: Db, user: SchoolUser, examSubjectId: number
 }
 
 export async function addReaders(db: Db, user: SchoolUser, body: { blockId: number; userIds: number[]; quota?: number | null; classIds?: number[] }): Promise<void> {
+  const part = await school.schoolSideOfBlock(db, user, body.blockId);
+  if (part) return school.addReaders(db, user, part.side, body.blockId, body);
   const block = await setupBlockFor(db, user, body.blockId);
   await checkAllocationUsers(db, block.examId, user.schoolId, body.userIds, []);
   await db.transaction().execute((tx) => repo.upsertMarkers(tx, user.schoolId, body.blockId, body.userIds.map((u) => ({ userId: u, quota: body.quota ?? null, classIds: body.classIds ?? [] }))));
@@ -213,6 +226,7 @@ export async function addReaders(db: Db, user: SchoolUser, body: { blockId: numb
 
 /** Removes a marker; the marks already given stay, the papers held go back to the pool. */
 export async function delReader(db: Db, user: SchoolUser, body: { blockId: number; userId: number }): Promise<void> {
+  if (await school.schoolSideOfBlock(db, user, body.blockId)) return school.delReader(db, user, body.blockId, body.userId);
   await setupBlockFor(db, user, body.blockId);
   await db.transaction().execute(async (tx) => {
     await repo.releaseLeases(tx, [body.blockId], body.userId);
@@ -293,6 +307,8 @@ async function progressOf(db: Db, blocks: repo.BlockRow[]) {
 }
 
 export async function findProgress(db: Db, user: SchoolUser, examSubjectId: number) {
+  const side = await school.schoolSideOf(db, user, examSubjectId);
+  if (side) return school.progressOf(db, user.schoolId, side.blocks);
   await setupSubjectFor(db, user, examSubjectId);
   return progressOf(db, await repo.blocksOfSubject(db, user.schoolId, examSubjectId));
 }
@@ -342,6 +358,8 @@ export async function monitorBlocks(db: Db, user: SchoolUser, examId: number) {
 
 /** monitor/topicList: the exam's subjects with each block's progress (subjects the caller sets up, blocks the caller leads). */
 export async function topicList(db: Db, user: SchoolUser, examId: number) {
+  const own = await school.topicList(db, user, examId);
+  if (own) return own;
   const { blocks: visible } = await monitorBlocks(db, user, examId);
   const progress = await progressOf(db, visible);
   const subjects = [...new Map(visible.map((b) => [b.examSubjectId, b.subjectName]))];

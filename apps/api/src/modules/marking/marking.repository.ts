@@ -26,6 +26,16 @@ export interface BlockRow {
   recheckInterval: number; trialCount: number;
   /** 'joint' for a joint exam (混合阅卷: markers of the confirmed schools, schools' shares). */
   examMode: string;
+  /** How a joint exam's subject is scored (exam_subject.joint_scoring); 'school_marking' = 各校阅卷 (schoolMarked). */
+  jointScoring: string;
+}
+
+/**
+ * 各校阅卷: the block of a joint exam's subject whose papers each school marks for its own candidates
+ * (docs/DECISIONS.md "Joint exams", 各校阅卷). A single-school exam never reads the column.
+ */
+export function schoolMarked(block: Pick<BlockRow, 'examMode' | 'jointScoring'>): boolean {
+  return block.examMode === 'joint' && block.jointScoring === 'school_marking';
 }
 
 function blockSelect(q: Q) {
@@ -36,7 +46,7 @@ function blockSelect(q: Q) {
       'b.id', 'b.school_id as schoolId', 'b.exam_id as examId', 'b.exam_subject_id as examSubjectId', 'b.name', 'b.sort', 'b.rating_mode as ratingMode',
       'b.tolerance', 'b.allocation', 'b.lease_seconds as leaseSeconds', 'b.leader_user_id as leaderUserId', 'b.answer_text as answerText',
       'b.answer_images as answerImages', 'b.can_mark as canMark', 'b.region', 'e.name as examName', 's.course_name as subjectName', 's.course_code as courseCode',
-      'e.grade_id as gradeId', 'b.recheck_interval as recheckInterval', 'b.trial_count as trialCount', 'e.mode as examMode',
+      'e.grade_id as gradeId', 'b.recheck_interval as recheckInterval', 'b.trial_count as trialCount', 'e.mode as examMode', 's.joint_scoring as jointScoring',
     ]);
 }
 const toBlock = (r: Record<string, unknown>): BlockRow => ({ ...(r as unknown as BlockRow), tolerance: Number(r.tolerance), answerImages: (r.answerImages as string[]) ?? [], region: (r.region as BlockRegion | null) ?? null });
@@ -196,11 +206,14 @@ export async function startedBlocks(q: Q, blockIds: number[]): Promise<Set<numbe
 
 export interface MarkerRow { blockId: number; userId: number; userName: string; loginId: string; quota: number | null; classIds: number[] }
 
-export async function markersOf(q: Q, blockIds: number[]): Promise<MarkerRow[]> {
+/** The blocks' markers; `schoolId`: only that school's teachers (各校阅卷: a school sees its own markers). */
+export async function markersOf(q: Q, blockIds: number[], schoolId?: number): Promise<MarkerRow[]> {
   if (!blockIds.length) return [];
-  return q.selectFrom('marking_marker as m').innerJoin('app_user as u', 'u.id', 'm.user_id')
+  let s = q.selectFrom('marking_marker as m').innerJoin('app_user as u', 'u.id', 'm.user_id')
     .select(['m.block_id as blockId', 'm.user_id as userId', 'u.user_name as userName', 'u.login_id as loginId', 'm.quota', 'm.class_ids as classIds'])
-    .where('m.block_id', 'in', blockIds).orderBy('m.block_id').orderBy('u.login_id').execute();
+    .where('m.block_id', 'in', blockIds);
+  if (schoolId !== undefined) s = s.where('u.school_id', '=', schoolId);
+  return s.orderBy('m.block_id').orderBy('u.login_id').execute();
 }
 
 /** The marker's row, locked: one marker's next/submit calls in a block run one after another. */
@@ -429,20 +442,49 @@ export async function papersOfBlock(q: Q, blockId: number, status?: PaperRow['st
   return (await s.orderBy('id').execute()).map(toPaper);
 }
 
-/** Papers of the subject's blocks: how many, how many final, and the final ones not yet written as question scores. */
-export async function subjectPaperState(q: Q, examSubjectId: number): Promise<{ blocks: number; papers: number; open: number }> {
+/**
+ * Papers of the subject's blocks: how many, how many not final. `studentSchoolId` (各校阅卷): only the papers of
+ * that school's candidates, and a block counts as empty when it has none of them.
+ */
+export async function subjectPaperState(q: Q, examSubjectId: number, studentSchoolId: number | null = null): Promise<{ blocks: number; papers: number; open: number }> {
   const r = await sql<{ blocks: number; papers: number; open: number }>`
     select (select count(*)::int from marking_block where exam_subject_id = ${examSubjectId}) as blocks,
       count(p.id)::int as papers, count(p.id) filter (where p.status <> 'final')::int as open
-    from marking_block b left join marking_paper p on p.block_id = b.id where b.exam_subject_id = ${examSubjectId}`.execute(q);
+    from marking_block b left join marking_paper p on p.block_id = b.id ${ofSchool(sql.ref('p'), studentSchoolId)} where b.exam_subject_id = ${examSubjectId}`.execute(q);
   return r.rows[0] ?? { blocks: 0, papers: 0, open: 0 };
 }
 
-/** Blocks of the subject that have no paper at all (nothing scanned for them yet). */
-export async function emptyBlocks(q: Q, examSubjectId: number): Promise<number> {
+/** `and` the paper `p` is of a candidate of the school (nothing when null). */
+function ofSchool(p: RawBuilder<unknown>, studentSchoolId: number | null) {
+  return studentSchoolId === null ? sql``
+    : sql`and exists (select 1 from exam_student es0 where es0.id = ${p}.exam_student_id and es0.school_id = ${studentSchoolId})`;
+}
+
+/** Blocks of the subject that have no paper at all (nothing scanned for them yet), or none of the school's candidates. */
+export async function emptyBlocks(q: Q, examSubjectId: number, studentSchoolId: number | null = null): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from marking_block b where b.exam_subject_id = ${examSubjectId}
-    and not exists (select 1 from marking_paper p where p.block_id = b.id)`.execute(q);
+    and not exists (select 1 from marking_paper p where p.block_id = b.id ${ofSchool(sql.ref('p'), studentSchoolId)})`.execute(q);
   return r.rows[0]?.n ?? 0;
+}
+
+/** The school of the paper's candidate (各校阅卷 completes a subject school by school). */
+export async function studentSchoolOf(q: Q, examStudentId: number): Promise<number | null> {
+  const r = await q.selectFrom('exam_student').select('school_id').where('id', '=', examStudentId).executeTakeFirst();
+  return r?.school_id ?? null;
+}
+
+/** Is the subject a joint exam's 各校阅卷 subject (schoolMarked)? */
+export async function subjectSchoolMarked(q: Q, examSubjectId: number): Promise<boolean> {
+  const r = await q.selectFrom('exam_subject as s').innerJoin('exam as e', 'e.id', 's.exam_id').select(['e.mode', 's.joint_scoring'])
+    .where('s.id', '=', examSubjectId).executeTakeFirst();
+  return !!r && schoolMarked({ examMode: r.mode, jointScoring: r.joint_scoring });
+}
+
+/** The schools whose candidates have papers in the subject. */
+export async function paperSchools(q: Q, examSubjectId: number): Promise<number[]> {
+  const r = await sql<{ school_id: number }>`select distinct es.school_id from marking_paper p join marking_block b on b.id = p.block_id
+    join exam_student es on es.id = p.exam_student_id where b.exam_subject_id = ${examSubjectId} order by es.school_id`.execute(q);
+  return r.rows.map((x) => x.school_id);
 }
 
 /** Second key space of the advisory locks: a subject's completion check ('JM'; the exam score lock is 'JZ'). */
@@ -458,17 +500,18 @@ export async function lockCompletion(tx: Tx, examSubjectId: number): Promise<voi
  * it is held nobody can make it final, so the subject cannot complete before this transaction commits. The
  * newest papers first (the pool hands papers out oldest first); papers being written by others are skipped.
  */
-export async function holdOpenPaper(tx: Tx, examSubjectId: number): Promise<boolean> {
+export async function holdOpenPaper(tx: Tx, examSubjectId: number, studentSchoolId: number | null = null): Promise<boolean> {
   const r = await sql<{ id: number }>`select p.id from marking_paper p
-    where p.block_id in (select id from marking_block where exam_subject_id = ${examSubjectId}) and p.status <> 'final'
+    where p.block_id in (select id from marking_block where exam_subject_id = ${examSubjectId}) and p.status <> 'final' ${ofSchool(sql.ref('p'), studentSchoolId)}
     order by p.id desc limit 1 for share of p skip locked`.execute(tx);
   return r.rows.length > 0;
 }
 
-export async function unwrittenFinals(tx: Tx, examSubjectId: number): Promise<(PaperRow & { questionIds: number[] })[]> {
-  const rows = await tx.selectFrom('marking_paper as p').innerJoin('marking_block as b', 'b.id', 'p.block_id')
-    .select(paperCols.map((c) => `p.${c}` as const)).where('b.exam_subject_id', '=', examSubjectId).where('p.status', '=', 'final').where('p.written', '=', false)
-    .orderBy('p.id').execute();
+export async function unwrittenFinals(tx: Tx, examSubjectId: number, studentSchoolId: number | null = null): Promise<(PaperRow & { questionIds: number[] })[]> {
+  let s = tx.selectFrom('marking_paper as p').innerJoin('marking_block as b', 'b.id', 'p.block_id')
+    .select(paperCols.map((c) => `p.${c}` as const)).where('b.exam_subject_id', '=', examSubjectId).where('p.status', '=', 'final').where('p.written', '=', false);
+  if (studentSchoolId !== null) s = s.where(sql<boolean>`true ${ofSchool(sql.ref('p'), studentSchoolId)}`);
+  const rows = await s.orderBy('p.id').execute();
   return rows.map((r) => ({ ...toPaper(r), questionIds: [] }));
 }
 
@@ -573,19 +616,22 @@ export async function takenCount(q: Q, blockId: number, userId: number): Promise
  * and marking_task_queue for the rest: migration 0021), so a call stops at the head of the queue instead of
  * sorting the block's open tasks. The leased row comes back locked (FOR UPDATE of the pick).
  */
-export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[], thirds: boolean): Promise<TaskRow | undefined> {
-  return (thirds ? await leaseFrom(tx, blockId, userId, leaseSeconds, classIds, sql`t.round = 3`, sql`t.paper_id`) : undefined)
-    ?? leaseFrom(tx, blockId, userId, leaseSeconds, classIds, sql`t.round < 3`, sql`t.paper_id, t.round`);
+export async function leaseNext(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[], thirds: boolean, studentSchoolId: number | null = null): Promise<TaskRow | undefined> {
+  return (thirds ? await leaseFrom(tx, blockId, userId, leaseSeconds, classIds, sql`t.round = 3`, sql`t.paper_id`, studentSchoolId) : undefined)
+    ?? leaseFrom(tx, blockId, userId, leaseSeconds, classIds, sql`t.round < 3`, sql`t.paper_id, t.round`, studentSchoolId);
 }
 
-async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[], rounds: RawBuilder<unknown>, order: RawBuilder<unknown>): Promise<TaskRow | undefined> {
+/** studentSchoolId (各校阅卷): only papers of that school's candidates. */
+async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: number, classIds: number[], rounds: RawBuilder<unknown>, order: RawBuilder<unknown>,
+  studentSchoolId: number | null): Promise<TaskRow | undefined> {
   const classFilter = classIds.length ? sql`and p.class_id = any(${classIds}::int[])` : sql``;
+  const schoolFilter = ofSchool(sql.ref('p'), studentSchoolId);
   const r = await sql<Record<string, unknown>>`
     with pick as (
       select t.id from marking_task t join marking_paper p on p.id = t.paper_id
       where t.block_id = ${blockId} and ${rounds} and t.submitted_at is null and p.status in ('marking', 'third')
         and (t.marker_id is null or t.lease_until is null or t.lease_until < now())
-        ${classFilter}
+        ${classFilter} ${schoolFilter}
         and not exists (select 1 from marking_task o where o.paper_id = t.paper_id and o.id <> t.id and o.marker_id = ${userId}
           and (o.submitted_at is not null or o.lease_until > now()))
       order by ${order}

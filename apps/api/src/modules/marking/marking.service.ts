@@ -135,12 +135,14 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
     }
     // 混合阅卷: the caller's school takes at most its share of the block (null: no share set)
     let schoolLeft = await schoolShareLeft(tx, block, user.schoolId, rounds, elective);
+    // 各校阅卷: the caller's school's candidates only
+    const own = repo.schoolMarked(block) ? user.schoolId : null;
     while (held.length < want && (quota === null || taken < quota) && (schoolLeft === null || schoolLeft > 0)) {
-      let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
+      let t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds, own);
       if (!t && !synced) {
         synced = true;
         await repo.syncPapers(tx, blockId, rounds, elective, await regionCut(tx, block));
-        t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds);
+        t = await repo.leaseNext(tx, blockId, user.id, block.leaseSeconds, marker.classIds, thirds, own);
       }
       if (!t) break;
       held.push(toPaper(t));

@@ -104,20 +104,30 @@ export class NeedsScoreLock extends Error {
  * (repo.lockCompletion, held to the end of the transaction): of two marks finishing the last two papers at once,
  * the second to check sees the first's commit, so a completion is never missed.
  */
-async function subjectComplete(tx: Tx, examSubjectId: number): Promise<boolean> {
+async function subjectComplete(tx: Tx, examSubjectId: number, studentSchoolId: number | null): Promise<boolean> {
   await repo.lockCompletion(tx, examSubjectId);
-  const s = await repo.subjectPaperState(tx, examSubjectId);
-  return !!s.blocks && !!s.papers && s.open === 0 && (await repo.emptyBlocks(tx, examSubjectId)) === 0;
+  const s = await repo.subjectPaperState(tx, examSubjectId, studentSchoolId);
+  return !!s.blocks && !!s.papers && s.open === 0 && (await repo.emptyBlocks(tx, examSubjectId, studentSchoolId)) === 0;
 }
 
 /**
  * When every block of the subject has papers and all are final: writes the finals not yet written (or sends back
- * those that no longer fit their questions: then the subject is not complete yet).
+ * those that no longer fit their questions: then the subject is not complete yet). 各校阅卷 (`studentSchoolId`):
+ * the same over one school's candidates, so a school's scores are written as soon as its own papers are final.
  */
-export async function completeSubject(tx: ScoreTx, examSubjectId: number): Promise<{ complete: boolean; sentBack: number[] }> {
-  if (!(await subjectComplete(tx, examSubjectId))) return { complete: false, sentBack: [] };
-  const sentBack = await writePapers(tx, examSubjectId, await repo.unwrittenFinals(tx, examSubjectId));
+export async function completeSubject(tx: ScoreTx, examSubjectId: number, studentSchoolId: number | null = null): Promise<{ complete: boolean; sentBack: number[] }> {
+  if (!(await subjectComplete(tx, examSubjectId, studentSchoolId))) return { complete: false, sentBack: [] };
+  const sentBack = await writePapers(tx, examSubjectId, await repo.unwrittenFinals(tx, examSubjectId, studentSchoolId));
   return { complete: !sentBack.length, sentBack };
+}
+
+/** completeSubject of the whole subject, or under 各校阅卷 of each school that has papers in it. */
+export async function completeEachSchool(tx: ScoreTx, examSubjectId: number): Promise<void> {
+  if (!(await repo.subjectSchoolMarked(tx, examSubjectId))) {
+    await completeSubject(tx, examSubjectId);
+    return;
+  }
+  for (const schoolId of await repo.paperSchools(tx, examSubjectId)) await completeSubject(tx, examSubjectId, schoolId);
 }
 
 /**
@@ -163,11 +173,13 @@ async function decidePaper(tx: Tx, block: repo.BlockRow, paperId: number, scoreT
   const decision = decide({ mode: block.ratingMode as RatingModeValue, tolerance: block.tolerance, items }, marks);
   if (decision.state === 'final') {
     await repo.setPaper(tx, paperId, { status: 'final', finalScores: decision.scores, finalTotal: decision.total, finalVia: decision.via }, bump);
+    // 各校阅卷: the paper's school completes on its own
+    const school = repo.schoolMarked(block) ? await repo.studentSchoolOf(tx, paper.examStudentId) : null;
     // (checked after the paper is final in this transaction, so the subject's state counts it)
-    if (!scoreTx && (paper.written || (!(await repo.holdOpenPaper(tx, block.examSubjectId)) && (await subjectComplete(tx, block.examSubjectId))))) throw new NeedsScoreLock();
+    if (!scoreTx && (paper.written || (!(await repo.holdOpenPaper(tx, block.examSubjectId, school)) && (await subjectComplete(tx, block.examSubjectId, school))))) throw new NeedsScoreLock();
     const updated = { ...paper, status: 'final' as const, finalScores: decision.scores, finalTotal: decision.total };
     // a paper written before and changed now is written again on its own; either way it may be sent back (an earlier mark no longer fits)
-    const sentBack = !scoreTx ? [] : paper.written ? await writePapers(scoreTx, block.examSubjectId, [updated]) : (await completeSubject(scoreTx, block.examSubjectId)).sentBack;
+    const sentBack = !scoreTx ? [] : paper.written ? await writePapers(scoreTx, block.examSubjectId, [updated]) : (await completeSubject(scoreTx, block.examSubjectId, school)).sentBack;
     return sentBack.includes(paperId) ? { decision: null, state: 'waitingSecond' } : { decision, state: 'final' };
   }
   const status = decision.state === 'waitingSecond' ? 'marking' : decision.state;

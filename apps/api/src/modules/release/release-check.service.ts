@@ -11,7 +11,7 @@ import { scoreCells } from '../exam/exam.completeness.js';
 import * as examRepo from '../exam/exam.repository.js';
 import { countBlocks } from '../marking/marking-counts.service.js';
 import * as markingRepo from '../marking/marking.repository.js';
-import { schoolsMissingScores, unconfirmedSchools } from '../joint/joint.service.js';
+import { schoolsMarkingOpen, schoolsMissingScores, unconfirmedSchools } from '../joint/joint.service.js';
 
 type Q = Db | Tx;
 
@@ -27,7 +27,7 @@ export async function releaseCheck(q: Q, examId: number): Promise<ReleaseCheck> 
   if (!students.length) problems.push('该考试没有考生');
   if (exam.mode === 'joint') {
     for (const name of await unconfirmedSchools(q, examId)) problems.push(`${name}尚未确认参考班级`);
-    problems.push(...await schoolsMissingScores(q, examId));
+    problems.push(...await schoolsMarkingOpen(q, examId), ...await schoolsMissingScores(q, examId));
   }
   const noQuestions = subjects.filter((s) => s.questionCount === 0 && !s.totalsOnly);
   if (noQuestions.length) problems.push(`${noQuestions.map((s) => s.courseName).join('、')}还没有设置小题`);

@@ -8,7 +8,7 @@ import {
   setJointAnonymous, withdrawJointExam, type JointExam, type JointSchool,
 } from '@/api/joint';
 import { findClassTree, findSchoolGrades, type GradeNode, type SchoolGrade } from '@/api/school';
-import { JointImportModal, ReleaseButton, SubjectRows, SubjectScoring } from './JointScores';
+import { JointImportModal, ReleaseButton, SchoolMarkingModal, schoolMarkedSubjects, SubjectRows, SubjectScoring } from './JointScores';
 
 const STATUS_COLORS: Record<string, string> = { invited: 'orange', joined: 'blue', confirmed: 'green', withdrawn: 'default' };
 
@@ -32,6 +32,7 @@ export default function JointExamListPage() {
   const [confirming, setConfirming] = useState<JointExam | null>(null);
   const navigate = useNavigate();
   const [importing, setImporting] = useState<JointExam | null>(null);
+  const [marking, setMarking] = useState<JointExam | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -69,6 +70,9 @@ export default function JointExamListPage() {
           {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && r.subjects.some((s) => s.scoring !== 'import') && (
             <Button size="small" onClick={() => navigate(`/examDetailsEdit/scanStudentHome?examId=${r.examId}`)}>扫描管理</Button>
           )}
+          {r.role === 'participant' && r.myStatus === 'confirmed' && !r.releasedAt && schoolMarkedSubjects(r).length > 0 && (
+            <Button size="small" onClick={() => setMarking(r)}>本校阅卷分配</Button>
+          )}
           {r.role === 'participant' && r.myStatus !== 'withdrawn' && !r.releasedAt && (
             <Button size="small" danger onClick={() => Modal.confirm({ title: '退出联考', content: `确定退出「${r.name}」？本校考生将从联考中移除。`, onOk: () => act(withdrawJointExam(r.examId)) })}>退出</Button>
           )}
@@ -92,6 +96,7 @@ export default function JointExamListPage() {
       {creating && <CreateModal onClose={(changed) => { setCreating(false); if (changed) void load(); }} />}
       {joining && <JoinModal onClose={(changed) => { setJoining(false); if (changed) void load(); }} />}
       {inviting && <InviteModal exam={inviting} onClose={(changed) => { setInviting(null); if (changed) void load(); }} />}
+      {marking && <SchoolMarkingModal exam={marking} onClose={() => { setMarking(null); void load(); }} />}
       {importing && <JointImportModal exam={importing} onClose={(changed) => { setImporting(null); if (changed) void load(); }} />}
       {confirming && <ClassesModal exam={confirming} onClose={(changed) => { setConfirming(null); if (changed) void load(); }} />}
     </Card>
@@ -109,6 +114,8 @@ function SchoolTable({ schools }: { schools: JointSchool[] }) {
       { title: '考生', dataIndex: 'studentCount' },
       { title: '已扫描答卷', dataIndex: 'scannedSheets' },
       { title: '阅卷进度', render: (_, s) => (s.markingPapers ? `${s.markedPapers}/${s.markingPapers}` : '-') },
+      ...(schools.some((s) => s.markingBlocks.length) ? [{ title: '各校阅卷（按题块）', key: 'blocks',
+        render: (_: unknown, s: JointSchool) => s.markingBlocks.map((b) => `${b.courseName}${b.blockName} ${b.marked}/${b.papers}`).join('，') || '-' }] : []),
       { title: '成绩进度', render: (_, s) => (s.scoreCellsNeeded ? `${s.scoreCellsDone}/${s.scoreCellsNeeded}` : '-') },
     ]} />
   );

@@ -6,6 +6,7 @@ import { setJointScoring, type JointExam } from '@/api/joint';
 import { checkRelease, findPublishProgress, releaseScores } from '@/api/release';
 import { downloadScoreTemplate, importQuestionScores, importTotalScores, type ScoreImportError } from '@/api/score';
 import { runDownload } from '@/components/table';
+import { Assign } from '@/pages/marking/setup/AssignWork';
 
 export const SCORING_OPTIONS = Object.entries(JOINT_SCORING_NAMES).map(([value, label]) => ({ value, label }));
 
@@ -139,4 +140,26 @@ export function ReleaseButton({ exam, onDone }: { exam: JointExam; onDone: () =>
     }
   };
   return <Button size="small" type="primary" loading={busy} onClick={() => void start()}>{exam.releasedAt ? '重新发布' : '发布成绩'}</Button>;
+}
+
+/** The subjects of a joint exam that each school marks itself (各校阅卷). */
+export const schoolMarkedSubjects = (exam: JointExam) => exam.subjects.filter((s) => s.scoring === 'school_marking');
+
+/**
+ * 各校阅卷 by a participating school: per 各校阅卷 subject, its own teachers on the organiser's blocks (the same
+ * allocation screen as a school's own exam, its settings read-only).
+ */
+export function SchoolMarkingModal({ exam, onClose }: { exam: JointExam; onClose: () => void }) {
+  const subjects = schoolMarkedSubjects(exam);
+  const [examSubjectId, setExamSubjectId] = useState(subjects[0]?.examSubjectId);
+  return (
+    <Modal open title={`本校阅卷分配：${exam.name}`} width={1100} maskClosable={false} footer={null} onCancel={onClose}>
+      <Space style={{ marginBottom: 12 }}>
+        <span>科目</span>
+        <Select style={{ width: 140 }} value={examSubjectId} onChange={setExamSubjectId} aria-label="阅卷科目"
+          options={subjects.map((s) => ({ value: s.examSubjectId, label: s.courseName }))} />
+      </Space>
+      {examSubjectId && <Assign key={examSubjectId} examSubjectId={examSubjectId} school courseCode={subjects.find((s) => s.examSubjectId === examSubjectId)?.courseCode} />}
+    </Modal>
+  );
 }

@@ -15,9 +15,10 @@ const NO_SHARES: [] = [];
 
 const steps = (g: MarkingGroup) => [...new Set(g.questions.map((q) => q.step))].join(' / ');
 
-function BlockCard({ g, s, courseCode, shares }: { g: MarkingGroup; s: State; courseCode?: string; shares: ReturnType<typeof useSchoolShares> }) {
+/** `school`: a participating school under 各校阅卷 (its own markers only; the block's settings are the organiser's). */
+function BlockCard({ g, s, courseCode, shares, school }: { g: MarkingGroup; s: State; courseCode?: string; shares: ReturnType<typeof useSchoolShares>; school?: boolean }) {
   const [picking, setPicking] = useState(false);
-  const locked = g.started;
+  const locked = g.started || !!school;
   const userOptions = s.users.map((u) => ({ value: u.userId, label: `${u.userName}（${u.loginId}）` }));
   return (
     <Card size="small" data-testid={`assign-block-${g.blockId}`}
@@ -29,17 +30,17 @@ function BlockCard({ g, s, courseCode, shares }: { g: MarkingGroup; s: State; co
         <span>误差阈值 <InputNumber aria-label="误差阈值" min={0} max={g.fullScore} value={g.tolerance} disabled={locked || g.ratingMode === 1}
           onChange={(v) => s.setTolerance(g.blockId, Number(v ?? 0))} style={{ width: 90 }} /></span>
         <span>给分步长 <Typography.Text strong>{steps(g)}</Typography.Text></span>
-        <span>分配方式 <Select<Allocation> aria-label="分配方式" style={{ width: 120 }} value={g.allocation}
+        <span>分配方式 <Select<Allocation> aria-label="分配方式" style={{ width: 120 }} value={g.allocation} disabled={!!school}
           onChange={(v) => s.setAllocation(g.blockId, v)}
           options={(Object.keys(ALLOCATION_NAMES) as Allocation[]).map((a) => ({ value: a, label: ALLOCATION_NAMES[a] }))} /></span>
-        <span>题组长 <Select<number> aria-label="题组长" allowClear showSearch optionFilterProp="label" style={{ width: 200 }} placeholder="未设置"
-          value={g.leaderUserId ?? undefined} onChange={(v) => s.setLeader(g.blockId, v ?? null)} options={userOptions} /></span>
+        {!school && <span>题组长 <Select<number> aria-label="题组长" allowClear showSearch optionFilterProp="label" style={{ width: 200 }} placeholder="未设置"
+          value={g.leaderUserId ?? undefined} onChange={(v) => s.setLeader(g.blockId, v ?? null)} options={userOptions} /></span>}
         <Tooltip title="开启后，阅卷老师每阅满 N 份，系统会把他本人阅过的一份试卷再次发给他（老师不知情），两次评分之差在误差阈值内计为一致；复评不计分、不计进度。">
-          <span>个人一致性 每 <InputNumber aria-label="个人一致性间隔" min={0} max={10000} precision={0} value={g.recheckInterval || undefined} placeholder="关闭"
+          <span>个人一致性 每 <InputNumber aria-label="个人一致性间隔" min={0} max={10000} precision={0} value={g.recheckInterval || undefined} placeholder="关闭" disabled={!!school}
             onChange={(v) => s.setRecheckInterval(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份复评一次</span>
         </Tooltip>
         <Tooltip title="题组长先选定试评卷并给参考分；阅卷老师须先评完试评卷，题组长审核通过后才能正式阅卷。试评分不计分、不计进度。">
-          <span>试评 <InputNumber aria-label="试评份数" min={0} max={50} precision={0} value={g.trialCount || undefined} placeholder="不试评"
+          <span>试评 <InputNumber aria-label="试评份数" min={0} max={50} precision={0} value={g.trialCount || undefined} placeholder="不试评" disabled={!!school}
             onChange={(v) => s.setTrialCount(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份</span>
         </Tooltip>
       </Space>
@@ -83,7 +84,7 @@ function BlockCard({ g, s, courseCode, shares }: { g: MarkingGroup; s: State; co
   );
 }
 
-function Assign({ examSubjectId, gradeId, courseCode }: { examSubjectId: number; gradeId?: number; courseCode?: string }) {
+export function Assign({ examSubjectId, gradeId, courseCode, school }: { examSubjectId: number; gradeId?: number; courseCode?: string; school?: boolean }) {
   const s = useAssignWork(examSubjectId, gradeId);
   const shares = useSchoolShares(examSubjectId, schoolsOf(s.users).length > 1);
   return (
@@ -97,12 +98,13 @@ function Assign({ examSubjectId, gradeId, courseCode }: { examSubjectId: number;
           </Popconfirm>
           <Button onClick={() => void s.reload()}>刷新</Button>
           {s.dirty && <Tag color="gold">有未保存的修改</Tag>}
-          <span style={{ color: '#666' }}>评卷方式：单评；双评；双评+三评；双评+仲裁；双评+三评+仲裁。两评之差不超过误差阈值取平均分。</span>
+          <span style={{ color: '#666' }}>{school ? '各校阅卷：题块与评卷方式由组织方设置，本校只安排本校教师阅本校考生的试卷。'
+            : '评卷方式：单评；双评；双评+三评；双评+仲裁；双评+三评+仲裁。两评之差不超过误差阈值取平均分。'}</span>
         </Space>
       </Card>
       {s.error && <Alert type="warning" showIcon message={s.error} />}
-      {!s.loading && !s.error && !s.groups.length && <Card><Empty description="本科目没有主观题，无需分配阅卷任务" /></Card>}
-      {s.groups.map((g) => <BlockCard key={g.blockId} g={g} s={s} courseCode={courseCode} shares={shares} />)}
+      {!s.loading && !s.error && !s.groups.length && <Card><Empty description={school ? '组织方尚未设置题块' : '本科目没有主观题，无需分配阅卷任务'} /></Card>}
+      {s.groups.map((g) => <BlockCard key={g.blockId} g={g} s={s} courseCode={courseCode} shares={shares} school={school} />)}
     </Space>
   );
 }
