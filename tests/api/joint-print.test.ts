@@ -122,13 +122,17 @@ describe.each(dbKinds)('printed joint reports on %s', (kind) => {
     expect((((await xlsx(admin)).getRow(1).values) as unknown[]).slice(1)).toEqual(['姓名', '班级', '评语']);
   });
 
-  it('the organiser’s Excel job holds 校际对比 and the transcript with a 学校 column', async () => {
+  it('the organiser’s Excel job holds 校际对比 and the joint transcript with 学校, 联考排名 and 校内排名', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await runJob(bureau, { type: 'excel', reports: ['transcript'] }) as unknown as ArrayBuffer);
     const contrast = wb.getWorksheet('校际对比-总分')!;
     expect([contrast.getRow(3).getCell(1).value, contrast.getRow(3).getCell(3).value]).toEqual(['示例中学', 153.33]);
-    const tr = wb.worksheets.find((w) => w.name.startsWith('成绩单'))!;
-    expect((tr.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['考号', '姓名', '学校']);
+    const tr = wb.getWorksheet('联考成绩单')!;
+    const head = (tr.getRow(1).values as unknown[]).slice(1);
+    expect(head.slice(0, 4)).toEqual(['考号', '姓名', '学校', '班级']);
+    // the joint transcript: the grade rank is 联考排名, 校内排名 beside it
+    expect(head).toContain('总分联考排名');
+    expect(head).toContain('总分校内排名');
     const schools = new Set<string>();
     tr.eachRow((row, n) => { if (n > 1) schools.add(String(row.getCell(3).value)); });
     expect(schools).toEqual(new Set(['示例中学', '第二示范中学']));

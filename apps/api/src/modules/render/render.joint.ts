@@ -14,11 +14,11 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { ExamRow } from '../exam/exam.repository.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import { jointContextFor, type JointCtx } from '../joint-report/joint-report.access.js';
-import { schoolContrastSheets } from '../joint-report/joint-report.export.js';
-import { schoolContrast, withSchools } from '../joint-report/joint-report.service.js';
+import { jointTranscriptSheet, schoolContrastSheets } from '../joint-report/joint-report.export.js';
+import { jointTranscript, schoolContrast, withSchools } from '../joint-report/joint-report.service.js';
 import * as ex from '../report/report.export.js';
 import * as reportService from '../report/report.service.js';
-import { bar, excelSheets, reportModules, sheetTables, type DataHook, type ExcelSheet, type ReportScope } from './render.report.js';
+import { bar, excelSheets, reportModules, sheetTables, type BuildHooks, type ExcelSheet, type ReportScope } from './render.report.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
 
@@ -26,7 +26,11 @@ type Body = z.infer<typeof createRenderJobBody>;
 export const JOINT_DEFAULT_REPORTS: ReportKey[] = ['overview', 'classComparison', 'subjectComparison'];
 export const SCHOOL_CONTRAST_TITLE = '校际对比';
 
-const hook: DataHook = (c, d) => withSchools(c as JointCtx, d);
+/** The organiser's lists with each student's school; the transcript as the joint one (学校, 校内排名, 联考排名). */
+const hook: BuildHooks = {
+  data: (c, d) => withSchools(c as JointCtx, d),
+  transcript: (c, q) => jointTranscriptSheet(jointTranscript(c as JointCtx, q, true)),
+};
 const query = (examId: number, classId = 0): ReportQuery => ({ examId, courseCode: '0', classId, classType: '', registrationType: '0', scoreType: 1 });
 
 /** 校际对比 of every column the caller may see (the schools as the caller may name them). */

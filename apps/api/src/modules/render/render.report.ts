@@ -5,7 +5,7 @@
  * printed as percentages) and one ECharts option where a chart fits.
  */
 import type { ReportChart, ReportModule, ReportTable } from '@jz/report-templates';
-import { REPORT_ROUTES, TOTAL_CODE, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField } from '@jz/shared/api/report';
+import { REPORT_ROUTES, TOTAL_CODE, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField, type TranscriptQuery } from '@jz/shared/api/report';
 import { formatIndex, formatMean, formatMeasure } from '@jz/shared';
 import { BizError } from '../../core/http.js';
 import * as ex from '../report/report.export.js';
@@ -40,13 +40,17 @@ export const bar = (title: string, names: string[], values: (number | null)[], o
 });
 
 /**
- * What a caller may add to a report's data before it becomes sheets (a joint exam's organiser: each student's school).
+ * What a joint exam changes in the printed reports: `data` adds to a report's data before it becomes sheets (the
+ * organiser: each student's school); `transcript` makes the transcript's sheet (with 校内排名 and 联考排名).
  */
-export type DataHook = <T>(c: service.Ctx, data: T) => T;
+export interface BuildHooks {
+  data: <T>(c: service.Ctx, data: T) => T;
+  transcript?: (c: service.Ctx, q: TranscriptQuery) => ex.Sheet;
+}
 
 /** One report as sheets (and a chart) for the context's filter (the transcript also with the scope's columns and search). */
-function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: DataHook): Built {
-  const m = <T>(d: T): T => (hook ? hook(c, d) : d);
+function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: BuildHooks): Built {
+  const m = <T>(d: T): T => (hook ? hook.data(c, d) : d);
   switch (key) {
     case 'overview': {
       const o = m(service.overview(c));
@@ -58,8 +62,9 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: DataHook):
       };
     }
     case 'transcript': {
-      const t = m(service.transcript(c, { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword, totalPosition: s.totalPosition ?? 'first' }, true));
-      return { sheets: [ex.transcriptSheet(t)] };
+      const q: TranscriptQuery = { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword, totalPosition: s.totalPosition ?? 'first' };
+      if (hook?.transcript) return { sheets: [hook.transcript(c, q)] };
+      return { sheets: [ex.transcriptSheet(m(service.transcript(c, q, true)))] };
     }
     case 'horizontalDistribution': {
       const d = service.horizontalDistribution(c);
@@ -166,7 +171,7 @@ async function expand(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery)
 
 /** Builds each report the caller may see; refusals of some reports are skipped, of all reports re-thrown. */
 async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>,
-  f: (key: ReportKey, b: Built, course?: { code: string; name: string }) => T, hook?: DataHook): Promise<T[]> {
+  f: (key: ReportKey, b: Built, course?: { code: string; name: string }) => T, hook?: BuildHooks): Promise<T[]> {
   const out: T[] = [];
   let firstError: unknown;
   for (const { key, course } of await expand(keys, s, ctxOf)) {
@@ -230,7 +235,7 @@ export function sheetTables(sheet: ex.Sheet): ReportTable[] {
 }
 
 /** The modules of a printed report for one scope (grade or class); `suffix` names the class in module titles. */
-export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, suffix = '', hook?: DataHook): Promise<ReportModule[]> {
+export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, suffix = '', hook?: BuildHooks): Promise<ReportModule[]> {
   return eachReport(keys, s, ctxOf, (key, b, course) => ({
     title: `${REPORT_ROUTES[key].title}${course ? `（${course.name}）` : ''}${suffix}`,
     description: b.description,
@@ -246,7 +251,7 @@ export interface ExcelSheet { name: string; columns: { header: string; width?: n
  * name) leads each sheet's name when one workbook holds several classes.
  */
 export async function excelSheets(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>,
-  opts: { prefix?: string; used?: Set<string>; hook?: DataHook } = {}): Promise<ExcelSheet[]> {
+  opts: { prefix?: string; used?: Set<string>; hook?: BuildHooks } = {}): Promise<ExcelSheet[]> {
   const lists = await eachReport(keys, s, ctxOf, (key, b) => b.sheets.map((sh) => ({ key, sh })), opts.hook);
   const used = opts.used ?? new Set<string>();
   const multi = keys.length > 1;

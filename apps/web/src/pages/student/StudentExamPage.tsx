@@ -91,7 +91,7 @@ export default function StudentExamPage() {
               </div>
               {data.ranks.classRank && <Statistic title="班级排名" value={fmt(total?.classRank)} suffix={`/ ${data.classCount}`} />}
               {data.ranks.gradeRank && <Statistic title={gradeLabel} value={fmt(total?.gradeRank)} suffix={`/ ${data.gradeCount}`} />}
-              {data.ranks.gradeRank && data.joint && <Statistic title="联考排名" value={fmt(total?.jointRank)} suffix={`/ ${data.jointCount ?? ''}`} data-testid="student-joint-rank" />}
+              {data.ranks.gradeRank && data.joint && <div data-testid="student-joint-rank"><Statistic title="联考排名" value={fmt(total?.jointRank)} suffix={`/ ${data.jointCount ?? ''}`} /></div>}
               <Statistic title="班级均分" value={fmt(total?.classMean)} />
               <Statistic title={`${wide}均分`} value={fmt(total?.gradeMean)} />
             </div>
