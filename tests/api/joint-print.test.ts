@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { makeJointReportExam } from '../helpers/joint-report.js';
 import { pdfText } from '../helpers/pdf.js';
+import { addStudentAccount } from '../helpers/student-account.js';
 
 /*
  * Printed joint reports and the organiser's 学校 column, over the joint report exam of tests/helpers/joint-report.ts
@@ -137,15 +138,10 @@ describe.each(dbKinds)('printed joint reports on %s', (kind) => {
     tr.eachRow((row, n) => { if (n > 1) schools.add(String(row.getCell(3).value)); });
     expect(schools).toEqual(new Set(['示例中学', '第二示范中学']));
   }, 240_000);
-  /** A student account for the candidate's student row (as tests/api/student-portal.test.ts makes them). */
+  /** A student account for the candidate's student row. */
   async function account(examStudentId: number, loginId: string): Promise<string> {
-    const db = t.database.db;
-    const st = await db.selectFrom('exam_student as es').innerJoin('student as s', 's.id', 'es.student_id').innerJoin('school_class as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.school_id', 's.name', 's.class_id', 'c.grade_id']).where('es.id', '=', examStudentId).executeTakeFirstOrThrow();
-    const u = await db.insertInto('app_user').values({ school_id: st.school_id, login_id: loginId, user_name: st.name, password_hash: 'x', user_type: 'student' })
-      .returning('id').executeTakeFirstOrThrow();
-    await db.updateTable('student').set({ user_id: u.id }).where('id', '=', st.id).execute();
-    await db.insertInto('user_role').values({ school_id: st.school_id, user_id: u.id, role_code: 'student', grade_id: st.grade_id, class_id: st.class_id }).execute();
+    const st = await t.database.db.selectFrom('exam_student').select('student_id').where('id', '=', examStudentId).executeTakeFirstOrThrow();
+    await addStudentAccount(t.database.db, st.student_id, loginId);
     return t.tokenFor(loginId);
   }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
+import { addStudentAccount } from '../helpers/student-account.js';
 import type { Db } from '../../apps/api/src/db/database.js';
 
 /**
@@ -72,13 +73,7 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
 
   /** A student account for an existing student record (as the seed makes student1). */
   async function account(studentId: number, loginId: string): Promise<string> {
-    const db = t.database.db;
-    const st = await db.selectFrom('student as s').innerJoin('school_class as c', 'c.id', 's.class_id')
-      .select(['s.school_id', 's.name', 's.class_id', 'c.grade_id']).where('s.id', '=', studentId).executeTakeFirstOrThrow();
-    const u = await db.insertInto('app_user').values({ school_id: st.school_id, login_id: loginId, user_name: st.name, password_hash: 'x', user_type: 'student' })
-      .returning('id').executeTakeFirstOrThrow();
-    await db.updateTable('student').set({ user_id: u.id }).where('id', '=', studentId).execute();
-    await db.insertInto('user_role').values({ school_id: st.school_id, user_id: u.id, role_code: 'student', grade_id: st.grade_id, class_id: st.class_id }).execute();
+    await addStudentAccount(t.database.db, studentId, loginId);
     return t.tokenFor(loginId);
   }
 

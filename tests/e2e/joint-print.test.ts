@@ -8,6 +8,7 @@ import { launchBrowser } from '../helpers/browser.js';
 import { makeJointReportExam } from '../helpers/joint-report.js';
 import { pdfText } from '../helpers/pdf.js';
 import { startServer } from '../helpers/server.js';
+import { addStudentAccount } from '../helpers/student-account.js';
 import { downloadFromJobModal, loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
@@ -32,12 +33,8 @@ describe('printed joint reports and joint ranks in Chromium', () => {
     const hash = (await db.selectFrom('app_user').select('password_hash').where('login_id', '=', 'admin').executeTakeFirstOrThrow()).password_hash;
     await db.updateTable('app_user').set({ password_hash: hash }).where('login_id', '=', 'bureauA').execute();
     // a student account for 示例中学's second candidate by 考号
-    const cand = (await db.selectFrom('exam_student as es').innerJoin('student as s', 's.id', 'es.student_id').innerJoin('school_class as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.name', 's.class_id', 'c.grade_id']).where('es.exam_id', '=', examId).where('es.school_id', '=', sampleId).orderBy('es.exam_no').execute())[1]!;
-    const u = await db.insertInto('app_user').values({ school_id: sampleId, login_id: 'joint_student', user_name: cand.name, password_hash: hash, user_type: 'student' })
-      .returning('id').executeTakeFirstOrThrow();
-    await db.updateTable('student').set({ user_id: u.id }).where('id', '=', cand.id).execute();
-    await db.insertInto('user_role').values({ school_id: sampleId, user_id: u.id, role_code: 'student', grade_id: cand.grade_id, class_id: cand.class_id }).execute();
+    const cand = (await db.selectFrom('exam_student').select('student_id').where('exam_id', '=', examId).where('school_id', '=', sampleId).orderBy('exam_no').execute())[1]!;
+    await addStudentAccount(db, cand.student_id, 'joint_student', hash);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
