@@ -68,6 +68,7 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
   let classmate: string;
   let foreign: string;
   let admin: string;
+  let foreignStudentId: number;
   let me: { userId: number; studentId: number; name: string; classId: number; schoolId: number };
   let exams: { id: number; name: string; reference_exam_id: number | null }[];
 
@@ -91,6 +92,7 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
     const other = await db.selectFrom('student as s').innerJoin('school as sc', 'sc.id', 's.school_id').select('s.id')
       .where('sc.name', '=', '第二示范中学').orderBy('s.id').executeTakeFirstOrThrow();
     foreign = await account(other.id, 'student_foreign');
+    foreignStudentId = other.id;
     // her released exams, newest first: the demo's 期末 (2027-01-15), 期中 (2026-11-08), 月考 (2026-10-10)
     exams = await db.selectFrom('exam').select(['id', 'name', 'reference_exam_id']).where('school_id', '=', me.schoolId)
       .where('released_at', 'is not', null).where('id', 'in', db.selectFrom('exam_student').select('exam_id').where('student_id', '=', me.studentId))
@@ -114,9 +116,13 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
       // the demo's nine subjects: 语文, 数学, 英语 150 each, the six others 100 each (demo-exam-papers)
       expect(e.totalFullScore).toBe(3 * 150 + 6 * 100);
     }
-    // a student of 第二示范中学 (no exam) sees none
+    // a student of 第二示范中学 (no exam of its own) sees only the released joint exams her school takes part in and she
+    // sits (the demo's 2026学年高一联考, plain SQL over exam_student)
     const other = await t.call({ url: '/studentApi/v1/report/list', token: foreign });
-    expect(other.body.data).toEqual([]);
+    const joint = await t.database.db.selectFrom('exam_student as es').innerJoin('exam as e', 'e.id', 'es.exam_id').select('e.name')
+      .where('es.student_id', '=', foreignStudentId).where('e.mode', '=', 'joint').where('e.released_at', 'is not', null).execute();
+    expect((other.body.data as { examName: string }[]).map((x) => x.examName)).toEqual(joint.map((j) => j.name));
+    expect(joint.map((j) => j.name)).toEqual(['2026学年高一联考']);
   });
 
   it('shows her scores, ranks, class and grade means and max per subject (ranks shown by default)', async () => {

@@ -65,7 +65,7 @@ async function plan(ctx: AppContext, user: SchoolUser, body: Body, exam: ExamRow
   // one class: the one asked for, or the only one a teacher sees; else every class the caller sees (classId 0)
   const single = classes.length === 1 && (classIds.length === 1 || !access.allClasses) ? classes[0]! : null;
   const scopeOf = (classId: number): ReportScope => ({
-    examId: exam.id, classId, courseCode: course, classType: '', registrationType: '0', scoreType: body.scoreType ?? 1,
+    examId: exam.id, classId, courseCode: course, classType: body.classType ?? '', registrationType: body.registrationType || '0', scoreType: body.scoreType ?? 1,
     fields: body.fields, keyword: body.keyword, totalPosition: body.totalPosition, allSubjects: !body.courseCode || body.courseCode === '0',
   });
   const ctxOf = (q: ReportQuery) => jointContextFor(ctx.db, user, q);
