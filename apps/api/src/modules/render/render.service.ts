@@ -77,7 +77,7 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
   const ids = rows.map((r) => Number(r.studentId));
   // a joint exam: 年级排名 becomes 校内排名 (inside the student's school) and 联考排名 (the stored grade rank) stands beside it
   const schoolRanks = 'joint' in base ? schoolRanksOf(base as JointCtx) : null;
-  const classNames = new Map(base.set.classes.map((c) => [c.id, c.name])); // the organiser's name each class with its school
+  const classNames = new Map(base.set.classes.map((c) => [c.id, c.name])); // the organiser's classes are named with their school
   const ranksOf = (r: (typeof rows)[number], i: number) => (schoolRanks
     ? { classRank: r.classRanks[i] ?? null, gradeRank: schoolRanks.get(r.studentId)?.[i] ?? null, jointRank: r.gradeRanks[i] ?? null }
     : { classRank: r.classRanks[i] ?? null, gradeRank: r.gradeRanks[i] ?? null });
