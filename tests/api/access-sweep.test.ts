@@ -491,7 +491,7 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
     const db = t.database.db;
     const exam = await db.selectFrom('exam as e').innerJoin('school as s', 's.id', 'e.school_id').select('e.id').where('s.code', '=', 'SFSJYJ').executeTakeFirstOrThrow();
     const subject = await db.selectFrom('exam_subject').select('id').where('exam_id', '=', exam.id).orderBy('sort').executeTakeFirstOrThrow();
-    const foreign = await db.selectFrom('exam_student').select('id').where('exam_id', '=', exam.id).where('school_id', '=', victimSchoolId).orderBy('id').executeTakeFirstOrThrow();
+    const foreign = await db.selectFrom('exam_student').select(['id', 'class_id']).where('exam_id', '=', exam.id).where('school_id', '=', victimSchoolId).orderBy('id').executeTakeFirstOrThrow();
     const before = await snapshot();
     const admin2 = await t.tokenFor('admin2');
     const problems: string[] = [];
@@ -510,6 +510,10 @@ describe.each(dbKinds)('access sweep on %s', (kind) => {
       { method: 'GET', url: `/api/v1/progress/find_progress?examSubjectId=${subject.id}` },
       { method: 'GET', url: `/api/v1/monitor/topicList?examId=${exam.id}` },
       { method: 'GET', url: `/api/v1/marking/monitor/export?examId=${exam.id}` },
+      // printed joint reports and slips go through the joint access: not another school's class
+      { method: 'POST', url: '/api/v1/render/jobs', payload: { type: 'report', examId: exam.id, classIds: [foreign.class_id] } },
+      { method: 'POST', url: '/api/v1/render/jobs', payload: { type: 'excel', examId: exam.id, classIds: [foreign.class_id] } },
+      { method: 'POST', url: '/api/v1/render/jobs', payload: { type: 'slips', examId: exam.id, classIds: [foreign.class_id] } },
     ];
     for (const c of calls) {
       const r = await t.call({ method: c.method, url: c.url, token: admin2, ...(c.payload ? { payload: c.payload } : {}) });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
+import { addStudentAccount } from '../helpers/student-account.js';
 import type { Db } from '../../apps/api/src/db/database.js';
 
 /**
@@ -67,18 +68,13 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
   let classmate: string;
   let foreign: string;
   let admin: string;
+  let foreignStudentId: number;
   let me: { userId: number; studentId: number; name: string; classId: number; schoolId: number };
   let exams: { id: number; name: string; reference_exam_id: number | null }[];
 
   /** A student account for an existing student record (as the seed makes student1). */
   async function account(studentId: number, loginId: string): Promise<string> {
-    const db = t.database.db;
-    const st = await db.selectFrom('student as s').innerJoin('school_class as c', 'c.id', 's.class_id')
-      .select(['s.school_id', 's.name', 's.class_id', 'c.grade_id']).where('s.id', '=', studentId).executeTakeFirstOrThrow();
-    const u = await db.insertInto('app_user').values({ school_id: st.school_id, login_id: loginId, user_name: st.name, password_hash: 'x', user_type: 'student' })
-      .returning('id').executeTakeFirstOrThrow();
-    await db.updateTable('student').set({ user_id: u.id }).where('id', '=', studentId).execute();
-    await db.insertInto('user_role').values({ school_id: st.school_id, user_id: u.id, role_code: 'student', grade_id: st.grade_id, class_id: st.class_id }).execute();
+    await addStudentAccount(t.database.db, studentId, loginId);
     return t.tokenFor(loginId);
   }
 
@@ -96,6 +92,7 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
     const other = await db.selectFrom('student as s').innerJoin('school as sc', 'sc.id', 's.school_id').select('s.id')
       .where('sc.name', '=', '第二示范中学').orderBy('s.id').executeTakeFirstOrThrow();
     foreign = await account(other.id, 'student_foreign');
+    foreignStudentId = other.id;
     // her released exams, newest first: the demo's 期末 (2027-01-15), 期中 (2026-11-08), 月考 (2026-10-10)
     exams = await db.selectFrom('exam').select(['id', 'name', 'reference_exam_id']).where('school_id', '=', me.schoolId)
       .where('released_at', 'is not', null).where('id', 'in', db.selectFrom('exam_student').select('exam_id').where('student_id', '=', me.studentId))
@@ -119,9 +116,13 @@ describe.each(dbKinds)('student portal on %s', (kind) => {
       // the demo's nine subjects: 语文, 数学, 英语 150 each, the six others 100 each (demo-exam-papers)
       expect(e.totalFullScore).toBe(3 * 150 + 6 * 100);
     }
-    // a student of 第二示范中学 (no exam) sees none
+    // a student of 第二示范中学 (no exam of its own) sees only the released joint exams her school takes part in and she
+    // sits (the demo's 2026学年高一联考, plain SQL over exam_student)
     const other = await t.call({ url: '/studentApi/v1/report/list', token: foreign });
-    expect(other.body.data).toEqual([]);
+    const joint = await t.database.db.selectFrom('exam_student as es').innerJoin('exam as e', 'e.id', 'es.exam_id').select('e.name')
+      .where('es.student_id', '=', foreignStudentId).where('e.mode', '=', 'joint').where('e.released_at', 'is not', null).execute();
+    expect((other.body.data as { examName: string }[]).map((x) => x.examName)).toEqual(joint.map((j) => j.name));
+    expect(joint.map((j) => j.name)).toEqual(['2026学年高一联考']);
   });
 
   it('shows her scores, ranks, class and grade means and max per subject (ranks shown by default)', async () => {

@@ -35,7 +35,7 @@ export function resultPathOf(workDir: string, jobId: string, type: JobType): str
 const num = z.number().finite();
 const SlipSubject = z.object({
   subject: z.string().min(1), score: num.nullable(), fullScore: num.nonnegative(),
-  classRank: num.nullable().optional(), gradeRank: num.nullable().optional(),
+  classRank: num.nullable().optional(), gradeRank: num.nullable().optional(), jointRank: num.nullable().optional(),
   classMean: num.nullable().optional(), gradeMean: num.nullable().optional(),
   questions: z.array(z.object({ no: z.string().min(1), score: num.nullable(), fullScore: num.nonnegative() })).optional(),
 });
@@ -44,7 +44,7 @@ const SlipsSchema = z.object({
   examName: z.string().min(1),
   examDate: z.string().optional(),
   options: z.object({
-    showClassRank: z.boolean().optional(), showGradeRank: z.boolean().optional(),
+    showClassRank: z.boolean().optional(), showGradeRank: z.boolean().optional(), joint: z.boolean().optional(),
     showMeans: z.boolean().optional(), showQuestionScores: z.boolean().optional(),
   }).optional(),
   layout: z.enum(['page', 'strips']).optional(),

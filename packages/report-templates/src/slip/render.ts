@@ -34,9 +34,10 @@ function Slip(props: { data: ScoreSlipData; student: SlipStudent; opts: Required
     { title: '满分', cell: (r) => fmt(r.fullScore) },
   ];
   if (opts.showClassRank) cols.push({ title: '班级排名', cell: (r) => (r.score === null ? '—' : fmt(r.classRank)) });
-  if (opts.showGradeRank) cols.push({ title: '年级排名', cell: (r) => (r.score === null ? '—' : fmt(r.gradeRank)) });
+  if (opts.showGradeRank) cols.push({ title: opts.joint ? '校内排名' : '年级排名', cell: (r) => (r.score === null ? '—' : fmt(r.gradeRank)) });
+  if (opts.showGradeRank && opts.joint) cols.push({ title: '联考排名', cell: (r) => (r.score === null ? '—' : fmt(r.jointRank)) });
   if (opts.showMeans) {
-    cols.push({ title: '班级均分', cell: (r) => fmt(r.classMean, 1) }, { title: '年级均分', cell: (r) => fmt(r.gradeMean, 1) });
+    cols.push({ title: '班级均分', cell: (r) => fmt(r.classMean, 1) }, { title: opts.joint ? '联考均分' : '年级均分', cell: (r) => fmt(r.gradeMean, 1) });
   }
   const rows: Row[] = [
     ...(st.total ? [{ ...st.total, subject: '总分' }] : []),
@@ -104,7 +105,7 @@ ${GRID_CSS}
  */
 export function renderSlipsHtml(data: ScoreSlipData): string {
   const opts: Required<ScoreSlipOptions> = {
-    showClassRank: false, showGradeRank: false, showMeans: true, showQuestionScores: true, ...data.options,
+    showClassRank: false, showGradeRank: false, joint: false, showMeans: true, showQuestionScores: true, ...data.options,
   };
   return htmlDocument({
     title: `${data.examName} 成绩单`,

@@ -28,7 +28,8 @@ function Strip(props: { data: ScoreSlipData; st: SlipStudent; opts: Required<Sco
   const fields = [`姓名：${st.name}`, `班级：${st.className}`, `座号：${st.seatNo}`, `考号：${st.admissionNo}`];
   const lines: [string, (c: Col) => string][] = [['得分', (c) => (c.score === null ? '缺考' : fmt(c.score, 1))]];
   if (opts.showClassRank) lines.push(['班级排名', (c) => (c.score === null ? '—' : fmt(c.classRank))]);
-  if (opts.showGradeRank) lines.push(['年级排名', (c) => (c.score === null ? '—' : fmt(c.gradeRank))]);
+  if (opts.showGradeRank) lines.push([opts.joint ? '校内排名' : '年级排名', (c) => (c.score === null ? '—' : fmt(c.gradeRank))]);
+  if (opts.showGradeRank && opts.joint) lines.push(['联考排名', (c) => (c.score === null ? '—' : fmt(c.jointRank))]);
   const plan = planStrip(examText, fields, cols, lines.length);
   const line = (label: string, cell: (c: Col) => string) => h('tr', { key: label },
     h('th', null, label), cols.map((c, i) => h('td', { key: i, className: c.isTotal ? 'total' : c.score === null && label === '得分' ? 'absent' : undefined }, cell(c))));

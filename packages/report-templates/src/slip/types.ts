@@ -6,6 +6,11 @@ export interface ScoreSlipOptions {
   showClassRank?: boolean;
   /** Show 年级排名 (default false). */
   showGradeRank?: boolean;
+  /**
+   * A joint exam (联考): gradeRank is then the rank inside the student's school (校内排名), jointRank the rank over
+   * the whole joint population (联考排名, printed beside it when showGradeRank), gradeMean the joint mean (联考均分).
+   */
+  joint?: boolean;
   /** Show 班级均分 / 年级均分 (default true). */
   showMeans?: boolean;
   /** Show the per-question score table of each subject (default true). */
@@ -27,6 +32,8 @@ export interface SlipSubjectScore {
   fullScore: number;
   classRank?: number | null;
   gradeRank?: number | null;
+  /** Joint exams: rank over the whole joint population (ties share the smallest rank, 1224). */
+  jointRank?: number | null;
   classMean?: number | null;
   gradeMean?: number | null;
   questions?: SlipQuestionScore[];

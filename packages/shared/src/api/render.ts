@@ -17,6 +17,8 @@
  * filters: a report or Excel job shows the numbers those pages show with them. Refusals: another school's exam
  * 403, unknown exam 404, unreleased exam (report/slips/excel) 400 该考试成绩尚未发布, a class outside the caller's
  * scope 403, an unknown 学籍类型 400, no student in the classes 400 所选班级没有学生.
+ * A joint exam's report / excel job reads the joint reports (its organiser every school, a confirmed participating
+ * school its own classes; another school's class 403 无权打印其他学校班级的报告).
  */
 import { z } from 'zod';
 import { REPORT_KEYS, reportQuery, transcriptQuery, type ReportKey } from './report.js';
@@ -70,6 +72,11 @@ export const createRenderJobBody = z.object({
   fields: transcriptQuery.shape.fields.optional(),
   keyword: transcriptQuery.shape.keyword,
   totalPosition: z.enum(['first', 'last']).optional(),
+  /**
+   * Joint exam (report / excel): print 校际对比 first (default true); `reports` absent = 成绩总览, 班级对比, 学科对比,
+   * `reports` [] = 校际对比 only. The other schools are named or 学校A… as the organiser set, decided on the server.
+   */
+  schoolContrast: z.boolean().optional(),
   /** slips: 'page' (default) one student per A4 page; 'strips' several students per A4 page with cut lines (成绩条). */
   layout: z.enum(SLIP_LAYOUTS).optional(),
   /** labels: 'room' (default) exam room then seat, candidates without a room last; 'class' class then 考号. */

@@ -252,7 +252,10 @@ const summaryShape = {
   q3: num,
 };
 /** An absentee of the report's subjects only: `subjects` their codes, `subjectNames` the same subjects' names. */
-const absentStudentSchema = z.object({ studentId: z.string(), admissionNo: z.string(), name: z.string(), className: z.string(), subjects: z.array(z.string()), subjectNames: z.array(z.string()) });
+/** Joint exam, read by the organiser: the candidate's school (absent elsewhere). */
+export const schoolNameField = z.string().optional();
+
+const absentStudentSchema = z.object({ studentId: z.string(), admissionNo: z.string(), name: z.string(), schoolName: schoolNameField, className: z.string(), subjects: z.array(z.string()), subjectNames: z.array(z.string()) });
 
 // ---- filter
 const option = <T extends z.ZodType>(value: T) => z.object({ value, label: z.string() });
@@ -308,6 +311,7 @@ export const transcriptRowSchema = z.object({
   examStudentId: z.number(),
   admissionNo: z.string(),
   name: z.string(),
+  schoolName: schoolNameField,
   classId: z.number(),
   className: z.string(),
   registrationType: z.string(),
@@ -451,7 +455,7 @@ export const rateCriticalSchema = z.object({
     grade: z.object(criticalCountsShape),
     classes: z.array(z.object({ classId: z.number(), className: z.string(), ...criticalCountsShape })),
     /** |score − threshold| ≤ buffer, best first (visible classes only). */
-    students: z.array(z.object({ examStudentId: z.number(), name: z.string(), classId: z.number(), className: z.string(), score: z.number(), gap: z.number() })),
+    students: z.array(z.object({ examStudentId: z.number(), name: z.string(), schoolName: schoolNameField, classId: z.number(), className: z.string(), score: z.number(), gap: z.number() })),
   })),
 });
 export type RateCritical = z.infer<typeof rateCriticalSchema>;
@@ -476,7 +480,7 @@ export const onlineSchema = z.object({
       grade: z.object(onlineCountsShape),
       classes: z.array(z.object({ classId: z.number(), className: z.string(), ...onlineCountsShape })),
     })),
-    critical: z.array(z.object({ examStudentId: z.number(), name: z.string(), classId: z.number(), className: z.string(), total: z.number(), gap: z.number() })),
+    critical: z.array(z.object({ examStudentId: z.number(), name: z.string(), schoolName: schoolNameField, classId: z.number(), className: z.string(), total: z.number(), gap: z.number() })),
   })),
 });
 export type Online = z.infer<typeof onlineSchema>;
@@ -550,7 +554,7 @@ export const commentSchema = z.object({
   meta: reportMetaSchema,
   classes: z.array(z.object({ classId: z.number(), className: z.string(), comment: z.string() })),
   /** Per student of the visible classes (paged). */
-  records: z.array(z.object({ examStudentId: z.number(), name: z.string(), className: z.string(), comment: z.string() })),
+  records: z.array(z.object({ examStudentId: z.number(), name: z.string(), schoolName: schoolNameField, className: z.string(), comment: z.string() })),
   total: z.number(),
   current: z.number(),
   size: z.number(),
@@ -561,6 +565,7 @@ export type Comment = z.infer<typeof commentSchema>;
 export const studentRefSchema = z.object({
   examStudentId: z.number(),
   name: z.string(),
+  schoolName: schoolNameField,
   classId: z.number(),
   className: z.string(),
   total: z.number(),

@@ -54,7 +54,10 @@ export const studentScoreRowSchema = z.object({
   absent: z.boolean(),
   /** null when the school hides it (or absent). */
   classRank: num,
+  /** Joint exam (联考): the rank inside her school (校内排名); else the grade rank. */
   gradeRank: num,
+  /** Joint exam: the rank over the whole joint population (联考排名, ties share the smallest rank); absent otherwise. */
+  jointRank: num.optional(),
   classMean: num,
   classMax: num,
   gradeMean: num,
@@ -91,6 +94,9 @@ export const studentExamDetailSchema = z.object({
   ranks: z.object({ classRank: z.boolean(), gradeRank: z.boolean() }),
   gradeCount: z.number(),
   classCount: z.number(),
+  /** A joint exam: gradeRank / gradeCount are her school's, jointRank / jointCount the joint population's; means and maxima are joint. */
+  joint: z.boolean().optional(),
+  jointCount: z.number().optional(),
   rows: z.array(studentScoreRowSchema),
   /**
    * Against the exam's reference exam (参考考试): only subjects both exams have and she sat in both; the total only

@@ -39,7 +39,9 @@ const routes: ModuleRoutes = async (base, ctx) => {
         (c, q, all) => svc.jointTranscript(c, q, all), (t) => [ex.jointTranscriptSheet(t)]);
       continue;
     }
-    joint(JOINT_REPORT_PATHS[d.key], title, `${d.summary}（联考：年级即联考全体，班级为调用者可见的班级）`, d.querystring, d.response, d.build as ReportDef['build'], d.sheets);
+    const build = d.build as ReportDef['build'];
+    joint(JOINT_REPORT_PATHS[d.key], title, `${d.summary}（联考：年级即联考全体，班级为调用者可见的班级；组织方看到的学生名单带学校）`, d.querystring, d.response,
+      (c, q, all) => svc.withSchools(c, build(c, q, all)), d.sheets);
   }
 
   base.get(`/${JOINT_OTHER_PATHS.filter}`, {

@@ -14,7 +14,8 @@ import type { JointCtx } from './joint-report.access.js';
 /** School ranks per variant of a report set: engine student id → rank per engine column. */
 const ranksCache = new WeakMap<EngineReports, Map<string, (number | null)[]>>();
 
-function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
+/** Each candidate's rank inside its school per engine column (competition rank, 1224), cached per variant. */
+export function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
   const hit = ranksCache.get(ctx.reports);
   if (hit) return hit;
   const rows = ctx.reports.transcript.rows;
@@ -22,6 +23,27 @@ function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
   const out = new Map(rows.map((r, i) => [r.studentId, ranks[i]!]));
   ranksCache.set(ctx.reports, out);
   return out;
+}
+
+/**
+ * The organiser's student lists name each student's school: every object of an answer that stands for a candidate
+ * (examStudentId, or studentId beside admissionNo) gets its schoolName. A school reading its own students gets the
+ * answer unchanged (no 学校 column: they are all its own).
+ */
+export function withSchools<T>(ctx: JointCtx, data: T): T {
+  if (ctx.joint.role !== 'organiser') return data;
+  const { schoolOf, schoolName } = ctx.joint;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.length && (typeof v[0] !== 'object' || v[0] === null) ? v : v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(o)) out[k] = walk(x);
+    const id = typeof o.examStudentId === 'number' ? String(o.examStudentId) : typeof o.studentId === 'string' && typeof o.admissionNo === 'string' ? o.studentId : null;
+    if (id !== null && out.schoolName === undefined) out.schoolName = schoolName(schoolOf.get(id) ?? 0);
+    return out;
+  };
+  return walk(data) as T;
 }
 
 /** The joint filter: classId 0 reads 联考全体 (the joint figures beside the caller's classes). */

@@ -5,7 +5,7 @@
  * printed as percentages) and one ECharts option where a chart fits.
  */
 import type { ReportChart, ReportModule, ReportTable } from '@jz/report-templates';
-import { REPORT_ROUTES, TOTAL_CODE, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField } from '@jz/shared/api/report';
+import { REPORT_ROUTES, TOTAL_CODE, TRANSCRIPT_FIELDS, type ReportKey, type ReportQuery, type TranscriptField, type TranscriptQuery } from '@jz/shared/api/report';
 import { formatIndex, formatMean, formatMeasure } from '@jz/shared';
 import { BizError } from '../../core/http.js';
 import * as ex from '../report/report.export.js';
@@ -39,11 +39,21 @@ export const bar = (title: string, names: string[], values: (number | null)[], o
   height: 320,
 });
 
+/**
+ * What a joint exam changes in the printed reports: `data` adds to a report's data before it becomes sheets (the
+ * organiser: each student's school); `transcript` makes the transcript's sheet (with 校内排名 and 联考排名).
+ */
+export interface BuildHooks {
+  data: <T>(c: service.Ctx, data: T) => T;
+  transcript?: (c: service.Ctx, q: TranscriptQuery) => ex.Sheet;
+}
+
 /** One report as sheets (and a chart) for the context's filter (the transcript also with the scope's columns and search). */
-function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
+function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: BuildHooks): Built {
+  const m = <T>(d: T): T => (hook ? hook.data(c, d) : d);
   switch (key) {
     case 'overview': {
-      const o = service.overview(c);
+      const o = m(service.overview(c));
       const subjects = o.rows.filter((r) => !r.isTotal);
       return {
         sheets: ex.overviewSheets(o),
@@ -52,8 +62,9 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
       };
     }
     case 'transcript': {
-      const t = service.transcript(c, { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword, totalPosition: s.totalPosition ?? 'first' }, true);
-      return { sheets: [ex.transcriptSheet(t)] };
+      const q: TranscriptQuery = { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword, totalPosition: s.totalPosition ?? 'first' };
+      if (hook?.transcript) return { sheets: [hook.transcript(c, q)] };
+      return { sheets: [ex.transcriptSheet(m(service.transcript(c, q, true)))] };
     }
     case 'horizontalDistribution': {
       const d = service.horizontalDistribution(c);
@@ -83,9 +94,9 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
       return { sheets: ex.groupGSheets(g), chart: bar('各组总分平均分', g.groups.map((x) => x.name), g.groups.map((x) => x.means[x.means.length - 1] ?? null), { name: '总分平均分' }) };
     }
     case 'quartile': return { sheets: ex.quartileSheets(service.quartile(c)) };
-    case 'rateCritical': return { sheets: ex.rateCriticalSheets(service.rateCritical(c)) };
+    case 'rateCritical': return { sheets: ex.rateCriticalSheets(m(service.rateCritical(c))) };
     case 'online': {
-      const o = service.online(c);
+      const o = m(service.online(c));
       const l = o.lines[0];
       return { sheets: ex.onlineSheets(o), chart: l && l.classes.length ? bar(`各班${l.name}上线人数`, l.classes.map((x) => x.className), l.classes.map((x) => x.online), { name: '上线人数' }) : undefined };
     }
@@ -98,13 +109,13 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope): Built {
         chart: p.questions.length ? bar(`${p.column.name}各题得分率（%）`, p.questions.map((q) => q.no), p.questions.map((q) => (q.scoreRate === null ? null : q.scoreRate * 100)), { rotate: p.questions.length > 12, name: '得分率' }) : undefined,
       };
     }
-    case 'comment': return { sheets: ex.commentSheets(service.comment(c, ALL, true)) };
+    case 'comment': return { sheets: ex.commentSheets(m(service.comment(c, ALL, true))) };
     case 'studentProgress': {
-      const p = service.studentProgress(c, ALL, true);
+      const p = m(service.studentProgress(c, ALL, true));
       return { sheets: ex.studentProgressSheets(p), description: p.comparison?.message ?? undefined };
     }
-    case 'studentTop': return { sheets: ex.studentTopSheets(service.studentTop(c)) };
-    case 'studentWeak': return { sheets: ex.studentWeakSheets(service.studentWeak(c, ALL, true)) };
+    case 'studentTop': return { sheets: ex.studentTopSheets(m(service.studentTop(c))) };
+    case 'studentWeak': return { sheets: ex.studentWeakSheets(m(service.studentWeak(c, ALL, true))) };
     case 'scoreSegment': {
       const d = service.scoreSegment(c);
       const t = d.tables.find((x) => x.isTotal) ?? d.tables[0];
@@ -160,13 +171,13 @@ async function expand(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery)
 
 /** Builds each report the caller may see; refusals of some reports are skipped, of all reports re-thrown. */
 async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>,
-  f: (key: ReportKey, b: Built, course?: { code: string; name: string }) => T): Promise<T[]> {
+  f: (key: ReportKey, b: Built, course?: { code: string; name: string }) => T, hook?: BuildHooks): Promise<T[]> {
   const out: T[] = [];
   let firstError: unknown;
   for (const { key, course } of await expand(keys, s, ctxOf)) {
     try {
       const scope = course ? { ...s, courseCode: course.code } : s;
-      out.push(f(key, build(key, await ctxOf(queryOf(key, scope)), scope), course));
+      out.push(f(key, build(key, await ctxOf(queryOf(key, scope)), scope, hook), course));
     } catch (e) {
       if (!(e instanceof BizError)) throw e;
       firstError ??= e;
@@ -198,7 +209,9 @@ export function sheetTables(sheet: ex.Sheet): ReportTable[] {
   const raw = [...sheet.rows];
   const rows = raw.map((r) => sheet.header.map((h, i) => cellText(r[i], h)));
   let keep = 0;
-  while (keep < Math.min(3, sheet.header.length - 1) && raw.every((r) => typeof r[keep] !== 'number')) keep++;
+  // 考号, 姓名, (学校 of a joint exam's organiser,) 班级: the identifying columns repeat in every column group
+  const labels = sheet.header.includes('学校') ? 4 : 3;
+  while (keep < Math.min(labels, sheet.header.length - 1) && raw.every((r) => typeof r[keep] !== 'number')) keep++;
   keep = Math.max(1, keep);
   const compact = sheet.header.length > MAX_COLS;
   const max = compact ? MAX_COLS_COMPACT : MAX_COLS;
@@ -222,13 +235,13 @@ export function sheetTables(sheet: ex.Sheet): ReportTable[] {
 }
 
 /** The modules of a printed report for one scope (grade or class); `suffix` names the class in module titles. */
-export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, suffix = ''): Promise<ReportModule[]> {
+export async function reportModules(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>, suffix = '', hook?: BuildHooks): Promise<ReportModule[]> {
   return eachReport(keys, s, ctxOf, (key, b, course) => ({
     title: `${REPORT_ROUTES[key].title}${course ? `（${course.name}）` : ''}${suffix}`,
     description: b.description,
     charts: b.chart ? [b.chart] : [],
     tables: b.sheets.flatMap(sheetTables).filter((t) => t.rows.length),
-  }));
+  }), hook);
 }
 
 export interface ExcelSheet { name: string; columns: { header: string; width?: number }[]; rows: (string | number | null)[][] }
@@ -238,8 +251,8 @@ export interface ExcelSheet { name: string; columns: { header: string; width?: n
  * name) leads each sheet's name when one workbook holds several classes.
  */
 export async function excelSheets(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery) => Promise<service.Ctx>,
-  opts: { prefix?: string; used?: Set<string> } = {}): Promise<ExcelSheet[]> {
-  const lists = await eachReport(keys, s, ctxOf, (key, b) => b.sheets.map((sh) => ({ key, sh })));
+  opts: { prefix?: string; used?: Set<string>; hook?: BuildHooks } = {}): Promise<ExcelSheet[]> {
+  const lists = await eachReport(keys, s, ctxOf, (key, b) => b.sheets.map((sh) => ({ key, sh })), opts.hook);
   const used = opts.used ?? new Set<string>();
   const multi = keys.length > 1;
   return lists.flat().map(({ key, sh }) => {

@@ -24,6 +24,9 @@ import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
 import { labelsData } from './render.labels.js';
 import { wrongBookData } from './render.wrongbook.js';
+import { jointExcelSheets, jointReportData } from './render.joint.js';
+import { jointContextFor, type JointCtx } from '../joint-report/joint-report.access.js';
+import { schoolRanksOf } from '../joint-report/joint-report.service.js';
 import { findRenderJob, renderFile, renderJobView, renderStatus, startRenderJob } from './render.jobs.js';
 
 type Body = z.infer<typeof createRenderJobBody>;
@@ -73,6 +76,12 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
     return { classMean: table?.rows.find((u) => u.unitId === String(classId))?.mean ?? null, gradeMean: table?.reference.mean ?? null };
   };
   const ids = rows.map((r) => Number(r.studentId));
+  // a joint exam: 年级排名 becomes 校内排名 (inside the student's school) and 联考排名 (the stored grade rank) stands beside it
+  const schoolRanks = 'joint' in base ? schoolRanksOf(base as JointCtx) : null;
+  const classNames = new Map(base.set.classes.map((c) => [c.id, c.name])); // the organiser's classes are named with their school
+  const ranksOf = (r: (typeof rows)[number], i: number) => (schoolRanks
+    ? { classRank: r.classRanks[i] ?? null, gradeRank: schoolRanks.get(r.studentId)?.[i] ?? null, jointRank: r.gradeRanks[i] ?? null }
+    : { classRank: r.classRanks[i] ?? null, gradeRank: r.gradeRanks[i] ?? null });
   // seats and question scores (the report set holds subject scores only)
   const seats = new Map<number, number | null>();
   const qScores = new Map<string, number>();
@@ -109,17 +118,17 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
         const score = r.scores[i] ?? null;
         const qs = subjectQuestions.get(c.code) ?? [];
         return [{
-          subject: c.name, score, fullScore: c.fullScore, classRank: r.classRanks[i] ?? null, gradeRank: r.gradeRanks[i] ?? null, ...mean(c.code, classId),
+          subject: c.name, score, fullScore: c.fullScore, ...ranksOf(r, i), ...mean(c.code, classId),
           questions: score === null || !qs.length ? undefined : qs.map((q) => ({ no: q.no, score: qScores.get(`${sid}:${q.id}`) ?? null, fullScore: q.fullScore })),
         }];
       });
       if (!subjectsOut.some((s) => s.score !== null)) return; // absent from every subject: no slip
       const ti = t.columns.findIndex((c) => c.isTotal);
       const total = ti >= 0 && allowed(access, classId, TOTAL_CODE)
-        ? { score: r.scores[ti] ?? null, fullScore: t.columns[ti]!.fullScore, classRank: r.classRanks[ti] ?? null, gradeRank: r.gradeRanks[ti] ?? null, ...mean(TOTAL_CODE, classId) }
+        ? { score: r.scores[ti] ?? null, fullScore: t.columns[ti]!.fullScore, ...ranksOf(r, ti), ...mean(TOTAL_CODE, classId) }
         : undefined;
       students.push({
-        name: r.name, className: r.className, classOrder: classOrder.get(classId) ?? 0, seatNo: seats.get(sid) ?? pos + 1, admissionNo: r.admissionNo,
+        name: r.name, className: classNames.get(classId) ?? r.className, classOrder: classOrder.get(classId) ?? 0, seatNo: seats.get(sid) ?? pos + 1, admissionNo: r.admissionNo,
         total, subjects: subjectsOut, comment: comments.get(sid),
       });
     });
@@ -129,7 +138,7 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
     schoolName: await schoolName(ctx, user.schoolId),
     examName: exam.name,
     examDate: exam.startDate === exam.endDate ? exam.startDate : `${exam.startDate} 至 ${exam.endDate}`,
-    options: { showClassRank: show, showGradeRank: show, showMeans: true, showQuestionScores: true },
+    options: { showClassRank: show, showGradeRank: show, showMeans: true, showQuestionScores: true, ...(schoolRanks ? { joint: true } : {}) },
     layout: layout ?? 'page',
     students,
   };
@@ -140,11 +149,16 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
 const reportQ = (examId: number, registrationType = '0'): ReportQuery =>
   ({ examId, courseCode: '0', classId: 0, classType: '', registrationType, scoreType: 1 });
 
+const isJointReport = (exam: examRepo.ExamRow, body: Body) => exam.mode === 'joint' && (body.type === 'report' || body.type === 'excel');
+/** Slips of a joint exam: the joint access too (a participating school its own classes), with 校内排名 and 联考排名. */
+const isJointSlips = (exam: examRepo.ExamRow, body: Body) => exam.mode === 'joint' && body.type === 'slips';
+
 /** The exam of a job, checked: the caller's school and the job type's permission. */
 async function examOf(ctx: AppContext, user: SchoolUser, body: Body) {
   const exam = await examRepo.findExam(ctx.db, body.examId);
   if (!exam) throw notFound('考试');
-  if (exam.schoolId !== user.schoolId) throw forbidden();
+  // a joint exam's reports: the joint access (render.joint.ts) decides, participating schools included
+  if (exam.schoolId !== user.schoolId && !isJointReport(exam, body) && !isJointSlips(exam, body)) throw forbidden();
   if (!user.permissions.has(PERMISSION[body.type])) throw forbidden();
   return exam;
 }
@@ -154,20 +168,22 @@ async function prepare(ctx: AppContext, user: SchoolUser, body: Body, exam: exam
   const { db } = ctx;
   // scope before anything else: a class outside the caller's school or scope is refused (403)
   const classIds = [...new Set(body.classIds)];
-  await assertClassesVisible(db, user, classIds);
+  const joint = exam.mode === 'joint';
+  // a joint exam's classes are several schools': the joint access below decides (another school's class 403)
+  if (!joint) await assertClassesVisible(db, user, classIds);
   if (!exam.releasedAt) throw new BizError(NOT_RELEASED);
-  const base = await reportService.contextFor(db, user, reportQ(exam.id));
+  const base = joint ? await jointContextFor(db, user, reportQ(exam.id)) : await reportService.contextFor(db, user, reportQ(exam.id));
   const { loaded, access } = base;
   for (const id of classIds) {
     if (!loaded.set.classes.some((c) => c.id === id)) throw new BizError('该班级不在本次考试中');
-    if (!access.classes.has(id)) throw forbidden();
+    if (!access.classes.has(id)) throw joint ? new BizError('无权打印其他学校班级的报告', 403) : forbidden();
   }
   // the report pages' filters: 班级类型 keeps the classes of that type (every job); 学籍类型 takes the report set's
   // variant of that type (report / excel; slips keep the whole grade's numbers), an unknown type refused as there
   const classType = body.classType ?? '';
   const registrationType = body.type === 'slips' ? '0' : body.registrationType ?? '0';
   const variant = registrationType === '0' ? base : await reportService.contextFor(db, user, reportQ(exam.id, registrationType));
-  const classes = (classIds.length ? loaded.set.classes.filter((c) => classIds.includes(c.id)) : loaded.set.classes.filter((c) => access.classes.has(c.id)))
+  const classes = (classIds.length ? base.set.classes.filter((c) => classIds.includes(c.id)) : base.set.classes.filter((c) => access.classes.has(c.id)))
     .filter((c) => !classType || c.classType === classType)
     .map((c) => ({ id: c.id, name: c.name, sort: c.sort }));
   const inClasses = new Set(classes.map((c) => c.id));
@@ -227,6 +243,17 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
     if (examId !== exam.id) throw new BizError('该科目不在本次考试中');
     const fileName = `${examName}-${safeName(subjectName)}-答题卡.pdf`;
     return start('card', fileName, false, [{ name: fileName, params: { layout } }]);
+  }
+
+  if (isJointReport(exam, body)) {
+    if (body.type === 'excel') {
+      const { title, sheets } = await jointExcelSheets(ctx, user, body, exam);
+      const fileName = `${examName}-${title}.xlsx`;
+      return start('excel', fileName, false, [{ name: fileName, params: { sheets } }]);
+    }
+    const { title, data } = await jointReportData(ctx, user, body, exam);
+    const fileName = `${examName}-${title}.pdf`;
+    return start('report', fileName, false, [{ name: fileName, params: data }]);
   }
 
   if (body.type === 'labels') {
@@ -292,8 +319,9 @@ export async function createJob(ctx: AppContext, user: SchoolUser, body: Body): 
 export async function reportPreviewHtml(ctx: AppContext, user: SchoolUser, body: Body): Promise<string> {
   const asReport: Body = { ...body, type: 'report', format: 'pdf' };
   const exam = await examOf(ctx, user, asReport);
-  const p = await prepare(ctx, user, asReport, exam);
   const { renderReportHtml } = await import('@jz/report-templates/report/render'); // React + ECharts: loaded when first used
+  if (isJointReport(exam, asReport)) return renderReportHtml((await jointReportData(ctx, user, asReport, exam)).data);
+  const p = await prepare(ctx, user, asReport, exam);
   return renderReportHtml(await (await reportPlan(ctx, user, asReport, exam, p)).whole());
 }
 

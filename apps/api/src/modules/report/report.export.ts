@@ -42,15 +42,21 @@ export function writeSheets(out: Writable, sheets: Sheet[]): Promise<void> {
   return writeXlsx(out, sheets.map((s) => ({ ...s, rows: roundedRows(s) })));
 }
 
-/** The transcript sheet: 考号, 姓名, 班级, 学籍类型, then per column the asked fields. */
+/** A joint exam read by its organiser names each student's school (schoolName set): its 学校 column then, before 班级. */
+const hasSchool = (list: readonly { schoolName?: string }[]) => list.some((x) => x.schoolName !== undefined);
+const school = (on: boolean, x: { schoolName?: string }): Cell[] => (on ? [x.schoolName ?? ''] : []);
+const schoolHead = (on: boolean): string[] => (on ? ['学校'] : []);
+
+/** The transcript sheet: 考号, 姓名, (学校,) 班级, 学籍类型, then per column the asked fields. */
 export function transcriptSheet(t: Pick<Transcript, 'columns' | 'fields' | 'records'>, name = '成绩单'): Sheet {
   const label = (f: string) => TRANSCRIPT_FIELDS.find((x) => x.value === f)?.label ?? f;
-  const header = ['考号', '姓名', '班级', '学籍类型'];
+  const on = hasSchool(t.records);
+  const header = ['考号', '姓名', ...schoolHead(on), '班级', '学籍类型'];
   for (const c of t.columns) for (const f of t.fields) header.push(`${c.name}${label(f)}`);
   const want = { score: t.fields.includes('score'), classRank: t.fields.includes('classRank'), gradeRank: t.fields.includes('gradeRank') };
   function* rows() {
     for (const r of t.records) {
-      const row: Cell[] = [r.admissionNo, r.name, r.className, r.registrationType];
+      const row: Cell[] = [r.admissionNo, r.name, ...school(on, r), r.className, r.registrationType];
       for (let k = 0; k < t.columns.length; k++) {
         if (want.score) row.push(r.scores[k]);
         if (want.classRank) row.push(r.classRanks[k]);
@@ -75,9 +81,10 @@ const stats = (s: { mean: number | null; sd: number | null; max: number | null; 
 
 export function overviewSheets(o: Overview): Sheet[] {
   const rl = o.rows[0]?.rates ?? [];
+  const on = hasSchool(o.absentStudents);
   return [
     { name: '数据概览', header: ['科目', '满分', '实考人数', '缺考人数', ...STATS, '得分率', ...rateHeads(rl)], rows: o.rows.map((r) => [r.name, r.fullScore, r.sat, r.absent, ...stats(r), r.scoreRate, ...rateCells(r.rates)]) },
-    { name: '缺考名单', header: ['考号', '姓名', '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, a.className, a.subjectNames.join('、')]) },
+    { name: '缺考名单', header: ['考号', '姓名', ...schoolHead(on), '班级', '缺考科目'], rows: o.absentStudents.map((a) => [a.admissionNo, a.name, ...school(on, a), a.className, a.subjectNames.join('、')]) },
   ];
 }
 
@@ -147,6 +154,7 @@ export function quartileSheets(q: { column: { name: string }; grade: { count: nu
 }
 
 export function rateCriticalSheets(r: RateCritical): Sheet[] {
+  const on = hasSchool(r.levels.flatMap((l) => l.students));
   return [
     {
       name: '临界人数',
@@ -154,11 +162,12 @@ export function rateCriticalSheets(r: RateCritical): Sheet[] {
       rows: r.levels.flatMap((l) => [[l.name, l.thresholdScore, '全年级', l.grade.reached, l.grade.below, l.grade.above] as Cell[],
         ...l.classes.map((c) => [l.name, l.thresholdScore, c.className, c.reached, c.below, c.above] as Cell[])]),
     },
-    { name: '临界生名单', header: ['等级', '姓名', '班级', '分数', '与线差'], rows: r.levels.flatMap((l) => l.students.map((s) => [l.name, s.name, s.className, s.score, s.gap] as Cell[])) },
+    { name: '临界生名单', header: ['等级', '姓名', ...schoolHead(on), '班级', '分数', '与线差'], rows: r.levels.flatMap((l) => l.students.map((s) => [l.name, s.name, ...school(on, s), s.className, s.score, s.gap] as Cell[])) },
   ];
 }
 
 export function onlineSheets(o: Online): Sheet[] {
+  const on = hasSchool(o.lines.flatMap((l) => l.critical));
   return [
     {
       name: '上线人数',
@@ -171,7 +180,7 @@ export function onlineSheets(o: Online): Sheet[] {
       rows: o.lines.flatMap((l) => l.subjects.flatMap((s) => [[l.name, s.name, s.effectiveScore, '全年级', s.grade.single, s.grade.double, s.grade.hitRate, s.grade.contributionRate] as Cell[],
         ...s.classes.map((c) => [l.name, s.name, s.effectiveScore, c.className, c.single, c.double, c.hitRate, c.contributionRate] as Cell[])])),
     },
-    { name: '临界生名单', header: ['分数线', '姓名', '班级', '总分', '与线差'], rows: o.lines.flatMap((l) => l.critical.map((s) => [l.name, s.name, s.className, s.total, s.gap] as Cell[])) },
+    { name: '临界生名单', header: ['分数线', '姓名', ...schoolHead(on), '班级', '总分', '与线差'], rows: o.lines.flatMap((l) => l.critical.map((s) => [l.name, s.name, ...school(on, s), s.className, s.total, s.gap] as Cell[])) },
   ];
 }
 
@@ -191,21 +200,26 @@ export function paperSheets(p: Paper): Sheet[] {
 }
 
 export function commentSheets(c: Comment): Sheet[] {
+  const on = hasSchool(c.records);
   return [
     { name: '班级评语', header: ['班级', '评语'], rows: c.classes.map((x) => [x.className, x.comment]) },
-    { name: '学生评语', header: ['姓名', '班级', '评语'], rows: c.records.map((x) => [x.name, x.className, x.comment]) },
+    { name: '学生评语', header: ['姓名', ...schoolHead(on), '班级', '评语'], rows: c.records.map((x) => [x.name, ...school(on, x), x.className, x.comment]) },
   ];
 }
 
-const REF_HEAD = ['姓名', '班级', '总分', '年级排名', '班级排名', '参照排名', '名次变化'];
-const ref = (s: { name: string; className: string; total: number; gradeRank: number; classRank: number; lastRank: number | null; change: number | null }): Cell[] =>
-  [s.name, s.className, s.total, s.gradeRank, s.classRank, s.lastRank, s.change];
+type Ref = { name: string; schoolName?: string; className: string; total: number; gradeRank: number; classRank: number; lastRank: number | null; change: number | null };
+/** Student-analysis columns; with `on` (the organiser of a joint exam) 学校 after 姓名. */
+const refHead = (on: boolean) => ['姓名', ...schoolHead(on), '班级', '总分', '年级排名', '班级排名', '参照排名', '名次变化'];
+const ref = (on: boolean, s: Ref): Cell[] => [s.name, ...school(on, s), s.className, s.total, s.gradeRank, s.classRank, s.lastRank, s.change];
 
 export function studentProgressSheets(p: StudentProgress): Sheet[] {
   // Totals of different subjects: the rank over the common subjects, the one the change is counted from, too.
   const common = p.comparison?.mode === 'common';
-  const head = common ? [...REF_HEAD.slice(0, 5), '共同科目排名', ...REF_HEAD.slice(5)] : REF_HEAD;
-  const row = (s: StudentProgress['records'][number]): Cell[] => (common ? [...ref(s).slice(0, 5), s.compareRank, ...ref(s).slice(5)] : ref(s));
+  const on = hasSchool(p.records);
+  const n = on ? 6 : 5; // 共同科目排名 after 班级排名
+  const all = refHead(on);
+  const head = common ? [...all.slice(0, n), '共同科目排名', ...all.slice(n)] : all;
+  const row = (s: StudentProgress['records'][number]): Cell[] => (common ? [...ref(on, s).slice(0, n), s.compareRank, ...ref(on, s).slice(n)] : ref(on, s));
   return [
     { name: '进步与退步', header: ['类别', ...head], rows: p.classes.flatMap((c) => [...c.up.map((s) => ['进步', ...row(s)]), ...c.low.map((s) => ['退步', ...row(s)])]) },
     { name: '全部学生', header: head, rows: p.records.map(row) },
@@ -213,10 +227,12 @@ export function studentProgressSheets(p: StudentProgress): Sheet[] {
 }
 
 export function studentTopSheets(p: StudentTop): Sheet[] {
-  return [{ name: '尖子生与后进生', header: ['类别', ...REF_HEAD], rows: p.classes.flatMap((c) => [...c.top.map((s) => ['前列', ...ref(s)]), ...c.bottom.map((s) => ['后列', ...ref(s)])]) }];
+  const on = hasSchool(p.classes.flatMap((c) => [...c.top, ...c.bottom]));
+  return [{ name: '尖子生与后进生', header: ['类别', ...refHead(on)], rows: p.classes.flatMap((c) => [...c.top.map((s) => ['前列', ...ref(on, s)]), ...c.bottom.map((s) => ['后列', ...ref(on, s)])]) }];
 }
 
 export function studentWeakSheets(p: StudentWeak): Sheet[] {
   const name = (code: string | null) => (code ? p.subjects.find((s) => s.code === code)?.name ?? code : null);
-  return [{ name: '薄弱学科', header: [...REF_HEAD, ...p.subjects.map((s) => `${s.name}名次差`), '优势学科', '薄弱学科'], rows: p.records.map((s) => [...ref(s), ...s.gaps, name(s.strongSubject), name(s.weakSubject)]) }];
+  const on = hasSchool(p.records);
+  return [{ name: '薄弱学科', header: [...refHead(on), ...p.subjects.map((s) => `${s.name}名次差`), '优势学科', '薄弱学科'], rows: p.records.map((s) => [...ref(on, s), ...s.gaps, name(s.strongSubject), name(s.weakSubject)]) }];
 }

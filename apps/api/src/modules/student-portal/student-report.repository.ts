@@ -15,6 +15,7 @@ export interface OwnExam {
   endDate: string;
   referenceExamId: number | null;
   seat: number | null;
+  mode: string;
 }
 
 /** The released exams (a stored report set) in which the user's own student record sits, newest first. */
@@ -23,10 +24,16 @@ export async function ownExams(db: Db, userId: number, schoolId: number, examId?
     .innerJoin('exam_report as r', 'r.exam_id', 'e.id')
     .select([
       'es.id as esid', 'es.student_id as studentId', 'es.class_id as classId', 'es.seat', 'e.id as examId', 'e.name', 'e.exam_type as examType',
-      'e.released_at as releasedAt', 'e.reference_exam_id as referenceExamId',
+      'e.released_at as releasedAt', 'e.reference_exam_id as referenceExamId', 'e.mode',
       sql<string>`to_char(e.start_date, 'YYYY-MM-DD')`.as('startDate'), sql<string>`to_char(e.end_date, 'YYYY-MM-DD')`.as('endDate'),
     ])
-    .where('st.user_id', '=', userId).where('st.school_id', '=', schoolId).where('e.school_id', '=', schoolId);
+    .where('st.user_id', '=', userId).where('st.school_id', '=', schoolId)
+    // her school's own exams, and the joint exams her school takes part in (confirmed; she is one of its candidates)
+    .where((eb) => eb.or([
+      eb('e.school_id', '=', schoolId),
+      eb.and([eb('e.mode', '=', 'joint'), eb('es.school_id', '=', schoolId), eb.exists(eb.selectFrom('exam_school as xs').select('xs.exam_id')
+        .whereRef('xs.exam_id', '=', 'e.id').where('xs.school_id', '=', schoolId).where('xs.status', '=', 'confirmed'))]),
+    ]));
   if (examId !== undefined) q = q.where('e.id', '=', examId);
   return q.orderBy('e.start_date', 'desc').orderBy('e.id', 'desc').execute();
 }

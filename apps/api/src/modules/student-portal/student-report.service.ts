@@ -4,6 +4,7 @@
  * released, is 404 本人的考试成绩不存在. Ranks follow the school's setting (student_portal_setting): a hidden rank
  * is null in every answer, so it never leaves the server.
  */
+import { schoolRanks } from '@jz/analysis';
 import { examTypeLabel } from '@jz/shared/exam';
 import { TOTAL_CODE } from '@jz/shared/api/report';
 import type { StudentExamDetail, StudentSheetPage, StudentSubjectReport } from '@jz/shared/api/student-report';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/database.js';
 import { studentComment } from '../report/comment.js';
 import { loadReportSet } from '../report/report.store.js';
 import * as repo from './student-report.repository.js';
+import { candidateSchools } from '../joint-report/joint-report.repository.js';
 
 export type StudentUser = AuthUser & { schoolId: number };
 
@@ -60,6 +62,19 @@ async function ownReport(db: Db, own: repo.OwnExam) {
   const pos = loaded.transcriptPos.get('0')!.get(String(own.esid));
   if (pos === undefined) throw notFound('本人的考试成绩');
   return { loaded, reports, row: reports.transcript.rows[pos]! };
+}
+
+/**
+ * A joint exam (联考): her rank inside her school per column (competition rank over her school's candidates, as the
+ * joint transcript's 校内排名) and how many of them sat the total; the stored grade rank is the joint rank.
+ */
+async function ownSchoolRanks(db: Db, own: repo.OwnExam, reports: Awaited<ReturnType<typeof ownReport>>['reports'], schoolId: number) {
+  const mine = new Set((await candidateSchools(db, own.examId)).filter((c) => c.schoolId === schoolId).map((c) => String(c.id)));
+  const rows = reports.transcript.rows.filter((r) => mine.has(r.studentId));
+  const ranks = schoolRanks(rows.map((r) => ({ schoolId: '', scores: r.scores })), reports.transcript.columns.length);
+  const ti = reports.transcript.columns.findIndex((c) => c.isTotal);
+  const k = rows.findIndex((r) => r.studentId === String(own.esid));
+  return { ranks: ranks[k] ?? [], count: ti < 0 ? 0 : rows.filter((r) => r.scores[ti] !== null && r.scores[ti] !== undefined).length };
 }
 
 /** Which ranks students of the school see: the school's setting and the release's own switch. */
@@ -113,16 +128,19 @@ export async function examDetail(db: Db, user: StudentUser, examId: number): Pro
   const unit = (code: string) => reports.classComparison.find((t) => t.code === code)?.rows.find((u) => u.unitId === row.classId);
   const grade = (code: string) => reports.overview.rows.find((r) => r.code === code);
   const withQuestions = new Set(loaded.set.variants['0']!.paper.filter((p) => p.questions.length > 0).map((p) => p.code));
+  const joint = own.mode === 'joint' ? await ownSchoolRanks(db, own, reports, user.schoolId) : null;
   const rows: StudentExamDetail['rows'] = reports.transcript.columns.map((c, k) => ({
     code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal, hasQuestions: !c.isTotal && withQuestions.has(c.code),
     score: row.scores[k] ?? null, absent: row.scores[k] === null,
     classRank: ranks.classRank ? row.classRanks[k] ?? null : null,
-    gradeRank: ranks.gradeRank ? row.gradeRanks[k] ?? null : null,
+    gradeRank: ranks.gradeRank ? (joint ? joint.ranks[k] : row.gradeRanks[k]) ?? null : null,
+    ...(joint ? { jointRank: ranks.gradeRank ? row.gradeRanks[k] ?? null : null } : {}),
     classMean: unit(c.code)?.mean ?? null, classMax: unit(c.code)?.max ?? null,
     gradeMean: grade(c.code)?.mean ?? null, gradeMax: grade(c.code)?.max ?? null,
   }));
   const total = rows.find((r) => r.isTotal);
-  const gradeCount = grade(TOTAL_CODE)?.sat ?? 0;
+  const jointCount = grade(TOTAL_CODE)?.sat ?? 0;
+  const gradeCount = joint ? joint.count : jointCount;
   const classCount = unit(TOTAL_CODE)?.count ?? 0;
   const balance = reports.students.students.find((s) => s.studentId === row.studentId);
   const subjectName = (code: string | null | undefined) => (code ? loaded.set.subjects.find((s) => s.code === code)?.name ?? null : null);
@@ -130,7 +148,7 @@ export async function examDetail(db: Db, user: StudentUser, examId: number): Pro
   return {
     examId, examName: own.name, examTypeName: examTypeLabel(own.examType), startDate: own.startDate,
     name: row.name, admissionNo: row.admissionNo, className: row.className,
-    ranks, gradeCount, classCount, rows, progress: prog,
+    ranks, gradeCount, classCount, ...(joint ? { joint: true, jointCount } : {}), rows, progress: prog,
     comment: studentComment({
       name: row.name, total: total?.score ?? null, gradeRank: total?.gradeRank ?? null, gradeCount, classRank: total?.classRank ?? null, classCount,
       change: ranks.gradeRank ? prog?.rows.find((r) => r.isTotal)?.gradeRankChange ?? null : null,

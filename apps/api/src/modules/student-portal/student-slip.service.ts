@@ -24,7 +24,7 @@ export async function createSlipJob(ctx: AppContext, user: StudentUser, examId: 
     const s = subjects.find((x) => x.code === r.code);
     const qs = s && r.hasQuestions && r.score !== null ? await repo.questionsWithScores(ctx.db, s.id, own.esid) : [];
     slipSubjects.push({
-      subject: r.name, score: r.score, fullScore: r.fullScore, classRank: r.classRank, gradeRank: r.gradeRank,
+      subject: r.name, score: r.score, fullScore: r.fullScore, classRank: r.classRank, gradeRank: r.gradeRank, jointRank: r.jointRank,
       classMean: r.classMean, gradeMean: r.gradeMean,
       questions: qs.length ? qs.map((q) => ({ no: q.no, score: q.score, fullScore: q.fullScore })) : undefined,
     });
@@ -35,10 +35,10 @@ export async function createSlipJob(ctx: AppContext, user: StudentUser, examId: 
     schoolName: school.name,
     examName: detail.examName,
     examDate: own.startDate === own.endDate ? own.startDate : `${own.startDate} 至 ${own.endDate}`,
-    options: { showClassRank: detail.ranks.classRank, showGradeRank: detail.ranks.gradeRank, showMeans: true, showQuestionScores: true },
+    options: { showClassRank: detail.ranks.classRank, showGradeRank: detail.ranks.gradeRank, showMeans: true, showQuestionScores: true, joint: detail.joint ?? false },
     students: [{
       name: detail.name, className: detail.className, seatNo: own.seat ?? 1, admissionNo: detail.admissionNo,
-      total: t ? { score: t.score, fullScore: t.fullScore, classRank: t.classRank, gradeRank: t.gradeRank, classMean: t.classMean, gradeMean: t.gradeMean } : undefined,
+      total: t ? { score: t.score, fullScore: t.fullScore, classRank: t.classRank, gradeRank: t.gradeRank, jointRank: t.jointRank, classMean: t.classMean, gradeMean: t.gradeMean } : undefined,
       subjects: slipSubjects,
       comment: detail.comment,
     }],

@@ -51,16 +51,20 @@ export default function StudentExamPage() {
     percent: true, max: 100, rotate: subjects.length > 5 ? 40 : 0,
   }), [subjects]);
 
+  const gradeLabel = data?.joint ? '校内排名' : '年级排名';
+  const wide = data?.joint ? '联考' : '年级';
   const columns = [
     { title: '科目', dataIndex: 'name', key: 'name', fixed: 'left' as const, width: 64 },
     { title: '得分', key: 'score', render: (_: unknown, r: Row) => (r.absent ? <Tag>缺考</Tag> : <b>{fmt(r.score)}</b>) },
     { title: '满分', dataIndex: 'fullScore', key: 'full', render: (v: number) => fmt(v) },
     ...(data?.ranks.classRank ? [{ title: '班级排名', key: 'cr', render: (_: unknown, r: Row) => fmt(r.classRank) }] : []),
-    ...(data?.ranks.gradeRank ? [{ title: '年级排名', key: 'gr', render: (_: unknown, r: Row) => fmt(r.gradeRank) }] : []),
+    // a joint exam (联考): 校内排名 (her school) beside 联考排名 (the whole joint population); means and maxima are joint
+    ...(data?.ranks.gradeRank ? [{ title: gradeLabel, key: 'gr', render: (_: unknown, r: Row) => fmt(r.gradeRank) }] : []),
+    ...(data?.ranks.gradeRank && data.joint ? [{ title: '联考排名', key: 'jr', render: (_: unknown, r: Row) => fmt(r.jointRank) }] : []),
     { title: '班级均分', key: 'cm', render: (_: unknown, r: Row) => fmt(r.classMean) },
     { title: '班级最高', key: 'cx', render: (_: unknown, r: Row) => fmt(r.classMax) },
-    { title: '年级均分', key: 'gm', render: (_: unknown, r: Row) => fmt(r.gradeMean) },
-    { title: '年级最高', key: 'gx', render: (_: unknown, r: Row) => fmt(r.gradeMax) },
+    { title: `${wide}均分`, key: 'gm', render: (_: unknown, r: Row) => fmt(r.gradeMean) },
+    { title: `${wide}最高`, key: 'gx', render: (_: unknown, r: Row) => fmt(r.gradeMax) },
   ];
   const progressColumns = [
     { title: '科目', dataIndex: 'name', key: 'name', fixed: 'left' as const, width: 64 },
@@ -86,9 +90,10 @@ export default function StudentExamPage() {
                 <div style={{ color: '#8c8c8c', marginTop: 4 }}>满分 {fmt(total?.fullScore)}</div>
               </div>
               {data.ranks.classRank && <Statistic title="班级排名" value={fmt(total?.classRank)} suffix={`/ ${data.classCount}`} />}
-              {data.ranks.gradeRank && <Statistic title="年级排名" value={fmt(total?.gradeRank)} suffix={`/ ${data.gradeCount}`} />}
+              {data.ranks.gradeRank && <Statistic title={gradeLabel} value={fmt(total?.gradeRank)} suffix={`/ ${data.gradeCount}`} />}
+              {data.ranks.gradeRank && data.joint && <div data-testid="student-joint-rank"><Statistic title="联考排名" value={fmt(total?.jointRank)} suffix={`/ ${data.jointCount ?? ''}`} /></div>}
               <Statistic title="班级均分" value={fmt(total?.classMean)} />
-              <Statistic title="年级均分" value={fmt(total?.gradeMean)} />
+              <Statistic title={`${wide}均分`} value={fmt(total?.gradeMean)} />
             </div>
             <Space wrap style={{ marginTop: 16 }}>
               <Button type="primary" icon={<DownloadOutlined />} loading={slip.busy} onClick={slip.download} data-testid="student-slip">

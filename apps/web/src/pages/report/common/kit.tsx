@@ -73,26 +73,32 @@ function JobExportButton({ reportKey, params, label }: { reportKey: ReportKey; p
  * 下载PDF make the PDF as a render job with a progress modal (打印 opens it in the browser's viewer).
  */
 export function PdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
-  // printing renders the school's reports; a joint report is exported as Excel
-  if (useJointScope()) return null;
-  return <JobPdfButtons reportKey={reportKey} params={params} />;
+  // a joint report prints through the joint access on the server (which names or anonymises the other schools)
+  const joint = useJointScope();
+  const body: CreateRenderJobBody = { ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf', ...(joint ? { schoolContrast: false } : {}) };
+  return <JobPdfButtons testKey={reportKey} title={REPORT_PATHS[reportKey].title} body={body} />;
 }
 
-function JobPdfButtons({ reportKey, params }: { reportKey: ReportKey; params: ReportParams }) {
+/** 校际对比 of a joint exam printed on its own (reports [] = 校际对比 only). */
+export function SchoolContrastPdfButtons({ params }: { params: ReportParams }) {
+  const body: CreateRenderJobBody = { ...jobFilters(params, []), type: 'report', format: 'pdf', schoolContrast: true };
+  return <JobPdfButtons testKey="schoolContrast" title="校际对比" body={body} />;
+}
+
+function JobPdfButtons({ testKey, title, body }: { testKey: string; title: string; body: CreateRenderJobBody }) {
   const job = useRenderJob();
-  const title = REPORT_PATHS[reportKey].title;
   const [preview, setPreview] = useState(false);
   const start = (what: string) => {
     setPreview(false);
-    void job.start({ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }, `${what}：${title}`, what === '打印' ? 'print' : 'download');
+    void job.start(body, `${what}：${title}`, what === '打印' ? 'print' : 'download');
   };
   return (
     <>
-      <Button icon={<EyeOutlined />} onClick={() => setPreview(true)} data-testid={`preview-${reportKey}`}>打印预览</Button>
-      <Button icon={<PrinterOutlined />} onClick={() => start('打印')} data-testid={`print-${reportKey}`}>打印</Button>
-      <Button icon={<FilePdfOutlined />} onClick={() => start('下载PDF')} data-testid={`pdf-${reportKey}`}>下载PDF</Button>
+      <Button icon={<EyeOutlined />} onClick={() => setPreview(true)} data-testid={`preview-${testKey}`}>打印预览</Button>
+      <Button icon={<PrinterOutlined />} onClick={() => start('打印')} data-testid={`print-${testKey}`}>打印</Button>
+      <Button icon={<FilePdfOutlined />} onClick={() => start('下载PDF')} data-testid={`pdf-${testKey}`}>下载PDF</Button>
       {preview && (
-        <PrintPreview title={`打印预览：${title}`} body={{ ...jobFilters(params, [reportKey]), type: 'report', format: 'pdf' }}
+        <PrintPreview title={`打印预览：${title}`} body={body}
           onClose={() => setPreview(false)} onPrint={() => start('打印')} onPdf={() => start('下载PDF')} />
       )}
       <JobProgressModal job={job} printable />
@@ -214,6 +220,18 @@ export function StatCards({ items }: { items: { label: string; value: ReactNode;
  * A report table: small, bordered, sticky header, horizontal scroll for wide tables, pagination (size
  * selector, total, jump) when longer than `pageSize` rows.
  */
+/**
+ * The organiser of a joint exam reads students of every school: a student list whose rows carry schoolName (the
+ * server sets it only for the organiser) gets a 学校 column after 姓名.
+ */
+function withSchoolColumn<T extends object>(columns: TableProps<T>['columns'], data: TableProps<T>['dataSource']): TableProps<T>['columns'] {
+  if (!columns || !data?.some((r) => typeof (r as { schoolName?: unknown }).schoolName === 'string')) return columns;
+  if (columns.some((c) => 'dataIndex' in c && c.dataIndex === 'schoolName')) return columns;
+  const i = columns.findIndex((c) => c.key === 'name');
+  if (i < 0) return columns;
+  return [...columns.slice(0, i + 1), { title: '学校', dataIndex: 'schoolName', key: 'schoolName', width: 120 }, ...columns.slice(i + 1)];
+}
+
 export function ReportTable<T extends object>({ testId, pageSize = 20, ...props }: TableProps<T> & { testId?: string; pageSize?: number }) {
   const rows = props.dataSource?.length ?? 0;
   return (
@@ -229,6 +247,7 @@ export function ReportTable<T extends object>({ testId, pageSize = 20, ...props 
         : false}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
       {...props}
+      columns={withSchoolColumn(props.columns, props.dataSource)}
     />
   );
 }
