@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSlipData } from '@jz/report-templates';
 import { createJob, createJobQueue, registerJobKind, TransientJobError, waitForJob, type JobQueue } from '../../apps/api/src/modules/job/job.service.js';
@@ -11,6 +10,7 @@ import { startRenderJob } from '../../apps/api/src/modules/render/render.jobs.js
 import { createPeerApp, createTestApp, type TestApp } from '../helpers/app.js';
 import { dropQueues } from '../helpers/queues.js';
 import { dbKinds } from '../helpers/db.js';
+import { multipart, workbook } from '../fixtures/small-exam.js';
 import { pdfInfo } from '../helpers/pdf.js';
 
 /**
@@ -21,22 +21,6 @@ import { pdfInfo } from '../helpers/pdf.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function multipart(file: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----jzJobBoundary';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scores.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`));
-  parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('总分成绩');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 interface JobAnswer { state: string; progress: number; message: string; error: string | null; errorCode: number | null; errorData: any; result: any; kind: string }
 
@@ -106,7 +90,7 @@ describe.each(dbKinds)('job layer on %s', (kind) => {
     const list = (await a.call({ url: `/api/v1/exam_student/find_page?examId=${examId}&size=1000`, token: admin })).body.data.records as { id: number; examNo: string }[];
 
     // IMPORT_WAIT_MS 0 on instance a: the route answers at once with the job id; instance b answers the poll
-    const good = await workbook([['考号', '姓名', '班级', '语文', '英语'], [list[0]!.examNo, '', '', 120.5, '缺考']]);
+    const good = await workbook({ 总分成绩: [['考号', '姓名', '班级', '语文', '英语'], [list[0]!.examNo, '', '', 120.5, '缺考']] });
     const res = await a.call<{ jobId: string }>({ method: 'POST', url: '/api/v1/grade_import/import_total', token: admin, ...multipart(good, { examId: String(examId) }) });
     expect(res.body.code, res.body.msg).toBe(202);
     const done = await pollJob(b, admin, res.body.data.jobId);
@@ -120,7 +104,7 @@ describe.each(dbKinds)('job layer on %s', (kind) => {
     expect(scores.map((s) => [s.course_code, Number(s.score)])).toEqual([['YW', 120.5]]);
 
     // a refused workbook: the job fails with the route's own code, message and data
-    const bad = await workbook([['考号', '姓名', '班级', '语文', '英语'], [list[0]!.examNo, '', '', 151, 1]]);
+    const bad = await workbook({ 总分成绩: [['考号', '姓名', '班级', '语文', '英语'], [list[0]!.examNo, '', '', 151, 1]] });
     const badRes = await a.call<{ jobId: string }>({ method: 'POST', url: '/api/v1/grade_import/import_total', token: admin, ...multipart(bad, { examId: String(examId) }) });
     expect(badRes.body.code).toBe(202);
     const failed = await pollJob(b, admin, badRes.body.data.jobId);

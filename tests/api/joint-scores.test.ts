@@ -5,27 +5,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { multipart, workbook } from '../fixtures/small-exam.js';
 import { sheetJpeg, uploadScans, waitScanBatch, type Layout } from '../helpers/scan-sheets.js';
 import { waitForRelease } from '../../apps/api/src/modules/release/release.service.js';
-
-/** A multipart/form-data body with one xlsx file. */
-function multipart(file: Buffer) {
-  const boundary = '----jzJointBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scores.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) {
-    const ws = wb.addWorksheet(name);
-    for (const r of rows) ws.addRow(r);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 interface Candidate { id: number; examNo: string; name: string; schoolId: number }
 

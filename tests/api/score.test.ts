@@ -2,28 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
+import { multipart, workbook } from '../fixtures/small-exam.js';
 import { importQuestionScores, prepareBigExam } from '../fixtures/big-exam.js';
-
-/** A multipart/form-data body with optional fields and one xlsx file. */
-function multipart(file: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----jzTestBoundary7MA4YWxk';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scores.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`));
-  parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) {
-    const ws = wb.addWorksheet(name);
-    for (const r of rows) ws.addRow(r);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 interface Student { id: number; examNo: string; name: string; className: string }
 

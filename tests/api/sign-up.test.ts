@@ -37,9 +37,13 @@ describe.each(dbKinds)('teacher sign-up on %s', (kind) => {
     expect(s.enabled).toBe(true);
     const res = await signUp({ registrationCode: s.code.toLowerCase(), loginId: 'newt1', phone: '13900001111' });
     expect(res.body).toMatchObject({ code: 200, msg: '注册申请已提交，请等待学校管理员审核通过后登录', data: { schoolName: '示例中学', status: 'pending' } });
-    // not an account yet
+    // not an account yet: the applicant (who knows the password) is told it waits; anyone else learns nothing new
     const before = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { loginId: 'newt1', password: enc('Xuexiao#2026') }, remoteAddress: '10.31.0.1' });
-    expect(before.body.code).not.toBe(200);
+    expect(before.body).toMatchObject({ code: 400, msg: '注册申请正在等待学校管理员审核，审核通过后方可登录' });
+    const guess = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { loginId: 'NEWT1', password: enc('Guess#2026x') }, remoteAddress: '10.31.0.1' });
+    expect(guess.body).toMatchObject({ code: 400, msg: '账号或密码错误' });
+    const student = await t.call({ method: 'POST', url: '/studentApi/v1/auth/login', payload: { loginId: 'newt1', password: enc('Xuexiao#2026') }, remoteAddress: '10.31.0.1' });
+    expect(student.body.msg).toBe('账号或密码错误');
     // the same login while pending, an existing login, a weak password, passwords that differ
     expect((await signUp({ registrationCode: s.code, loginId: 'NEWT1' })).body.msg).toBe('登录账号「NEWT1」已被使用，请换一个');
     expect((await signUp({ registrationCode: s.code, loginId: 'teacher1' })).body.msg).toBe('登录账号「teacher1」已被使用，请换一个');
@@ -71,6 +75,10 @@ describe.each(dbKinds)('teacher sign-up on %s', (kind) => {
     const all = (await t.call({ url: '/api/v1/signUp/requests?status=rejected', token: admin })).body.data;
     expect(all[0]).toMatchObject({ loginId: 'newt3', status: 'rejected', reason: '非本校教师' });
     expect(await t.database.db.selectFrom('app_user').select('id').where('login_id', '=', 'newt3').executeTakeFirst()).toBeUndefined();
+    const refused = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { loginId: 'newt3', password: enc('Xuexiao#2026') }, remoteAddress: '10.31.0.3' });
+    expect(refused.body).toMatchObject({ code: 400, msg: '注册申请未通过学校管理员审核（非本校教师），请联系学校管理员' });
+    const wrong = await t.call({ method: 'POST', url: '/api/v1/auth/login', payload: { loginId: 'newt3', password: enc('Guess#2026x') }, remoteAddress: '10.31.0.3' });
+    expect(wrong.body.msg).toBe('账号或密码错误');
     const renewed = (await t.call({ method: 'POST', url: '/api/v1/signUp/setting', token: admin, payload: { enabled: true, renewCode: true } })).body.data;
     expect(renewed.code).not.toBe(s.code);
     expect((await signUp({ registrationCode: s.code, loginId: 'newt4' })).body.msg).toBe('学校注册码不正确，请向学校管理员索取');

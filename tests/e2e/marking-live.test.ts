@@ -139,6 +139,13 @@ describe('live marking walk in Chromium', () => {
     const detail = page.getByTestId('exam-monitor-echarts-detail');
     await detail.getByText('分数分布（每位老师）').waitFor();
     await expect.poll(() => detail.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    // reached before a block was picked: the exam's first block is drawn, not an empty page
+    await page.goto(`${server.url}/#/examMonitorEcharts?examId=${demo.examId}`);
+    await page.getByTestId('echarts-detail-link').click();
+    await page.waitForURL(/examMonitorEchartsDetail\?examId=\d+$/);
+    await detail.getByText('分数分布（每位老师）').waitFor();
+    await expect.poll(() => detail.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(await detail.getByText('请选择题块').count()).toBe(0);
     expect(crashes()).toEqual([]);
     await page.context().close();
   });

@@ -39,13 +39,20 @@ describe('teacher sign-up walk', () => {
     await form.getByLabel('确认密码').fill('Xuexiao#2026');
     await form.getByRole('button', { name: '提交注册申请' }).click();
     await form.getByText('注册申请已提交至示例中学').waitFor();
-    await other.close();
+    await form.getByRole('button', { name: '返回登录' }).click();
+    // before the school decides, the applicant's login says why it does not open
+    await other.getByLabel('账号', { exact: true }).fill('walkt1');
+    await other.getByLabel('密码', { exact: true }).fill('Xuexiao#2026');
+    await other.getByRole('button', { name: '登录', exact: true }).click();
+    await other.getByText('注册申请正在等待学校管理员审核，审核通过后方可登录').waitFor();
 
     await page.reload();
     await card.getByText('walkt1').waitFor();
     await card.getByRole('button', { name: '通过' }).click();
     await page.getByText('已通过，教师可以登录了').waitFor();
     await card.getByText('暂无待审核的注册申请').waitFor();
+    await loginAs(other, server.url, 'walkt1', 'Xuexiao#2026');
+    await other.close();
     expect(crashes()).toEqual([]);
   });
 });

@@ -170,15 +170,23 @@ export const DEFAULT_EXAM_LEVEL = 2;
 // ---------------------------------------------------------------- marking panel (docs/PRODUCT.md §3, §9)
 
 export interface MarkingPanelSettings {
+  /** Panel colour. */
   themeColor: string;
+  /** 1 = the panel takes themeColor; 2 = it takes backgroundColor. */
   backGroundType: number;
-  /** No default in the spec: unset until the marker picks one. */
+  /** Custom panel colour used when backGroundType is 2; no default in the spec. */
   backgroundColor?: string;
+  /** 1 = show the drawn-scores list and the key hints. */
   showAdvancedFeatures: number;
+  /** 1 = show the 满分 / 零分 buttons. */
   showAllRight: number;
+  /** 1 = one button per score (when the item is small enough); 2 = typing only. */
   giveScorePanelType: number;
+  /** 1 = panel below the image (horizontal); 2 = panel at the right of the image (vertical). */
   panelDerection: number;
+  /** Score buttons per row. */
   panelRow: number;
+  /** Panel opacity, 0.3 to 1 (1 = opaque). */
   panelTransparency: number;
 }
 

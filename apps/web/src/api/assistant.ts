@@ -1,5 +1,5 @@
 import type { AssistantChatBody, AssistantEvent, AssistantInfo, AssistantMessage, AssistantSchoolSetting, HuijiaoyanDraft, HuijiaoyanEvent } from '@jz/shared/api/assistant';
-import { parseSse } from '@/pages/marking/monitor/sse';
+import { readSse } from '@/pages/marking/monitor/sse';
 import { API_HOST, http, tokenStore } from '@/utils/request';
 
 // AI 助手 and AI 慧教研 (packages/shared/src/api/assistant.ts).
@@ -40,17 +40,8 @@ async function streamPost<E>(path: string, body: unknown, onEvent: (e: E | { typ
     onEvent({ type: 'error', msg: json?.msg ?? `请求失败（HTTP ${res.status}）` });
     return;
   }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const parsed = parseSse(buffer + decoder.decode(value, { stream: true }));
-      buffer = parsed.rest;
-      for (const e of parsed.events) onEvent(e.data as E);
-    }
+    await readSse(res.body, (e) => onEvent(e.data as E));
   } catch {
     if (!signal.aborted) onEvent({ type: 'error', msg: '连接中断，请重试' });
   }

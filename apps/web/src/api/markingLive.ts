@@ -1,5 +1,5 @@
 import { API_HOST, http, tokenStore } from '@/utils/request';
-import { parseSse, type SseEvent } from '@/pages/marking/monitor/sse';
+import { readSse, type SseEvent } from '@/pages/marking/monitor/sse';
 
 // Live marking monitor, standard-answer images and 我的答题卡 (docs/DECISIONS.md of the api).
 
@@ -32,21 +32,12 @@ export async function streamMonitorEvents(examId: number, onEvent: (e: SseEvent)
     const body = await res.json().catch(() => null) as { msg?: string } | null;
     return { kind: 'refused', msg: body?.msg ?? `HTTP ${res.status}` };
   }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   let reason = '';
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const parsed = parseSse(buffer + decoder.decode(value, { stream: true }));
-      buffer = parsed.rest;
-      for (const e of parsed.events) {
-        if (e.event === 'end') reason = String((e.data as { reason?: string } | null)?.reason ?? '');
-        onEvent(e);
-      }
-    }
+    await readSse(res.body, (e) => {
+      if (e.event === 'end') reason = String((e.data as { reason?: string } | null)?.reason ?? '');
+      onEvent(e);
+    });
   } catch {
     return { kind: 'dropped' };
   }

@@ -11,38 +11,10 @@
  * caller's visible classes against the joint figures; `gradeRank` is the joint rank.
  */
 import { z } from 'zod';
-import type { ReportKey } from './report.js';
 import { reportMetaSchema, reportQuery, transcriptRowSchema, transcriptSchema } from './report.js';
 import { id } from './common.js';
 
-/** Joint paths of the report keys (under /api/v1; each with `<path>_export`). */
-export const JOINT_REPORT_PATHS: Record<ReportKey, string> = {
-  overview: 'joint_analysis/report',
-  transcript: 'joint_analysis/transcript',
-  groupG: 'joint_analysis/groupResult',
-  paper: 'joint_analysis/paper_result',
-  studentProgress: 'joint_analysis/student_analysis',
-  studentTop: 'joint_analysis/student_analysis/top',
-  studentWeak: 'joint_analysis/student_analysis/weak',
-  online: 'joint_analysis/scoreLine',
-  horizontalDistribution: 'joint_analysis/horizontalDistribution',
-  classComparison: 'joint_analysis/classContrast',
-  registrationComparison: 'joint_analysis/studentStatusContrast',
-  subjectComparison: 'joint_analysis/subjectContrast',
-  subjectQuality: 'joint_analysis/subjectQuality',
-  quartile: 'joint_analysis/quartile',
-  rateCritical: 'joint_analysis/rateCritical',
-  comment: 'joint_analysis/comment',
-  scoreSegment: 'joint_analysis/scoreSegment',
-  rankSegment: 'joint_analysis/rankSegment',
-};
-
-export const JOINT_OTHER_PATHS = {
-  /** The filter (examReportComm/filter of the joint exam). */
-  filter: 'joint_analysis/common',
-  schoolContrast: 'joint_analysis/schoolContrast',
-  showStudentInfo: 'joint_analysis/showStudentInfo',
-} as const;
+export { JOINT_OTHER_PATHS, JOINT_REPORT_PATHS } from './joint-report-paths.js';
 
 /** 联考成绩单: the transcript with the candidate's school and its rank inside the school (gradeRanks = joint). */
 export const jointTranscriptSchema = transcriptSchema.extend({

@@ -10,6 +10,7 @@ import { findUserByEmail, loadRoleInfos } from '../users/users.repository.js';
 import { releaseAttempt, reserveAttempt, waitSecondsAfter } from './login-throttle.js';
 import { consumeEmailCode, issueEmailCode, normalizeEmail } from './email-code.service.js';
 import * as repo from './auth.repository.js';
+import * as signUpRepo from '../sign-up/sign-up.repository.js';
 
 /** Which login entry is used: the teaching site (/api/v1), the student site (/studentApi/v1) or the platform admin (/adminApi/v1). */
 export type Portal = 'teacher' | 'student' | 'admin';
@@ -52,12 +53,26 @@ export async function passwordLogin(ctx: AppContext, opts: { loginId: string; pa
   const good = u ? await verifyPassword(plain, u.password_hash) : await verifyPassword(plain, await (dummyHash ??= hashPassword('dummy-password')));
   if (!u || !good) {
     if (u?.email && turn.failures.get(pair.key) === pair.limit) await tellOwner(ctx, u, opts.ip, pair.limit);
+    if (opts.portal === 'teacher') await explainSignUp(ctx, loginId, plain);
     throw new BizError('账号或密码错误');
   }
   await releaseAttempt(db, [pair.key], [address]);
   assertMayEnter(u, opts.portal);
   const accessToken = await createSession(db, u.id, opts.portal === 'admin' ? 'admin' : 'user', config.userTokenTtlMs);
   return { accessToken, mustChangePassword: u.must_change_password };
+}
+
+/**
+ * A teacher whose sign-up is not approved yet (or was refused) is told so, but only when the password typed is the
+ * one of that request: without it the answer stays 账号或密码错误, so nobody learns of another's request. Every
+ * failed teacher login pays one more hash check, whether a request exists or not.
+ */
+async function explainSignUp(ctx: AppContext, loginId: string, plain: string): Promise<void> {
+  const r = await signUpRepo.latestRequestOfLogin(ctx.db, loginId);
+  const own = await verifyPassword(plain, r?.password_hash ?? await (dummyHash ??= hashPassword('dummy-password')));
+  if (!r || !own || r.status === 'approved') return;
+  if (r.status === 'pending') throw new BizError('注册申请正在等待学校管理员审核，审核通过后方可登录');
+  throw new BizError(`注册申请未通过学校管理员审核${r.reason ? `（${r.reason}）` : ''}，请联系学校管理员`);
 }
 
 /** Mail to the account's bound address when a client address reaches the failure limit (a failed send is only logged). */

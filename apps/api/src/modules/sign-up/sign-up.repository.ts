@@ -24,6 +24,12 @@ export function pendingWithLogin(q: Q, loginId: string) {
   return q.selectFrom('sign_up_request').select('id').where(sql`lower(login_id)`, '=', loginId.toLowerCase()).where('status', '=', 'pending').executeTakeFirst();
 }
 
+/** The newest request under a login id, for the answer of a failed login. */
+export function latestRequestOfLogin(q: Q, loginId: string) {
+  return q.selectFrom('sign_up_request').select(['status', 'reason', 'password_hash'])
+    .where(sql`lower(login_id)`, '=', loginId.toLowerCase()).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
 export async function insertRequest(q: Q, row: { schoolId: number; loginId: string; name: string; phone: string; passwordHash: string }) {
   await q.insertInto('sign_up_request').values({ school_id: row.schoolId, login_id: row.loginId, name: row.name, phone: row.phone, password_hash: row.passwordHash }).execute();
 }

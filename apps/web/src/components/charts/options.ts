@@ -17,6 +17,19 @@ export function dataMax(series: (number | null | undefined)[][]): number {
   return m;
 }
 
+/** Tick steps a score axis may use, smallest first. */
+const SCORE_STEPS = [1, 2, 2.5, 5, 10, 15, 20, 25, 30, 50, 75, 100, 150, 200, 250, 300, 500, 750, 1000, 1500, 2000, 2500, 5000];
+
+/**
+ * A value axis from 0 to a full score with the full score on a tick (1050 → every 150), so that the score's own label
+ * never sits on the tick below it (ECharts' own ticks for 1050 end at 1000, its 1,050 printed over 1,000). A score no
+ * step divides into 3–8 ticks keeps ECharts' ticks and leaves the full score unlabelled.
+ */
+export function scoreAxis(max: number): { min: 0; max: number; interval?: number; axisLabel?: { showMaxLabel: false } } {
+  const step = SCORE_STEPS.find((st) => Number.isInteger(max / st) && max / st >= 3 && max / st <= 8);
+  return step ? { min: 0, max, interval: step } : { min: 0, max, axisLabel: { showMaxLabel: false } };
+}
+
 const baseGrid = { left: 48, right: 24, top: 48, bottom: 40, containLabel: true } as const;
 
 export interface BarSeries { name: string; data: (number | null)[]; color?: string; type?: 'bar' | 'line'; stack?: string }
@@ -78,7 +91,7 @@ export function boxplotOption(o: { categories: string[]; boxes: ([number, number
     },
     grid: { ...baseGrid, top: 32 },
     xAxis: { type: 'category', data: o.categories, axisLabel: { interval: 0, rotate: o.categories.length > 12 ? 35 : 0 } },
-    yAxis: { type: 'value', min: 0, max, name: '分数' },
+    yAxis: { type: 'value', ...(o.max === undefined ? { min: 0, max } : scoreAxis(max)), name: '分数' },
     series: [{ name: o.name ?? '分数分布', type: 'boxplot', data: values as never, itemStyle: { color: '#e6f4ff', borderColor: '#1677ff' } }],
   };
 }
@@ -124,7 +137,7 @@ export function tukeyBoxOption(o: { categories: string[]; boxes: (TukeyBox | nul
     },
     grid: { ...baseGrid, top: 32 },
     xAxis: { type: 'category', data: o.categories, axisLabel: { interval: 0, rotate: o.categories.length > 12 ? 35 : 0 } },
-    yAxis: { type: 'value', min: 0, max: o.max, name: '分数' },
+    yAxis: { type: 'value', ...scoreAxis(o.max), name: '分数' },
     series: [
       { name: '箱线图', type: 'boxplot', data: o.boxes.map((b) => (b ? [b.lowerWhisker, b.q1, b.median, b.q3, b.upperWhisker] : ['-', '-', '-', '-', '-'])) as never, itemStyle: { color: '#e6f4ff', borderColor: '#1677ff' } },
       { name: '离群值', type: 'scatter', data: outliers, symbolSize: 7, itemStyle: { color: '#f5222d' } },
@@ -147,7 +160,7 @@ export function scatterOption(o: {
     legend: { top: 8, type: 'scroll' },
     grid: { ...baseGrid, top: 64 },
     xAxis: { type: 'value', name: o.xName, scale: true },
-    yAxis: { type: 'value', name: o.yName, min: 0, max: o.yMax },
+    yAxis: { type: 'value', name: o.yName, ...scoreAxis(o.yMax) },
     series: [
       ...o.series.map((s) => ({ name: s.name, type: 'scatter' as const, data: s.points, symbolSize: 6 })),
       ...(o.line ? [{ name: o.line.name, type: 'line' as const, data: [[lo, o.line.intercept + o.line.slope * lo], [hi, o.line.intercept + o.line.slope * hi]], symbol: 'none', lineStyle: { type: 'dashed' as const, color: '#595959' }, itemStyle: { color: '#595959' }, tooltip: { show: false } }] : []),

@@ -1,28 +1,35 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, InputNumber, Modal, Progress, Space, Spin, message } from 'antd';
-import { SCAN_DISK_MAX_GB, type ScanDisk } from '@jz/shared/api/admin';
+import { Alert, Button, Descriptions, InputNumber, Modal, Progress, Space, Spin, Typography, message } from 'antd';
+import { scanDiskBody, type ScanDisk } from '@jz/shared/api/admin';
 import { formatGb } from '@jz/shared/format';
 import { getScanDisk, setScanDisk } from '@/api/admin';
 import type { AdminSchool } from '@/api/admin';
 
-/** The modal's state: the school's usage and budget, the budget being typed (GB), saving. */
+/**
+ * The modal's state: the school's usage and budget, the budget being typed (GB; empty = the platform's default),
+ * its refusal (the server's own rule, scanDiskBody), saving.
+ */
 function useScanDisk(schoolId: AdminSchool['id']) {
   const [disk, setDisk] = useState<ScanDisk>();
-  const [gb, setGb] = useState<number | null>(null);
+  const [gb, setGbValue] = useState<number | null>(null);
+  const [invalid, setInvalid] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
-  const show = (d: ScanDisk) => { setDisk(d); setGb(Math.round(d.quotaBytes / 1024 ** 3)); };
+  const setGb = (v: number | null) => { setGbValue(v); setInvalid(''); };
+  const show = (d: ScanDisk) => { setDisk(d); setGb(d.custom ? Math.round(d.quotaBytes / 1024 ** 3) : null); };
   useEffect(() => {
     void getScanDisk(schoolId).then((r) => (r.code === 200 ? show(r.data) : setError(r.msg))).catch(() => setError('获取失败，请检查网络连接'));
   }, [schoolId]);
   const save = async (value: number | null) => {
+    const check = scanDiskBody.safeParse({ quotaGb: value });
+    if (!check.success) { setInvalid(check.error.issues[0]?.message ?? '空间大小不正确'); return; }
     setSaving(true);
     try {
       const r = await setScanDisk(schoolId, value);
       if (r.code === 200) { show(r.data); message.success('保存成功'); } else message.error(r.msg);
     } catch { message.error('保存失败，请检查网络连接'); } finally { setSaving(false); }
   };
-  return { disk, gb, setGb, error, saving, save };
+  return { disk, gb, setGb, invalid, error, saving, save };
 }
 
 /** 扫描空间 of a school (platform administrator): stored scan uploads against the school's budget, and the budget. */
@@ -44,10 +51,12 @@ export function ScanDiskModal({ school, onClose }: { school: AdminSchool; onClos
           {d.usedBytes >= d.quotaBytes && <Alert type="warning" showIcon title="已用空间达到上限：该校新的答题卡扫描上传将被拒绝，请提高上限或让学校删除不需要的批次。" />}
           <Space wrap>
             <span>空间上限（GB）</span>
-            <InputNumber aria-label="空间上限（GB）" min={1} max={SCAN_DISK_MAX_GB} precision={0} value={s.gb} onChange={(v) => s.setGb(v)} />
-            <Button type="primary" loading={s.saving} disabled={!s.gb} onClick={() => void s.save(s.gb)}>保存</Button>
+            <InputNumber aria-label="空间上限（GB）" placeholder={`留空为平台默认 ${Math.round(d.defaultBytes / 1024 ** 3)}`} style={{ width: 180 }}
+              status={s.invalid ? 'error' : undefined} value={s.gb} onChange={(v) => s.setGb(v)} />
+            <Button type="primary" loading={s.saving} onClick={() => void s.save(s.gb)}>保存</Button>
             {d.custom && <Button disabled={s.saving} onClick={() => void s.save(null)}>{`恢复默认（${formatGb(d.defaultBytes)}）`}</Button>}
           </Space>
+          {s.invalid && <Typography.Text type="danger" role="alert">{s.invalid}</Typography.Text>}
         </Space>
       )}
     </Modal>

@@ -13,8 +13,10 @@ import { useExamMonitor } from './useExamMonitor';
  */
 export default function ExamMonitorEchartsDetail() {
   const s = useExamMonitor();
-  const c = useBlockCharts(s.blockId, s.examId);
   const blocks = useMemo(() => s.subjects.flatMap((sub) => sub.blocks.map((b) => ({ value: b.blockId, label: `${sub.subjectName} ${b.blockName}` }))), [s.subjects]);
+  // reached without a block (题块详情图表 before one was picked): the exam's first block, not an empty page
+  const blockId = s.blockId || blocks[0]?.value || 0;
+  const c = useBlockCharts(blockId, s.examId);
   const dist = useMemo(() => (c.charts ? distributionOption(c.charts) : null), [c.charts]);
   const speed = useMemo(() => (c.charts ? speedOption(c.charts) : null), [c.charts]);
   const error = s.error || c.error;
@@ -24,13 +26,13 @@ export default function ExamMonitorEchartsDetail() {
         <Typography.Title level={4} style={{ margin: 0 }}>阅卷监控详情</Typography.Title>
         <Select style={{ width: 280 }} placeholder="选择考试" value={s.examId || undefined} onChange={(v) => s.choose({ examId: v })}
           options={s.exams.map((e) => ({ value: e.id, label: e.name }))} aria-label="选择考试" showSearch optionFilterProp="label" />
-        <Select style={{ width: 240 }} placeholder="选择题块" value={s.blockId || undefined} onChange={(v) => s.choose({ blockId: v })}
+        <Select style={{ width: 240 }} placeholder="选择题块" value={blockId || undefined} onChange={(v) => s.choose({ blockId: v })}
           options={blocks} aria-label="选择题块" showSearch optionFilterProp="label" />
-        <Link to={`/examMonitorEcharts?examId=${s.examId}${s.blockId ? `&blockId=${s.blockId}` : ''}`}>返回监控图表</Link>
+        <Link to={`/examMonitorEcharts?examId=${s.examId}${blockId ? `&blockId=${blockId}` : ''}`}>返回监控图表</Link>
         <UpdatedAt at={c.updatedAt ?? s.updatedAt} live={c.live} onReload={c.reload} />
       </Space>
       {error && <Alert type="warning" showIcon message={error} style={{ marginBottom: 12 }} />}
-      {!s.blockId && <Empty description="请选择题块" />}
+      {!blockId && <Empty description="请选择题块" />}
       {c.charts && dist && speed && (
         <Row gutter={16}>
           <Col span={24}>

@@ -25,3 +25,20 @@ export function parseSse(buffer: string): { events: SseEvent[]; rest: string } {
   }
   return { events, rest: text.slice(start) };
 }
+
+/**
+ * Reads a text/event-stream body to its end, handing each complete event to onEvent as it arrives (events and
+ * characters split across chunks are joined). A broken connection rejects: the caller says what that means.
+ */
+export async function readSse(body: ReadableStream<Uint8Array>, onEvent: (e: SseEvent) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    const parsed = parseSse(buffer + decoder.decode(value, { stream: true }));
+    buffer = parsed.rest;
+    for (const e of parsed.events) onEvent(e);
+  }
+}

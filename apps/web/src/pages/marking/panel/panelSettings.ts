@@ -2,42 +2,15 @@
  * Marking panel settings (spec §3, §9), kept in the browser under localStorage `markPanelSettings`.
  * Pure: reading and writing go through a Storage-like object handed in, so the rules are testable without a DOM.
  */
+import { DEFAULT_MARKING_PANEL_SETTINGS, type MarkingPanelSettings } from '@jz/shared/exam';
 
-export interface PanelSettings {
-  /** Panel colour. */
-  themeColor: string;
-  /** 1 = the panel takes themeColor; 2 = it takes backgroundColor. */
-  backGroundType: number;
-  /** Custom panel colour used when backGroundType is 2. */
-  backgroundColor: string;
-  /** 1 = show the drawn-scores list and the key hints. */
-  showAdvancedFeatures: number;
-  /** 1 = show the 满分 / 零分 buttons. */
-  showAllRight: number;
-  /** 1 = one button per score (when the item is small enough); 2 = typing only. */
-  giveScorePanelType: number;
-  /** 1 = panel below the image (horizontal); 2 = panel at the right of the image (vertical). */
-  panelDerection: number;
-  /** Score buttons per row. */
-  panelRow: number;
-  /** Panel opacity, 0.3 to 1 (1 = opaque). */
-  panelTransparency: number;
-}
+/** The settings as the panel uses them: every field set (backgroundColor too). */
+export type PanelSettings = Required<MarkingPanelSettings>;
 
 export const PANEL_SETTINGS_KEY = 'markPanelSettings';
 
 /** Spec §9 defaults; backgroundColor has none in the spec: white (see docs/DECISIONS.md). */
-export const DEFAULT_PANEL_SETTINGS: Readonly<PanelSettings> = Object.freeze({
-  themeColor: '#E8EAEF',
-  backGroundType: 1,
-  backgroundColor: '#FFFFFF',
-  showAdvancedFeatures: 1,
-  showAllRight: 1,
-  giveScorePanelType: 1,
-  panelDerection: 2,
-  panelRow: 5,
-  panelTransparency: 1,
-});
+export const DEFAULT_PANEL_SETTINGS: Readonly<PanelSettings> = Object.freeze({ ...DEFAULT_MARKING_PANEL_SETTINGS, backgroundColor: '#FFFFFF' });
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 const oneOf = (allowed: number[]) => (v: unknown): v is number => typeof v === 'number' && allowed.includes(v);

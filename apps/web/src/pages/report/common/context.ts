@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { findReport, findReportFilter, type ReportData, type ReportFilter, type ReportKey, type ReportParams } from '@/api/report';
 import { reportFilterStore, useReportFilter, type ReportFilterState } from '@/stores/reportFilter';
-import { JOINT_FILTER_PATH, JOINT_REPORT_PATHS } from '@/api/joint-report';
+import { JOINT_OTHER_PATHS, JOINT_REPORT_PATHS } from '@/api/joint-report';
 import { http } from '@/utils/request';
 import { useJointScope } from './scope';
 
@@ -23,7 +23,7 @@ function loadFilter(examId: string, joint = false): FilterEntry {
   let e = filterCache.get(key);
   if (e) return e;
   const entry: FilterEntry = {
-    promise: (joint ? http.get<ReportFilter>(`/${JOINT_FILTER_PATH}`, { examId }) : findReportFilter({ examId }))
+    promise: (joint ? http.get<ReportFilter>(`/${JOINT_OTHER_PATHS.filter}`, { examId }) : findReportFilter({ examId }))
       .then((res): FilterAnswer => (res.code === 200 ? { data: res.data, error: null, code: 200 } : { data: null, error: res.msg || '加载失败', code: res.code }))
       .catch((): FilterAnswer => ({ data: null, error: '筛选条件加载失败，请稍后重试', code: 0 }))
       .then((v) => {

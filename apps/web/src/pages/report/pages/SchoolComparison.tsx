@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { JOINT_SCHOOL_CONTRAST_PATH, type SchoolContrastRow, type SchoolContrastTable } from '@/api/joint-report';
+import { JOINT_OTHER_PATHS, type SchoolContrastRow, type SchoolContrastTable } from '@/api/joint-report';
 import type { ReportParams } from '@/api/report';
 import { ReportPage } from '../common/ReportPage';
 import { JointExportButton, ReportBlock, ReportSection, ReportTable, SchoolContrastPdfButtons } from '../common/kit';
@@ -23,7 +23,7 @@ function SchoolContrastModule({ params }: { params: ReportParams }) {
   const { data, loading, error, reload } = useSchoolContrast(params);
   return (
     <ReportBlock title="校际对比" loading={loading} error={error} onReload={reload} empty={!!data && !data.tables.length}
-      extra={<Space wrap><JointExportButton path={JOINT_SCHOOL_CONTRAST_PATH} params={params} testId="export-schoolContrast" /><SchoolContrastPdfButtons params={params} /></Space>}
+      extra={<Space wrap><JointExportButton path={JOINT_OTHER_PATHS.schoolContrast} params={params} testId="export-schoolContrast" /><SchoolContrastPdfButtons params={params} /></Space>}
       sub={data?.anonymised ? '其他学校按组织方设置以 学校A、学校B… 显示' : undefined}>
       {data?.tables.map((t) => <SchoolTable key={t.code} table={t} />)}
     </ReportBlock>
