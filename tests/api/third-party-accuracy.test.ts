@@ -103,12 +103,12 @@ describe.each([dbKinds[dbKinds.length - 1]!])('cards made elsewhere, drawn in th
       figures.push(total);
       for (const f of figures.slice(-form.sets.length - 1, -1)) expectGoal(f);
       expectGoal(total);
-    }, 300_000);
+    }, 900_000);
   }
 
   it('drawn in the editor: the page of the rejected-file set that is no answer sheet is refused', async () => {
     const page = await readSet([path.join(FIXTURES, 'open-mcr', 'rejected-file', 'reject.png')]);
     expect(page('reject.png').kind).toBe('anchor');
-  }, 120_000);
+  }, 300_000);
 
 });
