@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenPrintedLabels } from './printed-labels.js';
+import { flattenLocalBackground, flattenPrintedLabels } from './printed-labels.js';
 import type { BubbleGroup } from './types.js';
 
 const group = (id: string, values: string[]): BubbleGroup => ({
@@ -41,5 +41,39 @@ describe('printed labels: the empty level of each value, learnt from the sheet',
     const few = [group('q1', ['A', 'B'])];
     const dark = [[0.3, 0.5]];
     expect(flattenPrintedLabels([{ groups: few, dark }])).toEqual([dark]);
+  });
+});
+
+describe('local background: each bubble against its region\'s empty bubbles', () => {
+  // Two columns of 15 questions A–D, 100 px apart (a bubble's 24 nearest neighbours lie in its own column); one mark
+  // per question, 0.5 above its empty level. The left column's empties read 0.2, the right one is shaded.
+  const column = (c: number) => Array.from({ length: 15 }, (_, q): BubbleGroup => ({
+    id: `q${c * 15 + q + 1}`, kind: 'single', bubbles: ['A', 'B', 'C', 'D'].map((value, k) => ({ x: c * 100 + k * 10, y: q * 10, w: 8, h: 8, value })),
+  }));
+  const questions = [...column(0), ...column(1)];
+  const sheet = (shaded: number) => questions.map((g, i) => g.bubbles.map((_, k) => (i < 15 ? 0.2 : shaded) + (k === i % 4 ? 0.5 : 0)));
+
+  it('brings a shaded region to the sheet\'s common empty level, marks keeping the ink they add', () => {
+    // common level: the 30 % quantile of the 120 bubbles = 0.2 (90 empties, 45 of them at 0.2); the right column's
+    // own level 0.3 (index 7 of its 25 nearest values, at most 7 of them marks): every right bubble moves by −0.1
+    const [q] = flattenLocalBackground(questions, [], [sheet(0.3)]);
+    expect(q[0].map((v) => +v.toFixed(3))).toEqual([0.7, 0.2, 0.2, 0.2]);
+    expect(q[15].map((v) => +v.toFixed(3))).toEqual([0.2, 0.2, 0.2, 0.7]);
+    expect(q[16].map((v) => +v.toFixed(3))).toEqual([0.7, 0.2, 0.2, 0.2]);
+  });
+
+  it('moves a region by 0.15 at most (a region is shaded, not printed differently)', () => {
+    // right column at 0.45: 0.25 above the common level, taken out only up to 0.15
+    const [q] = flattenLocalBackground(questions, [], [sheet(0.45)]);
+    expect(q[15].map((v) => +v.toFixed(3))).toEqual([0.3, 0.3, 0.3, 0.8]);
+  });
+
+  it('measures 考号 columns with the questions and leaves a sheet of fewer than 96 bubbles alone', () => {
+    const digits = [column(0)[0]!];
+    const [, a] = flattenLocalBackground(questions, digits, [sheet(0.3), [[0.2, 0.2, 0.2, 0.2]]]);
+    expect(a[0].map((v) => +v.toFixed(3))).toEqual([0.2, 0.2, 0.2, 0.2]);
+    const few = column(1).slice(0, 10);
+    const dark = few.map(() => [0.3, 0.3, 0.3, 0.8]);
+    expect(flattenLocalBackground(few, [], [dark])).toEqual([dark]);
   });
 });

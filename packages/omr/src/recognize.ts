@@ -6,7 +6,7 @@ import { readAdmissionBubbles } from './admission.js';
 import type { AnchorHit } from './anchors.js';
 import { darkness, ink, makeSampler, type InkScale } from './bubbles.js';
 import { alignToPrint } from './page-align.js';
-import { flattenPrintedLabels } from './printed-labels.js';
+import { flattenLocalBackground, flattenPrintedLabels } from './printed-labels.js';
 import { locate, type LocateFailure, type LocateOptions, type Location } from './locate.js';
 import { readPageCodeCells, type PageCodeReading } from './pagecode.js';
 import { onPicture, rectifyPhoto } from './rectify.js';
@@ -85,8 +85,9 @@ export function recognizeSheet(raster: Raster, template: SheetTemplate, opts: Re
   const qPeak = byLetter ? qInk.map((g) => g.map((x) => x.peak)) : undefined;
   const digits = template.admission?.digits ?? [];
   const aRaw = digits.map((g) => g.bubbles.map((b) => darkness(s, b)));
+  // …each value's empty level, then the shading of the page region around each bubble
   const [qDark, aDark] = template.printedLabels
-    ? flattenPrintedLabels([{ groups: template.questions, dark: qRaw }, { groups: digits, dark: aRaw }])
+    ? flattenLocalBackground(template.questions, digits, flattenPrintedLabels([{ groups: template.questions, dark: qRaw }, { groups: digits, dark: aRaw }]))
     : [qRaw, aRaw];
   const absentDark = template.absent ? darkness(s, template.absent) : null;
   const th = learnThreshold([...qDark.flat(), ...aDark.flat(), ...(absentDark === null ? [] : [absentDark])], opts.thresholdHint,
@@ -173,13 +174,22 @@ function isBlank(r: Raster): boolean {
   return pageStats(r).darkShare < 0.0005;
 }
 
+/**
+ * A picture stretched more than this one way against the other, relative to its template's page, was not cropped
+ * from that page by a scanner (OMRChecker resizes any picture to the template's page; crops of the sample sets
+ * differ by up to 8 %, ibrahimkilic's picture by 65 %).
+ */
+const ALIGN_MAX_STRETCH = 1.25;
+
 /** A template without anchors: the page edges are the frame (third-party forms scanned edge to edge). */
 function pageFrame(r: Raster, template: SheetTemplate, rotation: 0 | 180): Location {
   const kx = r.width / template.width;
   const ky = r.height / template.height;
   const t0 = rotation === 0 ? [kx, 0, 0, 0, ky, 0] : [-kx, 0, r.width, 0, -ky, r.height];
-  // scanners crop a little differently: a third-party template may ask to settle on its printed bubbles
-  const t = template.alignFrame ? alignToPrint(r, template, t0) : t0;
+  // scanners crop a little differently: a third-party template may ask to settle on its printed bubbles — unless
+  // the picture's proportions are not the page's at all (no scanner's crop), where the boxes no longer outline the
+  // printed circles and the search would slide them onto a circle's edge
+  const t = template.alignFrame && Math.max(kx, ky) / Math.min(kx, ky) <= ALIGN_MAX_STRETCH ? alignToPrint(r, template, t0) : t0;
   const fit: Fit = { t: t as Fit['t'], residual: 0, worst: 0, worstIndex: 0 };
   return { fit, rotation, used: [], found: 0, hits: [] };
 }
