@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const LONG_FILES = [
   'tests/api/third-party-accuracy.test.ts',
   'tests/durability/scan-kill.test.ts',
+  'tests/api/third-party-import-accuracy.test.ts',
   'tests/api/scan-hostile.test.ts',
   'tests/api/fuzz.test.ts',
   'tests/durability/hard-kill.test.ts',
