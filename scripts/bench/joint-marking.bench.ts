@@ -7,16 +7,17 @@
  * (`npm start`'s server.ts) on one PostgreSQL, each marker alternating between them, with the think time of
  * marking-load.bench.ts (JOINT_MARKING_THINK_MS, ±50 %, seeded).
  * Lines: `joint-marking-<markers>-next-p99`, `…-submit-p99` (limit 50 ms each) and `…-faults` (limit 0: marks lost,
- * doubled, unacknowledged, papers marked twice by one marker or beyond their mode, failed calls: checkMarks).
+ * doubled, unacknowledged, papers marked twice by one marker or beyond their mode, failed calls: checkMarks; an answer
+ * 服务器繁忙 (code 503) is sent again as the page's user does, counted as busy_answers, not a fault).
+ * BENCH_API_LOG=<file>: the api processes' log (errors included) appended there.
  * Needs DATABASE_URL; without it every line is ok: false with the reason.
  * Env: JOINT_MARKING_MARKERS (1000), JOINT_MARKING_SCHOOLS (20), JOINT_MARKING_STUDENTS (4000), JOINT_MARKING_SECONDS (60),
  * JOINT_MARKING_WARMUP_S (20), JOINT_MARKING_THINK_MS (10000).
  */
 import { sql } from 'kysely';
 import { mulberry32 } from '@jz/shared/random';
-import { checkMarks } from '../../tests/helpers/marking-scale.js';
+import { checkMarks, makeJointMarking } from '../../tests/helpers/marking-scale.js';
 import { loginAll, newStats, percentile, runMarker } from '../../tests/helpers/marking-clients.js';
-import type { Db } from '../../apps/api/src/db/database.js';
 import { cpuSecondsOf } from './queue-lib.js';
 import { line, machine, markingDatabase, round1, startApi, stopApi, type Api } from './marking-lib.js';
 
@@ -34,32 +35,13 @@ type Figure = typeof FIGURES[number];
 const figure = (f: Figure, value: number | null, ok: boolean, extra: Record<string, unknown>) => line({ name: f.name, value, unit: f.unit, limit: f.limit, ok, ...extra });
 const failed = (reason: string) => { for (const f of FIGURES) figure(f, null, false, { reason }); };
 
-/** Makes the exam joint: SCHOOLS − 1 more confirmed schools; candidates and markers spread over all SCHOOLS (marker i → school i mod SCHOOLS). */
-async function makeJoint(db: Db, examId: number, markerIds: number[]): Promise<number[]> {
-  const organiser = (await sql<{ school_id: number }>`select school_id from exam where id = ${examId}`.execute(db)).rows[0]!.school_id;
-  const made = await sql<{ id: number }>`insert into school (name, code, province, area, kind)
-    select '联考压测学校' || g, 'LKYC' || g, '广东省', '广州市', 'school' from generate_series(2, ${SCHOOLS}::int) g returning id`.execute(db);
-  const schools = [organiser, ...made.rows.map((r) => r.id)];
-  // the roles' permissions of a school (what creating a school copies): the markers' exam:marking:do
-  await sql`insert into role_permission (school_id, role_code, permission_code)
-    select s, rp.role_code, rp.permission_code from role_permission rp cross join unnest(${schools.slice(1)}::int[]) s where rp.school_id = ${organiser}`.execute(db);
-  await sql`update exam set mode = 'joint' where id = ${examId}`.execute(db);
-  await sql`insert into exam_school (exam_id, school_id, code, status) select ${examId}, s, o::int, 'confirmed'
-    from unnest(${schools.slice(1)}::int[]) with ordinality as t(s, o)`.execute(db);
-  await sql`update exam_student es set school_id = (${schools}::int[])[1 + (es.id % ${SCHOOLS}::int)] where es.exam_id = ${examId}`.execute(db);
-  const to = markerIds.map((_, i) => schools[i % SCHOOLS]!);
-  await sql`update app_user u set school_id = t.s from unnest(${markerIds}::int[], ${to}::int[]) as t(id, s) where u.id = t.id`.execute(db);
-  await sql`update user_role r set school_id = t.s from unnest(${markerIds}::int[], ${to}::int[]) as t(id, s) where r.user_id = t.id`.execute(db);
-  return schools;
-}
-
 async function main() {
   if (!process.env.DATABASE_URL) return failed('未设置 DATABASE_URL，无法运行（需要 PostgreSQL）');
   const scratch = await markingDatabase(`jz_jmark_bench_${process.pid}`, { students: STUDENTS, markers: MARKERS, ratingModes: [2, 2, 1, 1], tag: 'jm' });
   const apis: Api[] = [];
   try {
     const { exam } = scratch;
-    const schools = await makeJoint(scratch.database.db, exam.examId, exam.markers.map((m) => m.userId));
+    const schools = await makeJointMarking(scratch.database.db, exam.examId, exam.markers.map((m) => m.userId), SCHOOLS);
     apis.push(await startApi(scratch.url), await startApi(scratch.url));
     const urls = apis.map((a) => a.url);
     const tokens = await loginAll(urls[0]!, exam.markers.map((m) => m.loginId), 8);
@@ -100,7 +82,7 @@ async function main() {
     const [nextF, submitF, faultF] = FIGURES as [Figure, Figure, Figure];
     figure(nextF, nextP.p99, nextP.n > 0 && nextP.p99 <= LIMIT_MS, { p50: nextP.p50, max: nextP.max, n: nextP.n, ...run });
     figure(submitF, submitP.p99, submitP.n > 0 && submitP.p99 <= LIMIT_MS, { p50: submitP.p50, max: submitP.max, n: submitP.n, ...run });
-    figure(faultF, faults, faults === 0 && submit.length > 0 && foreign.n > 0, { ...check, errors: errors.length, first_error: errors[0], papers: exam.blocks.map((b) => ({ mode: b.ratingMode, papers: b.papers })) });
+    figure(faultF, faults, faults === 0 && submit.length > 0 && foreign.n > 0, { ...check, errors: errors.length, first_error: errors[0], busy_answers: stats.reduce((a, s) => a + s.busy, 0), papers: exam.blocks.map((b) => ({ mode: b.ratingMode, papers: b.papers })) });
   } finally {
     for (const a of apis) await stopApi(a);
     await scratch.drop().catch((e) => process.stderr.write(`${String(e)}\n`));

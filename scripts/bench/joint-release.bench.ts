@@ -7,10 +7,10 @@
  * Lines:
  * - joint_release_100000: releaseExam (the organiser's release job, in this process), limit 60 s;
  * - joint_release_rss_100000: the peak RSS of this process during the release (sampled every 50 ms), limit 1,536 MB;
- * - joint_report_p95_organiser: p95 of GET requests over the existing report routes (every family, several
- *   filters) as the organiser's administrator, limit 200 ms (the joint report routes of the schools are another
- *   module's; this line measures the organiser's view through the routes there are);
- * - joint_report_p95_school: ok: false, stating that no school's joint report route exists here to measure.
+ * - joint_report_p95_organiser: p95 of GET requests over the report routes (every family, several filters) and
+ *   the joint report routes (联考报告: joint_analysis/*, 校际对比 included) as the organiser's administrator, limit 200 ms;
+ * - joint_report_p95_school: the same over the joint report routes as the administrator of a participating school
+ *   (联考学校1: its own candidates, the others anonymous), limit 200 ms.
  * Needs DATABASE_URL; without it every line is ok: false with the reason.
  * Env: JOINT_RELEASE_SCHOOLS (100), JOINT_RELEASE_PER_SCHOOL (1000), JOINT_RELEASE_REQUESTS (200).
  */
@@ -18,6 +18,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { COURSES } from '@jz/shared/school';
 import { REPORT_ROUTES } from '@jz/shared/api/report';
+import { JOINT_OTHER_PATHS, JOINT_REPORT_PATHS } from '@jz/shared/api/joint-report';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { createSession } from '../../apps/api/src/core/auth.js';
@@ -100,6 +101,39 @@ async function build(db: Db): Promise<{ examId: number; classId: number }> {
   return { examId: exam.id, classId: cls.id };
 }
 
+/** The administrator of the first participating school (made here: the schools were made by SQL, without users). */
+async function participantAdmin(db: Db): Promise<number> {
+  const s = await db.selectFrom('school').select('id').where('name', '=', '联考学校1').executeTakeFirstOrThrow();
+  const u = await db.insertInto('app_user').values({ school_id: s.id, login_id: 'lkxx1admin', user_name: '联考学校1管理员', password_hash: 'x', user_type: 'teacher' })
+    .returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('user_role').values({ school_id: s.id, user_id: u.id, role_code: 'school_admin' }).execute();
+  // the roles' permissions of a school (what creating a school copies), from the organiser's
+  await sql`insert into role_permission (school_id, role_code, permission_code)
+    select ${s.id}, rp.role_code, rp.permission_code from role_permission rp join school o on o.id = rp.school_id where o.name = '示例中学'`.execute(db);
+  return u.id;
+}
+
+/** REQUESTS GETs over the paths × variants as one caller: p95 (ms), failures and the slowest. */
+async function requests(app: Awaited<ReturnType<typeof buildApp>>, token: string, examId: number, paths: string[], variants: string[]) {
+  const times: [number, string][] = [];
+  let failures = 0;
+  let firstFailure = '';
+  for (let k = 0; k < REQUESTS; k++) {
+    const path = paths[k % paths.length]!;
+    const v = variants[Math.floor(k / paths.length) % variants.length]!;
+    const p = `${path}${v}`;
+    const s = performance.now();
+    const res = await app.inject({ url: `/api/v1/${path}?examId=${examId}${v}`, headers: { authorization: token } });
+    times.push([performance.now() - s, p]);
+    const body = res.json() as { code: number; msg: string };
+    if (body.code !== 200) { failures++; firstFailure ||= `${p}: ${body.code} ${body.msg}`; }
+  }
+  const sorted = times.map((x) => x[0]).sort((a, b) => a - b);
+  const value = Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1]! * 10) / 10;
+  const slowest = [...times].sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, p]) => `${Math.round(ms)}ms ${p}`);
+  return { value, requests: REQUESTS, failures, first_failure: firstFailure || undefined, slowest };
+}
+
 async function main() {
   if (!process.env.DATABASE_URL) return failAll('未设置 DATABASE_URL，无法运行（需要 PostgreSQL）');
   const scratch = await scratchDatabase(`jz_jrel_${process.pid}`);
@@ -135,31 +169,18 @@ async function main() {
     const app = await buildApp({ db, config: { ...loadConfig({}), webDist: undefined } });
     try {
       const admin = await db.selectFrom('app_user').select('id').where('login_id', '=', 'admin').executeTakeFirstOrThrow();
-      const token = await createSession(db, admin.id, 'user', 3600_000);
-      const paths = [...Object.values(REPORT_ROUTES).map((r) => r.path), 'examReportComm/filter'];
-      const variants = ['', '&courseCode=SX', `&classId=${classId}`, '&courseCode=WL', '&registrationType=%E5%BA%94%E5%B1%8A'];
-      const times: [number, string][] = [];
-      let failures = 0;
-      let firstFailure = '';
-      for (let k = 0; k < REQUESTS; k++) {
-        const path = paths[k % paths.length]!;
-        const v = variants[Math.floor(k / paths.length) % variants.length]!;
-        const p = `${path}${v}`;
-        const s = performance.now();
-        const res = await app.inject({ url: `/api/v1/${path}?examId=${examId}${v}`, headers: { authorization: token } });
-        times.push([performance.now() - s, p]);
-        const body = res.json() as { code: number; msg: string };
-        if (body.code !== 200) { failures++; firstFailure ||= `${p}: ${body.code} ${body.msg}`; }
-      }
-      const sorted = times.map((x) => x[0]).sort((a, b) => a - b);
-      const p95 = Math.round(sorted[Math.ceil(0.95 * sorted.length) - 1]! * 10) / 10;
-      const slowest = [...times].sort((a, b) => b[0] - a[0]).slice(0, 5).map(([ms, p]) => `${Math.round(ms)}ms ${p}`);
-      printBench({ ...LINES.organiser, value: p95, ok: failures === 0 && p95 <= LINES.organiser.limit, requests: REQUESTS, failures, first_failure: firstFailure || undefined,
-        slowest, note: '现有报告路由，以组织方（示例中学管理员）身份', ...machine() });
+      const organiser = await createSession(db, admin.id, 'user', 3600_000);
+      const school = await createSession(db, await participantAdmin(db), 'user', 3600_000);
+      const jointPaths = [...Object.values(JOINT_REPORT_PATHS), JOINT_OTHER_PATHS.filter, JOINT_OTHER_PATHS.schoolContrast];
+      const variants = ['', '&courseCode=SX', '&courseCode=WL', '&registrationType=%E5%BA%94%E5%B1%8A'];
+      const organiserPaths = [...Object.values(REPORT_ROUTES).map((r) => r.path), 'examReportComm/filter', ...jointPaths];
+      const orgRun = await requests(app, organiser, examId, organiserPaths, [...variants, `&classId=${classId}`]);
+      printBench({ ...LINES.organiser, ...orgRun, ok: orgRun.failures === 0 && orgRun.value <= LINES.organiser.limit, note: '报告路由与联考报告路由，以组织方（示例中学管理员）身份', ...machine() });
+      const schoolRun = await requests(app, school, examId, jointPaths, variants);
+      printBench({ ...LINES.school, ...schoolRun, ok: schoolRun.failures === 0 && schoolRun.value <= LINES.school.limit, note: '联考报告路由，以参考学校（联考学校1）管理员身份', ...machine() });
     } finally {
       await app.close();
     }
-    printBench({ ...LINES.school, value: null, ok: false, reason: '本分支没有学校视角的联考报告路由（由其他模块提供），未测量' });
   } finally {
     await database.close();
     await scratch.drop().catch((e) => process.stderr.write(`${String(e)}\n`));

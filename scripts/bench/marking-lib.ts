@@ -4,6 +4,7 @@
  * `npm start` runs them (apps/api/src/server.ts) on it, started again on the same port after a kill.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,13 +31,16 @@ export function freePort(): Promise<number> {
 
 export interface Api { child: ChildProcess; url: string; port: number }
 
-/** The api on `port` (a free one by default) over databaseUrl; resolves once it answers. No Redis, no demo seeding. */
+/**
+ * The api on `port` (a free one by default) over databaseUrl; resolves once it answers. No Redis, no demo seeding.
+ * Its log (pino, one JSON line per request and error) is appended to BENCH_API_LOG when set, else dropped.
+ */
 export async function startApi(databaseUrl: string, port?: number): Promise<Api> {
   const p = port ?? await freePort();
   const { REDIS_URL: _redis, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root, env: { ...env, DATABASE_URL: databaseUrl, PORT: String(p), HOST: '127.0.0.1', NODE_ENV: 'production', SEED_DEMO: '0', WEB_DIST: '/nonexistent', DATA_DIR: path.join(os.tmpdir(), `jz-marking-bench-${process.pid}`) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_API_LOG ? openSync(process.env.BENCH_API_LOG, 'a') : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${p}`;
   const started = Date.now();

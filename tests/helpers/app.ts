@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig, type AppConfig } from '../../apps/api/src/config.js';
 import { createSession } from '../../apps/api/src/core/auth.js';
-import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
+import { openDatabase, type Database, type DatabaseOptions } from '../../apps/api/src/db/database.js';
 import type { S3StorageConfig, Storage } from '../../apps/api/src/core/storage.js';
 import { ensureBucket } from '../../apps/api/src/core/storage-s3.js';
 import { randomBytes } from 'node:crypto';
@@ -29,11 +29,11 @@ export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> 
 /**
  * A second api instance on the same database as `first`: on PostgreSQL its own connection pool (as a second
  * process would have), on PGlite the same embedded database. Its own job queue, render queue and caches.
- * Close it before `first`.
+ * Close it before `first`. `pool`: options of its PostgreSQL pool (e.g. a short connection wait).
  */
-export async function createPeerApp(first: TestApp, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createPeerApp(first: TestApp, overrides: Partial<AppConfig> = {}, pool: Omit<DatabaseOptions, 'databaseUrl'> = {}): Promise<TestApp> {
   const url = (first.database as Database & { url?: string }).url;
-  const database = url ? await openDatabase({ databaseUrl: url }) : first.database;
+  const database = url ? await openDatabase({ ...pool, databaseUrl: url }) : first.database;
   return testAppOn(database, { s3: first.s3, ...overrides }, !!url);
 }
 

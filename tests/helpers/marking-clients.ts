@@ -1,8 +1,9 @@
 /**
  * Simulated markers over loopback HTTP, as the marking page drives the api: each logs in (its own session: the
  * password RSA-encrypted, as the browser sends it) and loops `marking/next` → `marking/submit` with a fresh
- * requestId per paper. A request that gets no answer (connection refused or cut: the api died) or a 5xx is sent
- * again, the same body with the same requestId, to the next api address after a short pause (as a browser
+ * requestId per paper. An answer 服务器繁忙 (code 503: the database was busy, nothing written) is sent again, as the
+ * page's user does. A request that gets no answer (connection refused or cut: the api died) or a 5xx is sent
+ * again (with `retry`), the same body with the same requestId, to the next api address after a short pause (as a browser
  * behind a load balancer would): the idempotent submit must then count it once.
  */
 import { constants, publicEncrypt } from 'node:crypto';
@@ -32,10 +33,11 @@ export async function loginAll(url: string, loginIds: string[], parallel = 4): P
 }
 
 export interface MarkerStats {
-  next: number[]; submit: number[]; acks: Ack[]; retried: number; errors: string[];
+  /** busy: calls answered 服务器繁忙，请稍后重试 (code 503), sent again as the marking page's user does. */
+  next: number[]; submit: number[]; acks: Ack[]; retried: number; busy: number; errors: string[];
 }
 
-export const newStats = (): MarkerStats => ({ next: [], submit: [], acks: [], retried: 0, errors: [] });
+export const newStats = (): MarkerStats => ({ next: [], submit: [], acks: [], retried: 0, busy: 0, errors: [] });
 
 export interface MarkerRun {
   urls: string[]; token: string; markerId: number; blockId: number; seed: number; stats: MarkerStats;
@@ -74,7 +76,9 @@ export async function runMarker(m: MarkerRun): Promise<void> {
           return json;
         }
         last = `${json.code} ${json.msg}`;
-        if (!m.retry) throw new Error(`${route}: ${last}`);
+        // a busy database asks to try again (nothing was written): the same request once more, counted apart
+        if (json.code === 503 && res.status === 200) m.stats.busy++;
+        else if (!m.retry) throw new Error(`${route}: ${last}`);
       } catch (e) {
         if (!m.retry) throw e;
         last ||= (e as Error).message;

@@ -99,6 +99,28 @@ export async function setUpMarkingExam(db: Db, opts: { students: number; markers
 }
 
 /** An acknowledged submit: the answer 200 carried this total for this task. */
+/**
+ * Makes the marking exam joint: `schools` − 1 more confirmed schools (with the organiser's role permissions, as
+ * creating a school copies them); candidates and markers spread over all of them (marker i → school i mod schools).
+ * Answers the schools, the organiser first.
+ */
+export async function makeJointMarking(db: Db, examId: number, markerIds: number[], schools: number): Promise<number[]> {
+  const organiser = (await sql<{ school_id: number }>`select school_id from exam where id = ${examId}`.execute(db)).rows[0]!.school_id;
+  const made = await sql<{ id: number }>`insert into school (name, code, province, area, kind)
+    select '联考压测学校' || g, 'LKYC' || g, '广东省', '广州市', 'school' from generate_series(2, ${schools}::int) g returning id`.execute(db);
+  const ids = [organiser, ...made.rows.map((r) => r.id)];
+  await sql`insert into role_permission (school_id, role_code, permission_code)
+    select s, rp.role_code, rp.permission_code from role_permission rp cross join unnest(${ids.slice(1)}::int[]) s where rp.school_id = ${organiser}`.execute(db);
+  await sql`update exam set mode = 'joint' where id = ${examId}`.execute(db);
+  await sql`insert into exam_school (exam_id, school_id, code, status) select ${examId}, s, o::int, 'confirmed'
+    from unnest(${ids.slice(1)}::int[]) with ordinality as t(s, o)`.execute(db);
+  await sql`update exam_student es set school_id = (${ids}::int[])[1 + (es.id % ${schools}::int)] where es.exam_id = ${examId}`.execute(db);
+  const to = markerIds.map((_, i) => ids[i % schools]!);
+  await sql`update app_user u set school_id = t.s from unnest(${markerIds}::int[], ${to}::int[]) as t(id, s) where u.id = t.id`.execute(db);
+  await sql`update user_role r set school_id = t.s from unnest(${markerIds}::int[], ${to}::int[]) as t(id, s) where r.user_id = t.id`.execute(db);
+  return ids;
+}
+
 export interface Ack { requestId: string; taskId: number; markerId: number; total: number }
 
 export interface MarkCheck {

@@ -19,6 +19,7 @@ import { registerModules } from './modules/index.js';
 import { sweepJobFiles } from './modules/render/render.jobs.js';
 import { createJobQueue } from './modules/job/job.service.js';
 import { storageOf } from './core/storage-open.js';
+import { BUSY_CODE, BUSY_MESSAGE, isBusyError } from './core/busy.js';
 
 z.config(z.locales.zhCN());
 
@@ -51,7 +52,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   setImmediate(sweep);
   app.addHook('onClose', async () => { clearInterval(sweeper); await jobs.close(); await ctx.mailer.close(); });
 
-  // One error handler: a BizError or a bad request is shown to the user in Chinese; anything else is a 500 with no details.
+  // One error handler: a BizError or a bad request is shown to the user in Chinese; a busy database asks to try again
+  // (core/busy.ts); anything else is a 500 with no details.
   app.setErrorHandler((err, req, reply) => {
     // Refusals are not the route's success shape: skip its response schema.
     reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
@@ -70,6 +72,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     // Safety net: a value PostgreSQL refuses (NUL, number or date out of range, too long) is bad input, not a crash.
     const pgInput = pgInputErrorMessage(err);
     if (pgInput) { req.log.warn({ err }, 'input refused by PostgreSQL'); return reply.status(200).send({ code: 400, msg: pgInput, data: null }); }
+    if (isBusyError(err)) { req.log.warn({ err }, 'database busy: answered 请稍后重试'); return reply.status(200).send({ code: BUSY_CODE, msg: BUSY_MESSAGE, data: null }); }
     req.log.error(err);
     return reply.status(500).send({ code: 500, msg: '服务器内部错误', data: null });
   });

@@ -76,6 +76,8 @@ function preparedStatements(client: pg.PoolClient): void {
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/** PostgreSQL connections per api process (a request waits for one at most connectTimeoutMs: then core/busy.ts). */
+export const POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 300_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -83,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const statementTimeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POOL_SIZE,
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       statement_timeout: statementTimeout || undefined,
       query_timeout: statementTimeout ? statementTimeout + 60_000 : undefined,

@@ -45,6 +45,8 @@ export function withSchools<T>(ctx: JointCtx, data: T): T {
   };
   return walk(data) as T;
 }
+/** 校际对比 tables per variant of a report set, by columns and school names asked. */
+const contrastCache = new WeakMap<EngineReports, Map<string, ReturnType<typeof buildSchoolContrast>>>();
 
 /** The joint filter: classId 0 reads 联考全体 (the joint figures beside the caller's classes). */
 export function jointFilter(ctx: JointCtx): ReportFilter {
@@ -83,13 +85,23 @@ export function schoolContrast(ctx: JointCtx): SchoolContrast {
     const rates = ctx.reports.overview.rows.find((r) => r.code === code)?.rates ?? [];
     return { ...col, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
   });
-  const students = ctx.reports.transcript.rows.map((r) => ({
-    schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
-    scores: idx.map((i) => r.scores[i] ?? null),
-    ranks: idx.map((i) => r.gradeRanks[i] ?? null),
-  }));
   const schools = ctx.joint.schools;
-  const tables = buildSchoolContrast({ schools: schools.map((s) => ({ id: String(s.schoolId), name: s.name })), columns, students });
+  const named = schools.map((s) => ({ id: String(s.schoolId), name: s.name }));
+  // computed once per stored set, columns and naming of the schools: the figures are the release's, a view repeats them
+  const key = JSON.stringify([columns, named]);
+  let memo = contrastCache.get(ctx.reports);
+  if (!memo) contrastCache.set(ctx.reports, memo = new Map());
+  let tables = memo.get(key);
+  if (!tables) {
+    const students = ctx.reports.transcript.rows.map((r) => ({
+      schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
+      scores: idx.map((i) => r.scores[i] ?? null),
+      ranks: idx.map((i) => r.gradeRanks[i] ?? null),
+    }));
+    tables = buildSchoolContrast({ schools: named, columns, students });
+    if (memo.size >= 32) memo.clear();
+    memo.set(key, tables);
+  }
   const own = new Set(schools.filter((s) => s.own).map((s) => String(s.schoolId)));
   return {
     meta: ctx.meta,

@@ -190,21 +190,25 @@ export async function image(ctx: AppContext, user: SchoolUser, q: { taskId?: num
  * "Locks"); when the paper must be written as question scores it is rolled back and made again under the lock.
  */
 export async function submit(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ total: number; state: SubmitState; done: number }> {
-  const { blockId, ...r } = await submitMark(db, user, body);
-  // the caller's 已阅 after the commit, as marking/block counts it (a re-check or trial mark adds nothing): the page shows this
-  return { ...r, done: (await repo.userDone(db, [blockId], user.id)).get(blockId) ?? 0 };
+  // a task first (the usual case: one read); a check's id is never a task's (one sequence)
+  const t0 = await findTaskFor(db, user, body.taskId);
+  if (t0) return submitMark(db, user, body, t0);
+  const check = await findCheckFor(db, user, body.taskId);
+  if (!check) throw notFound('阅卷任务');
+  const r = await checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId);
+  return { ...r, done: await doneIn(db, check.blockId, user.id) };
 }
 
 type SubmitInput = { taskId: number; scores: number[]; requestId: string };
 
-async function submitMark(db: Db, user: SchoolUser, body: SubmitInput): Promise<{ blockId: number; total: number; state: SubmitState }> {
-  // a task first (the usual case: one read); a check's id is never a task's (one sequence)
-  const t0 = await findTaskFor(db, user, body.taskId);
-  if (!t0) {
-    const check = await findCheckFor(db, user, body.taskId);
-    if (!check) throw notFound('阅卷任务');
-    return { blockId: check.blockId, ...(await checks.submitCheck(db, user, check, await checkedScores(db, check.blockId, body.scores, check.chosenQuestionId), body.requestId)) };
-  }
+/** The caller's 已阅 in the block, as marking/block counts it (a re-check or trial mark adds nothing): the page shows this. */
+const doneIn = async (q: Db | Tx, blockId: number, userId: number) => (await repo.userDone(q, [blockId], userId)).get(blockId) ?? 0;
+
+/**
+ * A task's mark. The caller's 已阅 is read inside the mark's transaction, so the commit is the submit's last step:
+ * a mark stored is always answered (no read after the commit that a busy pool could fail).
+ */
+async function submitMark(db: Db, user: SchoolUser, body: SubmitInput, t0: repo.TaskRow): Promise<{ total: number; state: SubmitState; done: number }> {
   const { block, questions } = await blockFor(db, user, t0.blockId);
   const checked = scoresChecked(questions, body.scores, t0.chosenQuestionId);
   const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState }> => {
@@ -219,10 +223,11 @@ async function submitMark(db: Db, user: SchoolUser, body: SubmitInput): Promise<
     const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId, { questions, paper }) : await settleWithoutScoreLock(tx, block, task.paperId, { questions, paper });
     return { total: checked.total, state };
   };
+  const withDone = async (tx: Tx, scoreTx: ScoreTx | null) => ({ ...(await mark(tx, scoreTx)), done: await doneIn(tx, block.id, user.id) });
   try {
-    return { blockId: block.id, ...(await db.transaction().execute((tx) => mark(tx, null))) };
+    return await db.transaction().execute((tx) => withDone(tx, null));
   } catch (e) {
-    if (e instanceof NeedsScoreLock) return { blockId: block.id, ...(await withScoreWrites(db, block.examId, (tx) => mark(tx, tx))) };
+    if (e instanceof NeedsScoreLock) return withScoreWrites(db, block.examId, (tx) => withDone(tx, tx));
     // the same requestId sent for another task at the same moment: the unique index refuses the second
     if ((e as { code?: string }).code === '23505' && String((e as { constraint?: string }).constraint ?? (e as Error).message).includes('request_id')) throw new BizError('请求编号重复');
     throw e;

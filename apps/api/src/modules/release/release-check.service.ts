@@ -25,16 +25,17 @@ export async function releaseCheck(q: Q, examId: number): Promise<ReleaseCheck> 
   const problems: string[] = [];
   if (!subjects.length) problems.push('该考试没有科目');
   if (!students.length) problems.push('该考试没有考生');
-  if (exam.mode === 'joint') {
-    for (const name of await unconfirmedSchools(q, examId)) problems.push(`${name}尚未确认参考班级`);
-    problems.push(...await schoolsMarkingOpen(q, examId), ...await schoolsMissingScores(q, examId));
-  }
-  const noQuestions = subjects.filter((s) => s.questionCount === 0 && !s.totalsOnly);
-  if (noQuestions.length) problems.push(`${noQuestions.map((s) => s.courseName).join('、')}还没有设置小题`);
+  // read once: the stored counts group every score cell of the exam (2.25 × 10⁷ in a city's joint exam)
   const [questions, stored, absences, blocks] = await Promise.all([
     examRepo.questionsOf(q, subjects.map((s) => s.id), true), examRepo.storedScoreCounts(q, examId), examRepo.absencesOf(q, examId),
     markingRepo.blocksOfExam(q, exam.schoolId, examId),
   ]);
+  if (exam.mode === 'joint') {
+    for (const name of await unconfirmedSchools(q, examId)) problems.push(`${name}尚未确认参考班级`);
+    problems.push(...await schoolsMarkingOpen(q, examId), ...await schoolsMissingScores(q, examId, { subjects, questions, stored, absences }));
+  }
+  const noQuestions = subjects.filter((s) => s.questionCount === 0 && !s.totalsOnly);
+  if (noQuestions.length) problems.push(`${noQuestions.map((s) => s.courseName).join('、')}还没有设置小题`);
   const cells = scoreCells(subjects, questions, students, stored, absences);
   const counts = await countBlocks(q, blocks);
   const out: ReleaseCheck['subjects'] = [];

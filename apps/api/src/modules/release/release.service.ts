@@ -134,12 +134,14 @@ async function load(q: Q, examId: number): Promise<Loaded> {
     const used = totalsOnly ? qs : real;
     const pos = new Map(used.map((x, j) => [x.id, j]));
     const Qn = used.length;
-    const rows = await repo.questionScores(q, used.map((x) => x.id));
+    const cols = await repo.questionScores(q, used.map((x) => x.id));
     if (totalsOnly) {
       const totals = new Float64Array(N);
-      for (const r of rows) {
-        const i = index.get(r.esid);
-        if (i !== undefined) totals[i] += Number(r.score);
+      for (const c of cols) {
+        c.esid.forEach((esid, k) => {
+          const i = index.get(esid);
+          if (i !== undefined) totals[i] += c.score[k]!;
+        });
       }
       subjects.push({ code: s.courseCode, name: s.courseName, fullScore: s.fullScore, questions: [] });
       scores[s.courseCode] = { points: new Float64Array(0), subjectTotals: totals };
@@ -150,12 +152,21 @@ async function load(q: Q, examId: number): Promise<Loaded> {
     used.forEach((x, j) => { if (x.electiveGroup) for (let i = 0; i < N; i++) points[i * Qn + j] = NaN; });
     const choices = new Uint32Array(N * Qn);
     const typeOf = used.map((x) => x.type);
-    for (const r of rows) {
-      const i = index.get(r.esid);
-      const j = pos.get(r.qid);
-      if (i === undefined || j === undefined) continue;
-      points[i * Qn + j] = Number(r.score);
-      if (r.choice) choices[i * Qn + j] = encodeChoice(engineLetters(typeOf[j]!, r.choice));
+    for (const c of cols) {
+      const j = pos.get(c.qid);
+      if (j === undefined) continue;
+      // a question's marks are a few distinct option strings: each encoded once
+      const codes = new Map<string, number>();
+      c.esid.forEach((esid, k) => {
+        const i = index.get(esid);
+        if (i === undefined) return;
+        points[i * Qn + j] = c.score[k]!;
+        const choice = c.choice[k];
+        if (!choice) return;
+        let code = codes.get(choice);
+        if (code === undefined) codes.set(choice, code = encodeChoice(engineLetters(typeOf[j]!, choice)));
+        choices[i * Qn + j] = code;
+      });
     }
     subjects.push({
       code: s.courseCode,

@@ -164,9 +164,36 @@ export const columnOf = (ctx: Ctx, code: string) => {
   return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal };
 };
 
+const unitIndexes = new WeakMap<readonly { unitId: string }[], Map<string, number>>();
+
+/**
+ * Position of a class's unit in a stored list of units (-1: none), the list indexed once: a city's joint exam has
+ * 2,000 classes, and looking each class up by a scan of the list made a report O(classes²).
+ */
+function unitPos(list: readonly { unitId: string }[], classId: number | null | undefined): number {
+  let m = unitIndexes.get(list);
+  if (!m) {
+    const index = new Map<string, number>();
+    list.forEach((u, i) => { if (!index.has(u.unitId)) index.set(u.unitId, i); });
+    unitIndexes.set(list, m = index);
+  }
+  return m.get(String(classId)) ?? -1;
+}
+
+function unitOf<T extends { unitId: string }>(list: readonly T[], classId: number | null | undefined): T | undefined {
+  const i = unitPos(list, classId);
+  return i < 0 ? undefined : list[i];
+}
+
 function pageOf<T>(list: T[], current: number, size: number) {
   const start = (current - 1) * size;
   return { records: list.slice(start, start + size), total: list.length, current, size };
+}
+
+/** A page of the list (or all of it), only the rows shown made into records. */
+function pageMap<T, R>(list: T[], page: { current: number; size: number }, all: boolean, fn: (x: T) => R) {
+  const cut = all ? { records: list, total: list.length, current: 1, size: list.length } : pageOf(list, page.current, page.size);
+  return { ...cut, records: cut.records.map(fn) };
 }
 
 // ---------------------------------------------------------------- filter
@@ -218,7 +245,7 @@ function statsRow(ctx: Ctx, code: string): Overview['rows'][number] {
     return { ...col, sat: r.sat, absent: r.absent, count: r.count, mean: r.mean, sd: r.sd, max: r.max, min: r.min, median: r.median, q1: r.q1, q3: r.q3, scoreRate: r.scoreRate, rates: rates(r.rates) };
   }
   const table = ctx.reports.classComparison.find((t) => t.code === code)!;
-  const u = table.rows.find((x) => x.unitId === String(ctx.q.classId));
+  const u = unitOf(table.rows, ctx.q.classId);
   if (!u) return { ...col, sat: 0, absent: 0, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, scoreRate: null, rates: [] };
   return { ...col, sat: u.count, absent: u.absent, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, scoreRate: u.scoreRate, rates: rates(u.rates) };
 }
@@ -312,7 +339,7 @@ function segmentTable(ctx: Ctx, code: string): SegmentTable {
     code: t.code, name: t.name, isTotal: t.isTotal, width: t.width,
     segments: t.segments.map((s) => ({ label: s.label, lower: s.lower, upper: s.upper })),
     grade: t.grade,
-    classes: rowClasses(ctx, code).map((c) => ({ classId: c.id, className: c.name, cells: t.units.find((u) => u.unitId === String(c.id))?.cells ?? empty })),
+    classes: rowClasses(ctx, code).map((c) => ({ classId: c.id, className: c.name, cells: unitOf(t.units, c.id)?.cells ?? empty })),
   };
 }
 
@@ -327,7 +354,7 @@ export function rankSegment(ctx: Ctx) {
       const empty = t.grade.map((g) => ({ ...g, count: 0, cumulative: 0 }));
       return {
         code: t.code, name: t.name, isTotal: t.isTotal, grade: t.grade,
-        classes: rowClasses(ctx, code).map((c) => ({ classId: c.id, className: c.name, segments: t.units.find((u) => u.unitId === String(c.id))?.segments ?? empty })),
+        classes: rowClasses(ctx, code).map((c) => ({ classId: c.id, className: c.name, segments: unitOf(t.units, c.id)?.segments ?? empty })),
       };
     }),
   };
@@ -344,7 +371,7 @@ export function classComparison(ctx: Ctx): ClassComparison {
     column: columnOf(ctx, code),
     grade: { count: ref.count, mean: ref.mean, sd: ref.sd, max: ref.max, min: ref.min, median: ref.median, q1: ref.q1, q3: ref.q3, absent: ref.absent, scoreRate: ref.scoreRate, rates: rates(ref.rates) },
     rows: rowClasses(ctx, code).map((c) => {
-      const u = t.rows.find((x) => x.unitId === String(c.id));
+      const u = unitOf(t.rows, c.id);
       if (!u) return { classId: c.id, className: c.name, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, absent: 0, scoreRate: null, overMeanRate: null, meanRank: null, rates: [] };
       return { classId: c.id, className: c.name, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, absent: u.absent, scoreRate: u.scoreRate, overMeanRate: u.overMeanRate, meanRank: u.meanRank, rates: rates(u.rates) };
     }),
@@ -383,7 +410,7 @@ export function subjectComparison(ctx: Ctx): SubjectComparison {
       return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal, mean: c.mean, scoreRate: c.scoreRate };
     }),
     rows: rowClasses(ctx, null).map((c) => {
-      const u = sc.rows.find((x) => x.unitId === String(c.id));
+      const u = unitOf(sc.rows, c.id);
       const cell = (code: string) => {
         const v = u?.cells.find((x) => x.code === code);
         return v && allowed(ctx.access, c.id, code)
@@ -406,7 +433,7 @@ export function groupG(ctx: Ctx): GroupG {
     columns: idx.map((i) => g.columns[i]!).map((c) => ({ code: c.code, name: c.name })),
     groups: g.groups.map((x) => ({ name: x.name, size: x.size, maxTotal: x.maxTotal, minTotal: x.minTotal, means: idx.map((i) => x.means[i] ?? null) })),
     classes: rowClasses(ctx, TOTAL_CODE).map((c) => {
-      const u = g.units.find((x) => x.unitId === String(c.id));
+      const u = unitOf(g.units, c.id);
       return { classId: c.id, className: c.name, counts: u?.counts ?? g.groups.map(() => 0), total: u?.total ?? 0 };
     }),
   };
@@ -420,7 +447,7 @@ export function quartile(ctx: Ctx) {
     column: columnOf(ctx, code),
     grade: t.grade,
     classes: rowClasses(ctx, code).map((c) => {
-      const u = t.units.find((x) => x.unitId === String(c.id));
+      const u = unitOf(t.units, c.id);
       return u
         ? { classId: c.id, className: c.name, count: u.count, q1: u.q1, median: u.median, q3: u.q3, iqr: u.iqr, bands: u.bands }
         : { classId: c.id, className: c.name, count: 0, q1: null, median: null, q3: null, iqr: null, bands: [0, 0, 0, 0] };
@@ -440,7 +467,7 @@ export function rateCritical(ctx: Ctx): RateCritical {
     levels: t.levels.map((l) => ({
       key: l.key, name: l.name, thresholdScore: l.thresholdScore, grade: l.grade,
       classes: classes.map((c) => {
-        const u = l.units.find((x) => x.unitId === String(c.id));
+        const u = unitOf(l.units, c.id);
         return { classId: c.id, className: c.name, reached: u?.reached ?? 0, below: u?.below ?? 0, above: u?.above ?? 0 };
       }),
       students: l.students.flatMap((s) => {
@@ -461,13 +488,13 @@ export function online(ctx: Ctx): Online {
     lines: ctx.reports.online.map((l) => ({
       name: l.name, score: l.score, source: l.source, share: l.share, online: l.online,
       classes: classes.map((c) => {
-        const u = l.units.find((x) => x.unitId === String(c.id));
+        const u = unitOf(l.units, c.id);
         return { classId: c.id, className: c.name, sat: u?.sat ?? 0, online: u?.online ?? 0, share: u?.share ?? null, critical: u?.critical ?? 0 };
       }),
       subjects: l.subjects.filter((s) => ctx.access.courses.includes(s.code)).map((s) => ({
         code: s.code, name: s.name, effectiveScore: s.effectiveScore, grade: s.grade,
         classes: classes.map((c) => {
-          const u = s.units.find((x) => x.unitId === String(c.id));
+          const u = unitOf(s.units, c.id);
           return { classId: c.id, className: c.name, online: u?.online ?? 0, single: u?.single ?? 0, double: u?.double ?? 0, hitRate: u?.hitRate ?? null, contributionRate: u?.contributionRate ?? null };
         }),
       })),
@@ -488,7 +515,7 @@ export function paper(ctx: Ctx): Paper {
   const t = ctx.reports.paper.find((x) => x.code === code)!;
   const seg = ctx.reports.scoreSegments.find((x) => x.code === code)!;
   const classes = rowClasses(ctx, code);
-  const unitIdx = classes.map((c) => t.units.findIndex((u) => u.unitId === String(c.id)));
+  const unitIdx = classes.map((c) => unitPos(t.units, c.id));
   const col = columnOf(ctx, code);
   return {
     meta: { ...ctx.meta, courseCode: code, courseName: col.name },
@@ -523,8 +550,8 @@ export function comment(ctx: Ctx, page: { current: number; size: number }, all =
   const sc = ctx.reports.subjectComparison;
   const courseName = code === TOTAL_CODE ? ctx.set.settings.totalName : nameOfCode(ctx, code) ?? code;
   const classRows = classes.map((c) => {
-    const u = t.rows.find((x) => x.unitId === String(c.id));
-    const s = code === TOTAL_CODE ? sc.rows.find((x) => x.unitId === String(c.id)) : undefined;
+    const u = unitOf(t.rows, c.id);
+    const s = code === TOTAL_CODE ? unitOf(sc.rows, c.id) : undefined;
     return {
       classId: c.id,
       className: c.name,
@@ -536,13 +563,18 @@ export function comment(ctx: Ctx, page: { current: number; size: number }, all =
     };
   });
   let students: Comment['records'] = [];
+  let listed = { total: 0, current: all ? 1 : page.current, size: all ? 0 : page.size };
   if (code === TOTAL_CODE) {
     const ids = new Set(classes.map((c) => c.id));
     const ti = ctx.reports.transcript.columns.findIndex((c) => c.code === TOTAL_CODE);
     const balance = balanceMap(ctx);
     const sat = ctx.reports.overview.rows.find((r) => r.code === TOTAL_CODE)?.sat ?? 0;
     const classSat = new Map(t.rows.map((r) => [Number(r.unitId), r.count]));
-    students = ctx.reports.transcript.rows.filter((r) => ids.has(Number(r.classId))).map((r) => {
+    // the comments of the asked page only (written per student: 100,000 of them in a city's joint exam)
+    const rows = ctx.reports.transcript.rows.filter((r) => ids.has(Number(r.classId)));
+    const cut = all ? { records: rows, total: rows.length, current: 1, size: rows.length } : pageOf(rows, page.current, page.size);
+    listed = { total: cut.total, current: cut.current, size: cut.size };
+    students = cut.records.map((r) => {
       const b = balance.get(r.studentId);
       return {
         examStudentId: Number(r.studentId), name: r.name, className: r.className,
@@ -553,8 +585,7 @@ export function comment(ctx: Ctx, page: { current: number; size: number }, all =
       };
     });
   }
-  const p = all ? { records: students, total: students.length, current: 1, size: students.length } : pageOf(students, page.current, page.size);
-  return { meta: ctx.meta, classes: classRows, ...p };
+  return { meta: ctx.meta, classes: classRows, records: students, ...listed };
 }
 
 function refOf(ctx: Ctx, s: { studentId: string; name: string; total: number; gradeRank: number; unitRank: number; lastRank: number | null; compareRank?: number | null; change: number | null }): StudentRef {
@@ -581,16 +612,16 @@ export function studentProgress(ctx: Ctx, page: { current: number; size: number 
   const classes = rowClasses(ctx, TOTAL_CODE);
   const ids = new Set(classes.map((c) => c.id));
   const st = ctx.reports.students;
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1)).map((s) => refOf(ctx, s));
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1));
   return {
     meta: ctx.meta,
     referenceName: st.referenceName,
     comparison: comparisonOf(ctx),
     classes: classes.map((c) => {
-      const u = st.units.find((x) => x.unitId === String(c.id));
+      const u = unitOf(st.units, c.id);
       return { classId: c.id, className: c.name, up: (u?.up ?? []).map((s) => refOf(ctx, s)), low: (u?.low ?? []).map((s) => refOf(ctx, s)) };
     }),
-    ...(all ? { records: list, total: list.length, current: 1, size: list.length } : pageOf(list, page.current, page.size)),
+    ...pageMap(list, page, all, (s) => refOf(ctx, s)),
   };
 }
 
@@ -600,7 +631,7 @@ export function studentTop(ctx: Ctx): StudentTop {
   return {
     meta: ctx.meta,
     classes: rowClasses(ctx, TOTAL_CODE).map((c) => {
-      const u = st.units.find((x) => x.unitId === String(c.id));
+      const u = unitOf(st.units, c.id);
       return { classId: c.id, className: c.name, top: (u?.top ?? []).map((s) => refOf(ctx, s)), bottom: (u?.bottom ?? []).map((s) => refOf(ctx, s)) };
     }),
   };
@@ -611,16 +642,11 @@ export function studentWeak(ctx: Ctx, page: { current: number; size: number }, a
   const ids = new Set(rowClasses(ctx, TOTAL_CODE).map((c) => c.id));
   const st = ctx.reports.students;
   const idx = st.subjects.map((s, i) => (ctx.access.courses.includes(s.code) ? i : -1)).filter((i) => i >= 0);
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1)).map((s) => ({
-    ...refOf(ctx, s),
-    gaps: idx.map((i) => s.gaps[i] ?? null),
-    weakSubject: s.weakSubject,
-    strongSubject: s.strongSubject,
-  }));
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1));
   return {
     meta: ctx.meta,
     subjects: idx.map((i) => st.subjects[i]!),
-    ...(all ? { records: list, total: list.length, current: 1, size: list.length } : pageOf(list, page.current, page.size)),
+    ...pageMap(list, page, all, (s) => ({ ...refOf(ctx, s), gaps: idx.map((i) => s.gaps[i] ?? null), weakSubject: s.weakSubject, strongSubject: s.strongSubject })),
   };
 }
 
