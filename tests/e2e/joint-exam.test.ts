@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
-import { confirmClassesOnScreen, createJointExamOnScreen, joinByCodeOnScreen, jointRow } from '../helpers/joint-walk.js';
+import { confirmClassesOnScreen, createJointExamOnScreen, joinByCodeOnScreen, jointRow, tick } from '../helpers/joint-walk.js';
 import { loginAs, newPage, watchForCrashes } from './helpers.js';
 
 /**
@@ -65,8 +65,9 @@ describe('joint exam list in Chromium', () => {
     await page.getByRole('cell', { name: '已加入' }).waitFor();
 
     await page.locator('tr.ant-table-row', { hasText: '高一期中联考' }).getByRole('button', { name: '确认参考班级' }).click();
-    await page.locator('.ant-modal .ant-checkbox-input').first().check();
-    await page.locator('.ant-modal').getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '确认参考班级' });
+    await tick(dialog.locator('.ant-checkbox-input').first());
+    await dialog.getByRole('button', { name: /^(确\s*定|OK)$/ }).click();
     await page.locator('tr.ant-table-row', { hasText: '高一期中联考' }).getByRole('cell', { name: '已确认班级' }).waitFor();
 
     const db = server.database.db;

@@ -60,12 +60,24 @@ export async function joinByCodeOnScreen(page: Page, url: string, code: string, 
   await page.locator('.ant-modal').getByRole('button', { name: /^加\s*入$/ }).click();
 }
 
+/** Ticks a checkbox of a dialog, again when a re-render of the opening dialog undid the first click. */
+export async function tick(box: Locator): Promise<void> {
+  for (let i = 0; i < 10 && !(await box.isChecked()); i++) {
+    await box.click();
+    await box.page().waitForTimeout(200);
+  }
+  if (!(await box.isChecked())) throw new Error('复选框未能勾选');
+}
+
 /** 确认参考班级: ticks the first `classes` classes offered (all when omitted) and waits for 已确认班级. */
 export async function confirmClassesOnScreen(page: Page, url: string, examName: string, classes?: number): Promise<void> {
   if (!/#\/jointExamination\/list/.test(page.url())) await page.goto(`${url}/#/jointExamination/list`);
   await jointRow(page, examName).getByRole('button', { name: '确认参考班级' }).click();
-  const boxes = await page.locator('.ant-modal .ant-checkbox-input').all();
-  for (const box of boxes.slice(0, classes ?? boxes.length)) await box.check();
-  await page.locator('.ant-modal').getByRole('button', { name: OK }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '确认参考班级' });
+  // the classes arrive after the dialog opens: wait for them before listing the boxes
+  await dialog.locator('.ant-checkbox-input').first().waitFor();
+  const boxes = await dialog.locator('.ant-checkbox-input').all();
+  for (const box of boxes.slice(0, classes ?? boxes.length)) await tick(box);
+  await dialog.getByRole('button', { name: OK }).click();
   await jointRow(page, examName).getByText('已确认班级').waitFor();
 }
