@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import { fakeProvidersConfig, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.js';
 import { startServer } from '../helpers/server.js';
-import { loginAs, newPage as openPage, openUserCommand } from './helpers.js';
+import { logOut, loginAs, newPage as openPage } from './helpers.js';
 
 /** /otherLogin and /wechatLogin in Chromium: 未配置 without providers; phone binding and login with them. */
 describe('other logins in Chromium', () => {
@@ -50,8 +50,7 @@ describe('other logins in Chromium', () => {
     await dialog.getByLabel('验证码').fill(fake.sms[0]!.code);
     await dialog.getByRole('button', { name: /^绑 ?定$/ }).click();
     await page.getByText('13512345678').waitFor();
-    await openUserCommand(page, '退出登录');
-    await page.waitForURL(/#\/login/);
+    await logOut(page);
 
     await page.goto(`${server.url}/#/otherLogin`);
     await page.getByLabel('手机号').fill('13512345678');

@@ -20,6 +20,19 @@ export async function openUserCommand(page: Page, name: '修改密码' | '退出
   await item.click();
 }
 
+/**
+ * 退出登录 from the user menu and wait for the login page. On a loaded machine a click can land while the dropdown is
+ * still closing from the previous hover and be lost: then the menu is opened again (the logout itself is idempotent).
+ */
+export async function logOut(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    await openUserCommand(page, '退出登录');
+    const left = await page.waitForURL(/#\/login/, { timeout: 15_000 }).then(() => true, () => false);
+    if (left) return;
+    if (attempt === 3) throw new Error('退出登录 did not reach the login page after three clicks');
+  }
+}
+
 /** A fresh browser context as a school user sees it (Chinese, desktop size); generous timeouts for a loaded CI machine. */
 export async function newPage(browser: Browser, options: { acceptDownloads?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, ...options });

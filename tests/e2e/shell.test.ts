@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '@jz/shared';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer } from '../helpers/server.js';
 import { startSmtpReceiver } from '../helpers/smtp.js';
-import { loginAs, newPage as openPage, openUserCommand } from './helpers.js';
+import { logOut, loginAs, newPage as openPage, openUserCommand } from './helpers.js';
 
 /** Browser walks of the shell: every demo role logs in and out, account dialogs, email binding over SMTP. */
 describe('web shell in Chromium', () => {
@@ -38,8 +38,7 @@ describe('web shell in Chromium', () => {
     await page.getByRole('menuitem', { name: '个人中心' }).click();
     await page.waitForURL(/#\/userInfo\/personInfo/);
 
-    await openUserCommand(page, '退出登录');
-    await page.waitForURL(/#\/login/);
+    await logOut(page);
     // The session was ended on the server too.
     const me = await server.call({ url: '/api/v1/teach/user/getCurrentUserInfo', token: token! });
     expect(me.body.code).toBe(401);
