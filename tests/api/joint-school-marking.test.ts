@@ -105,6 +105,24 @@ describe.each(dbKinds)('joint school marking on %s', (kind) => {
     expect((await call('admin2', 'POST', 'task_allocation/clean_painting_task', { examSubjectId: subjectId })).body.code).toBe(403);
   });
 
+  it('试评 is off under 各校阅卷: not offered, and the organiser turning it on is refused with nothing changed', async () => {
+    type Group = { blockId: number; name: string; ratingMode: number; trialCount: number; schoolMarked: boolean; questions: { questionId: number }[]; markers: { userId: number }[] };
+    const groups = (await call('bureau', 'GET', `task_allocation/find_group_list?examSubjectId=${subjectId}`)).body.data as Group[];
+    expect(groups.map((g) => [g.trialCount, g.schoolMarked])).toEqual([[0, true], [0, true]]);
+    const before = await t.database.db.selectFrom('marking_block').select(['id', 'trial_count', 'name']).where('exam_subject_id', '=', subjectId).orderBy('id').execute();
+    const on = await call('bureau', 'POST', 'task_allocation/save_task_allocation', { examSubjectId: subjectId, blocks: groups.map((g) => ({
+      blockId: g.blockId, name: `${g.name}改`, questionIds: g.questions.map((q) => q.questionId), ratingMode: g.ratingMode, trialCount: 3, markers: [] })) });
+    expect(on.body).toMatchObject({ code: 400, msg: '各校阅卷的科目不进行试评（各校只评本校考生的试卷），请把试评份数设为 0' });
+    expect(await t.database.db.selectFrom('marking_block').select(['id', 'trial_count', 'name']).where('exam_subject_id', '=', subjectId).orderBy('id').execute()).toEqual(before);
+    expect(((await call('bureau', 'GET', `task_allocation/find_group_list?examSubjectId=${subjectId}`)).body.data as Group[]).map((g) => g.markers.length)).toEqual([2, 2]);
+    // a count stored while the subject was 学校导入 is not shown as on, nor offered to the marker's page
+    await t.database.db.updateTable('marking_block').set({ trial_count: 2 }).where('id', '=', block['1']!).execute();
+    expect(((await call('bureau', 'GET', `task_allocation/find_group_list?examSubjectId=${subjectId}`)).body.data as Group[])[0]!.trialCount).toBe(0);
+    expect(((await call('admin2', 'GET', `task_allocation/find_group_list?examSubjectId=${subjectId}`)).body.data as Group[])[0]).toMatchObject({ trialCount: 0, schoolMarked: true });
+    expect((await call('teacher1', 'GET', `marking/block?blockId=${block['1']}`)).body.data).toMatchObject({ trialCount: 0 });
+    await t.database.db.updateTable('marking_block').set({ trial_count: 0 }).where('id', '=', block['1']!).execute();
+  });
+
   it('a school\'s marker is served only its own school\'s papers and cannot reach another school\'s', async () => {
     const held: number[] = [];
     for (let i = 0; i < 3; i++) {

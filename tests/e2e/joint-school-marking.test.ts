@@ -10,13 +10,14 @@ import { watchForCrashes } from './helpers.js';
  * 示例中学 and 第二示范中学 (through the API), scored 各校阅卷; two candidates of each school have scanned sheets. On
  * screen, 第二示范中学's administrator assigns its teacher d001 to 第1题 from 联考列表 (本校阅卷分配); d001 marks in the
  * marking page and is served exactly his school's 2 papers, then 当前没有可阅的试卷 (示例中学's 2 stay in the pool);
- * the organiser's expanded row shows 第二示范中学 阅卷进度 2/2 and 示例中学 0/2 (block 第1题's papers: 2 per school, by hand).
+ * neither the school's nor the organiser's 分配阅卷任务 offers 试评 (各校阅卷不试评); the organiser's expanded row shows 第二示范中学 阅卷进度 2/2 and 示例中学 0/2 (block 第1题's papers: 2 per school, by hand).
  */
 describe('joint school marking in Chromium', () => {
   let walk: MarkingWalk;
   let examId: number;
   let block1: number;
   let secondId: number;
+  let subjectId: number;
   const name = '高一数学各校阅卷（网页）';
 
   beforeAll(async () => {
@@ -28,7 +29,6 @@ describe('joint school marking in Chromium', () => {
     const bureauId = await schoolIdOf(t, '示范市教育局');
     const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', bureauId).orderBy('id').executeTakeFirstOrThrow()).id;
     const bureau = { gradeId, token: await t.tokenFor('bureau') };
-    let subjectId: number;
     ({ examId, subjectId } = await makeJointMathExam(t, bureau, name, [sampleId, secondId]));
     for (const [who, schoolId] of [['admin', sampleId], ['admin2', secondId]] as const) {
       const classIds = (await classesOf(t, schoolId)).slice(0, 1).map((c) => c.id);
@@ -56,6 +56,9 @@ describe('joint school marking in Chromium', () => {
     await admin2.goto(`${walk.server.url}/#/jointExamination/list`);
     await row(admin2).getByRole('button', { name: '本校阅卷分配' }).click();
     const card = admin2.getByTestId(`assign-block-${block1}`);
+    // 试评 is off under 各校阅卷: said, not offered
+    await card.getByTestId('trial-off').filter({ hasText: '各校阅卷不试评' }).waitFor();
+    expect(await card.getByLabel('试评份数').count()).toBe(0);
     await card.getByRole('button', { name: '选择阅卷老师' }).click();
     const dialog = admin2.getByRole('dialog', { name: '选择阅卷老师' });
     await dialog.getByLabel('搜索老师').fill('d001');
@@ -96,8 +99,14 @@ describe('joint school marking in Chromium', () => {
     }
     expect(marked).toHaveLength(2);
 
-    // the organiser's expanded row: 阅卷进度 final/papers per school
+    // the organiser's 分配阅卷任务 of the subject: no 试评 either
     const org = await walk.pageAs('bureau');
+    await org.goto(`${walk.server.url}/#/examDetailsEdit/assignWork?examId=${examId}&examSubjectId=${subjectId}`);
+    const own = org.getByTestId(`assign-block-${block1}`);
+    await own.getByTestId('trial-off').filter({ hasText: '各校阅卷不试评' }).waitFor();
+    expect(await own.getByLabel('试评份数').count()).toBe(0);
+
+    // the organiser's expanded row: 阅卷进度 final/papers per school
     await org.goto(`${walk.server.url}/#/jointExamination/list`);
     await row(org).locator('.ant-table-row-expand-icon').click();
     const school = (s: string) => org.locator('.ant-table-expanded-row tr', { hasText: s });

@@ -15,6 +15,8 @@ export interface MarkingGroup {
   fullScore: number; questions: BlockQuestion[]; markers: BlockMarker[]; papers: number; finalPapers: number;
   /** 个人一致性: a blind re-check every N submitted papers (0 = off); 试评: trial papers first (0 = off) */
   recheckInterval: number; trialCount: number;
+  /** 各校阅卷 (a joint exam's subject each school marks): no 试评 */
+  schoolMarked?: boolean;
 }
 /** A teacher who may mark; for a joint exam (混合阅卷) also his school. */
 export interface SchoolUserRow { userId: number; userName: string; loginId: string; schoolId?: number; schoolName?: string }

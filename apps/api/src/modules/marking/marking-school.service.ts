@@ -62,7 +62,7 @@ export async function groupList(db: Db, user: SchoolUser, side: SchoolSide) {
       started: started.has(b.id), fullScore: qs.some((q) => q.electiveGroup) ? qs[0]!.fullScore : totalOf(qs.map((q) => q.fullScore)),
       questions: qs.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
       markers: markers.filter((m) => m.blockId === b.id).map((m) => ({ userId: m.userId, userName: m.userName, loginId: m.loginId, quota: m.quota, classIds: m.classIds })),
-      papers: c?.papers ?? 0, finalPapers: c?.final ?? 0, recheckInterval: b.recheckInterval, trialCount: b.trialCount,
+      papers: c?.papers ?? 0, finalPapers: c?.final ?? 0, recheckInterval: b.recheckInterval, ...repo.trialOf(b),
     };
   });
 }

@@ -76,7 +76,7 @@ export async function groupList(db: Db, user: SchoolUser, examSubjectId: number)
       started: started.has(b.id), fullScore: qs.some((q) => q.electiveGroup) ? qs[0]!.fullScore : totalOf(qs.map((q) => q.fullScore)),
       questions: qs.map((q) => ({ questionId: q.questionId, number: q.no, fullScore: q.fullScore, step: q.step, points: q.points })),
       markers: markers.filter((m) => m.blockId === b.id).map((m) => ({ userId: m.userId, userName: m.userName, loginId: m.loginId, quota: m.quota, classIds: m.classIds })),
-      papers: p?.papers ?? 0, finalPapers: p?.final ?? 0, recheckInterval: b.recheckInterval, trialCount: b.trialCount,
+      papers: p?.papers ?? 0, finalPapers: p?.final ?? 0, recheckInterval: b.recheckInterval, ...repo.trialOf(b),
     };
   });
 }
@@ -99,6 +99,8 @@ export async function saveAllocation(db: Db, user: SchoolUser, body: { examSubje
     return [];
   }
   const s = await setupSubjectFor(db, user, body.examSubjectId);
+  // 各校阅卷 skips the 试评 gate: turning it on would promise a check that never happens
+  if (repo.schoolMarked({ examMode: s.exam.mode, jointScoring: s.subject.joint_scoring }) && body.blocks.some((b) => (b.trialCount ?? 0) > 0)) throw new BizError(repo.NO_TRIAL_SCHOOL_MARKING);
   const questions = new Map((await markedQuestions(db, s.subject.id)).map((q) => [q.id, q]));
   const seen = new Set<number>();
   for (const b of body.blocks) {

@@ -16,7 +16,9 @@ import { checkedScores } from './marking.service.js';
 const NO_TRIAL = '本题块未开启试评，请先在分配阅卷任务中设置试评份数';
 
 async function leaderBlock(db: Db, user: SchoolUser, blockId: number) {
-  return (await blockFor(db, user, blockId, 'leader')).block;
+  const { block } = await blockFor(db, user, blockId, 'leader');
+  if (repo.schoolMarked(block)) throw new BizError(repo.NO_TRIAL_SCHOOL_MARKING);
+  return block;
 }
 
 /** The trial papers with their reference scores, and per marker the trial marks of the marker's current round. */

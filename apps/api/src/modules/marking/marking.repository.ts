@@ -38,6 +38,15 @@ export function schoolMarked(block: Pick<BlockRow, 'examMode' | 'jointScoring'>)
   return block.examMode === 'joint' && block.jointScoring === 'school_marking';
 }
 
+/** 各校阅卷 has no 试评 (the gate is skipped): the refusal when the organiser turns it on for such a subject. */
+export const NO_TRIAL_SCHOOL_MARKING = '各校阅卷的科目不进行试评（各校只评本校考生的试卷），请把试评份数设为 0';
+
+/** The block's 试评 as the screens show it: off under 各校阅卷 whatever an earlier scoring choice stored. */
+export function trialOf(block: Pick<BlockRow, 'examMode' | 'jointScoring' | 'trialCount'>): { trialCount: number; schoolMarked: boolean } {
+  const off = schoolMarked(block);
+  return { trialCount: off ? 0 : block.trialCount, schoolMarked: off };
+}
+
 function blockSelect(q: Q) {
   return q.selectFrom('marking_block as b')
     .innerJoin('exam_subject as s', 's.id', 'b.exam_subject_id')

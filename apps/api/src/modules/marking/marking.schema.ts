@@ -93,6 +93,8 @@ export const groupSchema = z.object({
   leaderUserId: z.number().nullable(), leaderName: z.string().nullable(), answerText: z.string(), canMark: z.boolean(), started: z.boolean(),
   fullScore: z.number(), questions: z.array(question), markers: z.array(markerRow), papers: z.number(), finalPapers: z.number(),
   recheckInterval: z.number(), trialCount: z.number(),
+  /** 各校阅卷 (a joint exam's subject each school marks): 试评 is off and not offered */
+  schoolMarked: z.boolean(),
 });
 export const userRowSchema = z.object({ userId: z.number(), userName: z.string(), loginId: z.string(), schoolId: z.number().optional(), schoolName: z.string().optional() });
 export const leaderRowSchema = z.object({ blockId: z.number(), blockName: z.string(), userId: z.number().nullable(), userName: z.string().nullable() });

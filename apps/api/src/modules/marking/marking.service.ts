@@ -89,7 +89,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
     // a 选做 block is scored on one question: its full score is one question's
     fullScore: questions.some((q) => q.electiveGroup) ? questions[0]!.fullScore : totalOf(questions.map((q) => q.fullScore)), ratingMode: block.ratingMode as RatingMode, leaseSeconds: block.leaseSeconds,
     standardAnswer: { text: block.answerText, images: block.answerImages.map((n) => answerImageUrl(blockId, n)) }, ...f, role, marks: marker,
-    trialCount: block.trialCount,
+    trialCount: repo.trialOf(block).trialCount,
   };
 }
 

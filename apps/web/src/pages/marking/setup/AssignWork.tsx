@@ -39,10 +39,16 @@ function BlockCard({ g, s, courseCode, shares, school }: { g: MarkingGroup; s: S
           <span>个人一致性 每 <InputNumber aria-label="个人一致性间隔" min={0} max={10000} precision={0} value={g.recheckInterval || undefined} placeholder="关闭" disabled={!!school}
             onChange={(v) => s.setRecheckInterval(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份复评一次</span>
         </Tooltip>
-        <Tooltip title="题组长先选定试评卷并给参考分；阅卷老师须先评完试评卷，题组长审核通过后才能正式阅卷。试评分不计分、不计进度。">
-          <span>试评 <InputNumber aria-label="试评份数" min={0} max={50} precision={0} value={g.trialCount || undefined} placeholder="不试评" disabled={!!school}
-            onChange={(v) => s.setTrialCount(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份</span>
-        </Tooltip>
+        {g.schoolMarked ? (
+          <Tooltip title="各校阅卷时每所学校只评本校考生的试卷，试评卷无法由题组长从各校试卷中统一选定，因此不进行试评。">
+            <span data-testid="trial-off">试评 <Tag>各校阅卷不试评</Tag></span>
+          </Tooltip>
+        ) : (
+          <Tooltip title="题组长先选定试评卷并给参考分；阅卷老师须先评完试评卷，题组长审核通过后才能正式阅卷。试评分不计分、不计进度。">
+            <span>试评 <InputNumber aria-label="试评份数" min={0} max={50} precision={0} value={g.trialCount || undefined} placeholder="不试评" disabled={!!school}
+              onChange={(v) => s.setTrialCount(g.blockId, Number(v ?? 0))} style={{ width: 80 }} /> 份</span>
+          </Tooltip>
+        )}
       </Space>
       {schoolsOf(s.users).length > 1 && (
         <SchoolShares blockId={g.blockId} schools={schoolsOf(s.users)} saved={shares.shares.get(g.blockId) ?? NO_SHARES} onSaved={() => void shares.reload()} />

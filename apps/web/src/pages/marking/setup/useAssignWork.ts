@@ -88,7 +88,7 @@ export function useAssignWork(examSubjectId: number, gradeId?: number) {
       const r = await saveTaskAllocation(examSubjectId, groups.map((g) => ({
         blockId: g.blockId, name: g.name, questionIds: g.questions.map((q) => q.questionId), ratingMode: g.ratingMode,
         tolerance: g.tolerance, allocation: g.allocation, leaseSeconds: g.leaseSeconds, leaderUserId: g.leaderUserId,
-        answerText: g.answerText, recheckInterval: g.recheckInterval, trialCount: g.trialCount,
+        answerText: g.answerText, recheckInterval: g.recheckInterval, trialCount: g.schoolMarked ? undefined : g.trialCount,
         markers: g.markers.map((m) => ({ userId: m.userId, quota: m.quota, classIds: g.allocation === 'class' ? m.classIds : [] })),
       })));
       if (r.code === 200) { message.success('保存成功'); await load(); } else message.error(r.msg);

@@ -6,8 +6,12 @@ import type { ReportParams } from '@/api/report';
 import { useReport } from '../common/context';
 import { byNumber, byText, fmt } from '../common/format';
 import { ReportBlock, ReportTable } from '../common/kit';
+import { useJointScope } from '../common/scope';
 
 const FIELD_LABELS: Record<string, string> = { score: '成绩', classRank: '班级排名', gradeRank: '年级排名' };
+/** A joint exam (docs/DECISIONS.md "Joint ranks"): the grade rank is the 联考排名, and 校内排名 stands beside it. */
+const JOINT_LABELS: Record<string, string> = { ...FIELD_LABELS, gradeRank: '联考排名' };
+type Row = TranscriptRow & { schoolRanks?: (number | null)[] };
 const DEFAULT_FIELDS = ['score', 'classRank', 'gradeRank'];
 type TotalPosition = 'first' | 'last';
 const POSITION_KEY = 'jz-transcript-total-position';
@@ -34,32 +38,39 @@ export function TranscriptModule({ params, title = '成绩单', fieldOptions }: 
   const exportQuery = useMemo(() => ({ ...params, fields: fields.join(','), keyword: keyword || undefined, totalPosition }), [params, fields, keyword, totalPosition]);
   const { data, loading, error, reload } = useReport('transcript', query);
   const cols = data?.columns ?? [];
+  const joint = useJointScope();
+  const labels = joint ? JOINT_LABELS : FIELD_LABELS;
   const shown = data?.fields ?? fields;
-  const columns = useMemo<TableColumnsType<TranscriptRow>>(() => [
-    { title: '考号', dataIndex: 'admissionNo', key: 'admissionNo', fixed: 'left', width: 110, sorter: byText((r: TranscriptRow) => r.admissionNo) },
-    { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
-    { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: TranscriptRow) => r.className) },
-    { title: '学籍类型', dataIndex: 'registrationType', key: 'registrationType', width: 90, render: (v: string) => v || '—' },
-    ...cols.map((c, k) => ({
-      title: `${c.name}（${fmt(c.fullScore)}）`,
-      key: `col-${c.code}`,
-      children: shown.map((f) => {
-        const get = (r: TranscriptRow) => (f === 'score' ? r.scores[k] : f === 'classRank' ? r.classRanks[k] : r.gradeRanks[k]) ?? null;
-        return {
-          title: FIELD_LABELS[f] ?? f,
-          key: `${c.code}-${f}`,
-          align: 'right' as const,
-          width: f === 'score' ? 80 : 86,
-          render: (_: unknown, r: TranscriptRow) => {
-            if (f === 'score' && r.scores[k] === null) return <span className="jz-muted">缺考</span>;
-            return c.isTotal && f === 'score' ? <b>{fmt(get(r))}</b> : fmt(get(r));
-          },
-          sorter: byNumber(get),
-        };
-      }),
-    })),
-  ], [cols, shown]);
-  const options = fieldOptions && fieldOptions.length ? fieldOptions : DEFAULT_FIELDS.map((v) => ({ value: v, label: FIELD_LABELS[v] }));
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    // as the joint export: 校内排名 after the asked fields whenever a rank is asked
+    const shownCols = joint && shown.some((f) => f !== 'score') ? [...shown, 'schoolRank'] : shown;
+    return [
+      { title: '考号', dataIndex: 'admissionNo', key: 'admissionNo', fixed: 'left', width: 110, sorter: byText((r: TranscriptRow) => r.admissionNo) },
+      { title: '姓名', dataIndex: 'name', key: 'name', fixed: 'left', width: 90 },
+      { title: '班级', dataIndex: 'className', key: 'className', width: 100, sorter: byText((r: TranscriptRow) => r.className) },
+      { title: '学籍类型', dataIndex: 'registrationType', key: 'registrationType', width: 90, render: (v: string) => v || '—' },
+      ...cols.map((c, k) => ({
+        title: `${c.name}（${fmt(c.fullScore)}）`,
+        key: `col-${c.code}`,
+        children: shownCols.map((f) => {
+          const get = (r: Row) => (f === 'score' ? r.scores[k] : f === 'classRank' ? r.classRanks[k] : f === 'schoolRank' ? r.schoolRanks?.[k] : r.gradeRanks[k]) ?? null;
+          return {
+            title: f === 'schoolRank' ? '校内排名' : labels[f] ?? f,
+            key: `${c.code}-${f}`,
+            align: 'right' as const,
+            width: f === 'score' ? 80 : 86,
+            render: (_: unknown, r: Row) => {
+              if (f === 'score' && r.scores[k] === null) return <span className="jz-muted">缺考</span>;
+              return c.isTotal && f === 'score' ? <b>{fmt(get(r))}</b> : fmt(get(r));
+            },
+            sorter: byNumber(get),
+          };
+        }),
+      })),
+    ];
+  }, [cols, shown, joint, labels]);
+  const options = (fieldOptions && fieldOptions.length ? fieldOptions : DEFAULT_FIELDS.map((v) => ({ value: v, label: FIELD_LABELS[v]! })))
+    .map((o) => ({ ...o, label: joint ? labels[o.value] ?? o.label : o.label }));
   return (
     <ReportBlock title={title} reportKey="transcript" params={exportQuery as ReportParams} error={error} onReload={reload}
       extra={(
@@ -71,7 +82,7 @@ export function TranscriptModule({ params, title = '成绩单', fieldOptions }: 
           <Input.Search allowClear placeholder="姓名 / 考号" style={{ width: 180 }} onSearch={(v) => setKeyword(v.trim())} aria-label="搜索学生" />
         </>
       )}>
-      <ReportTable<TranscriptRow>
+      <ReportTable<Row>
         testId="report-table-transcript"
         rowKey="examStudentId"
         loading={loading}
