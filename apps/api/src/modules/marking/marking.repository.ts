@@ -8,6 +8,7 @@ import type { BlockRegion } from '@jz/shared/block-region';
 import { anyId } from '../../db/any-id.js';
 import type { Db, Tx } from '../../db/database.js';
 import { versionBump } from './marking-live.repository.js';
+import { markedOrganiser } from './marking-joint.repository.js';
 
 type Q = Db | Tx;
 type MarkingFrom = DB & { b: DB['marking_block']; e: DB['exam']; s: DB['exam_subject'] };
@@ -56,18 +57,26 @@ export async function findBlock(q: Q, blockId: number): Promise<BlockRow | undef
   return r ? toBlock(r) : undefined;
 }
 
+/** A joint exam's share of a block for one school: any = the block has shares; percent = the school's (null: none). */
+export interface SchoolShare { any: boolean; percent: number | null }
+
 /**
  * The block as the user sees it, in one round trip (it starts every marker's call): the block, whether the user
- * marks it, and its questions as blockQuestions gives them.
+ * marks it, its questions as blockQuestions gives them, and for 混合阅卷 whether the user's school (another than
+ * the block's) is a confirmed school of the joint exam and that school's share of the block (null: not joint).
  */
-export async function findBlockAs(q: Q, blockId: number, userId: number): Promise<(BlockRow & { isMarker: boolean; questions: BlockQuestionRow[] }) | undefined> {
+export async function findBlockAs(q: Q, blockId: number, userId: number, schoolId: number): Promise<(BlockRow & { isMarker: boolean; questions: BlockQuestionRow[]; confirmed: boolean; share: SchoolShare | null }) | undefined> {
   const r = await blockSelect(q).select([
     sql<boolean>`exists (select 1 from marking_marker m where m.block_id = b.id and m.user_id = ${userId})`.as('isMarker'),
     sql<BlockQuestionRow[]>`coalesce((select json_agg(json_build_object('blockId', bq.block_id, 'questionId', bq.question_id, 'no', qu.no,
       'fullScore', qu.full_score, 'step', qu.step, 'points', bq.points, 'sort', bq.sort, 'electiveGroup', qu.elective_group, 'electivePick', ${electivePick})
       order by bq.sort, qu.sort, qu.id) from marking_block_question bq join question qu on qu.id = bq.question_id where bq.block_id = b.id), '[]'::json)`.as('questions'),
+    sql<boolean>`(e.mode = 'joint' and b.school_id <> ${schoolId} and exists (select 1 from exam_school x
+      where x.exam_id = b.exam_id and x.school_id = ${schoolId} and x.status = 'confirmed'))`.as('confirmed'),
+    sql<SchoolShare | null>`case when e.mode = 'joint' then (select json_build_object('any', count(*) > 0, 'percent', max(ss.percent) filter (where ss.school_id = ${schoolId}))
+      from marking_school_share ss where ss.block_id = b.id) end`.as('share'),
   ]).where('b.id', '=', blockId).executeTakeFirst();
-  return r ? { ...toBlock(r), isMarker: r.isMarker, questions: r.questions.map(toQuestion) } : undefined;
+  return r ? { ...toBlock(r), isMarker: r.isMarker, questions: r.questions.map(toQuestion), confirmed: r.confirmed, share: r.share } : undefined;
 }
 
 export async function blocksOfSubject(q: Q, schoolId: number, examSubjectId: number): Promise<BlockRow[]> {
@@ -539,6 +548,13 @@ const toTask = (r: Record<string, unknown>): TaskRow => ({ ...(r as unknown as T
 
 export async function findTask(q: Q, schoolId: number, taskId: number): Promise<TaskRow | undefined> {
   const r = await taskSelect(q).where('id', '=', taskId).where('school_id', '=', schoolId).executeTakeFirst();
+  return r ? toTask(r) : undefined;
+}
+
+/** A task of the user's school, or of an organiser whose joint exam he marks (混合阅卷): one round trip. */
+export async function findTaskReachable(q: Q, userId: number, schoolId: number, taskId: number): Promise<TaskRow | undefined> {
+  const r = await taskSelect(q).where('id', '=', taskId)
+    .where((eb) => eb.or([eb('school_id', '=', schoolId), markedOrganiser(sql.ref('marking_task.school_id'), userId, schoolId)])).executeTakeFirst();
   return r ? toTask(r) : undefined;
 }
 

@@ -99,7 +99,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
  * caller go back to the pool first, so an old paper can never be submitted beside a new round of it.
  */
 export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: boolean): Promise<{ paper: MarkingPaper | null; msg: string }> {
-  const { block, leader, questions: blockQs } = await blockFor(db, user, blockId, 'marker');
+  const { block, leader, questions: blockQs, share } = await blockFor(db, user, blockId, 'marker');
   if (!block.canMark) return { paper: null, msg: '该题块已暂停阅卷' };
   const { items } = itemsOf(blockQs);
   if (!items.length) throw new BizError('题块没有题目，请先设置题块');
@@ -134,7 +134,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       quota = await quotaOf(tx, block, { ...marker, userId: user.id });
     }
     // 混合阅卷: the caller's school takes at most its share of the block (null: no share set)
-    let schoolLeft = await schoolShareLeft(tx, block, user.schoolId, rounds, elective);
+    let schoolLeft = await schoolShareLeft(tx, block, user.schoolId, rounds, elective, share);
     // 各校阅卷: the caller's school's candidates only
     const own = repo.schoolMarked(block) ? user.schoolId : null;
     while (held.length < want && (quota === null || taken < quota) && (schoolLeft === null || schoolLeft > 0)) {
