@@ -10,7 +10,7 @@ import { makeJointMarking, setUpMarkingExam, type MarkingExam } from '../helpers
  * organiser's) mark the same single-marked block; each calls next → submit twice. A participant's call costs the
  * database no more round trips than the organiser's own marker's: the school check, the share of the block and the
  * task's school are read with the block and the task (before: next +2, submit +3: the own school's task read, the
- * organisers he marks for, the confirmed school). Every statement sent is counted (the driver's query calls).
+ * organisers he marks for, the confirmed school); the marker's 已阅 is read with his mark (before: a read of its own). Every statement sent is counted (the driver's query calls).
  */
 describe.each(dbKinds)('joint marking round trips on %s', (kind) => {
   let t: TestApp;
@@ -59,6 +59,9 @@ describe.each(dbKinds)('joint marking round trips on %s', (kind) => {
     expect(trips.submit![2]).toBe(trips.submit![3]);
     // next: session, block, begin, marker lock, held leases, lease, commit (docs/DECISIONS.md "Marking speed")
     expect(trips.next![2]).toBe(7);
+    // submit of a single mark: session, task, block, begin, task lock, mark + paper lock (+ 已阅), marks of the paper,
+    // paper final + live version, an open paper held, commit
+    expect(trips.submit![2]).toBe(10);
   });
 });
 

@@ -665,13 +665,16 @@ async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: 
 
 /**
  * Stores a marker's mark on the task and locks its paper (lockPaper), one statement (a marker's submit; the task is
- * locked already, so the lock order task → paper is kept).
+ * locked already, so the lock order task → paper is kept). `done`: the marker's 已阅 in the block with this mark
+ * (userDone's count: his other submitted marks of rounds 1–3, read in the same statement, plus this one).
  */
-export async function submitTaskLockPaper(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }, paperId: number): Promise<PaperRow> {
+export async function submitTaskLockPaper(tx: Tx, task: { id: number; blockId: number; markerId: number }, v: { scores: number[]; total: number; requestId: string }, paperId: number): Promise<PaperRow & { done: number }> {
   const submitted = { scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null };
-  const r = await tx.with('submitted', (w) => w.updateTable('marking_task').set(submitted).where('id', '=', taskId).returning('id'))
-    .selectFrom('marking_paper').select(paperCols).where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
-  return toPaper(r);
+  const r = await tx.with('submitted', (w) => w.updateTable('marking_task').set(submitted).where('id', '=', task.id).returning('id'))
+    .selectFrom('marking_paper').select(paperCols).select(sql<number>`(select count(*)::int + 1 from marking_task d where d.block_id = ${task.blockId}
+      and d.marker_id = ${task.markerId} and d.submitted_at is not null and d.round < 4 and d.id <> ${task.id})`.as('done'))
+    .where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
+  return { ...toPaper(r), done: r.done };
 }
 
 export async function rescoreTask(tx: Tx, taskId: number, v: { scores: number[]; total: number }): Promise<void> {
