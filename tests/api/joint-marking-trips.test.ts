@@ -20,6 +20,8 @@ describe.each(dbKinds)('joint marking round trips on %s', (kind) => {
   let restore: () => void = () => undefined;
 
   beforeAll(async () => {
+    // PostgreSQL: before the pool connects (each connection binds the driver's query when it opens)
+    if (kind === 'postgres') restore = countPg(() => { counted++; });
     t = await createTestApp(kind);
     exam = await setUpMarkingExam(t.database.db, { students: 8, markers: 8, ratingModes: [2, 2, 1, 1], tag: 'rt' });
     const schools = await makeJointMarking(t.database.db, exam.examId, exam.markers.map((m) => m.userId), 3);
@@ -27,7 +29,7 @@ describe.each(dbKinds)('joint marking round trips on %s', (kind) => {
     expect(owners.map((o) => o.school_id)).toEqual([schools[2], schools[0]]);
     expect(exam.markers[2]!.blockId).toBe(exam.markers[6]!.blockId);
     for (const i of [2, 6]) token.push(await t.tokenFor(exam.markers[i]!.loginId));
-    restore = countStatements(t, () => { counted++; });
+    if (t.database.pglite) restore = countPglite(t.database.pglite, () => { counted++; });
   });
   afterAll(async () => {
     restore();
@@ -65,15 +67,17 @@ describe.each(dbKinds)('joint marking round trips on %s', (kind) => {
   });
 });
 
-/** Calls onStatement for every statement the app's database driver sends; answers the undo. */
-function countStatements(t: TestApp, onStatement: () => void): () => void {
-  if (t.database.pglite) {
-    const lite = t.database.pglite as unknown as Record<'query' | 'exec', (...a: unknown[]) => unknown>;
-    const { query, exec } = lite;
-    lite.query = function (...a: unknown[]) { onStatement(); return query.apply(this, a); };
-    lite.exec = function (...a: unknown[]) { onStatement(); return exec.apply(this, a); };
-    return () => { lite.query = query; lite.exec = exec; };
-  }
+/** Calls onStatement for every statement a PGlite database is sent; answers the undo. */
+function countPglite(pglite: object, onStatement: () => void): () => void {
+  const lite = pglite as Record<'query' | 'exec', (...a: unknown[]) => unknown>;
+  const { query, exec } = lite;
+  lite.query = function (...a: unknown[]) { onStatement(); return query.apply(this, a); };
+  lite.exec = function (...a: unknown[]) { onStatement(); return exec.apply(this, a); };
+  return () => { lite.query = query; lite.exec = exec; };
+}
+
+/** Calls onStatement for every statement the pg driver sends (connections opened from now on); answers the undo. */
+function countPg(onStatement: () => void): () => void {
   type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
   const proto = pg.Client.prototype as unknown as { query: QueryFn };
   const query = proto.query;
