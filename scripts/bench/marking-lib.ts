@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../apps/api/src/db/database.js';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
 import { setUpMarkingExam, type MarkingExam } from '../../tests/helpers/marking-scale.js';
-import { root, scratchDatabase } from './queue-lib.js';
+import { cpuSecondsOf, root, scratchDatabase } from './queue-lib.js';
 import { printBench, type BenchLine } from './result.js';
 
 /** A benchmark's result line (through result.ts printBench). */
@@ -25,10 +25,7 @@ export function postgresCpuSeconds(): number {
   let sum = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      sum += (Number(fields[11]) + Number(fields[12])) / 100;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += cpuSecondsOf(Number(pid));
     } catch { /* the process ended */ }
   }
   return sum;
