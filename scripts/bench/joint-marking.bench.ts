@@ -9,7 +9,9 @@
  * Lines: `joint-marking-<markers>-next-p99`, `…-submit-p99` (limit 50 ms each) and `…-faults` (limit 0: marks lost,
  * doubled, unacknowledged, papers marked twice by one marker or beyond their mode, failed calls: checkMarks; an answer
  * 服务器繁忙 (code 503) is sent again as the page's user does, counted as busy_answers, not a fault).
- * BENCH_API_LOG=<file>: the api processes' log (errors included) appended there.
+ * BENCH_API_LOG=<file>: the api processes' log (errors included) appended there. BENCH_API_PROF=<dir>: the first api
+ * process runs with node --cpu-prof and writes its profile there. The line also gives the CPU per submit of the
+ * PostgreSQL server processes (the whole server) and of the bench's own client process.
  * Needs DATABASE_URL; without it every line is ok: false with the reason.
  * Env: JOINT_MARKING_MARKERS (1000), JOINT_MARKING_SCHOOLS (20), JOINT_MARKING_STUDENTS (4000), JOINT_MARKING_SECONDS (60),
  * JOINT_MARKING_WARMUP_S (20), JOINT_MARKING_THINK_MS (10000).
@@ -19,7 +21,7 @@ import { mulberry32 } from '@jz/shared/random';
 import { checkMarks, makeJointMarking } from '../../tests/helpers/marking-scale.js';
 import { loginAll, newStats, percentile, runMarker } from '../../tests/helpers/marking-clients.js';
 import { cpuSecondsOf } from './queue-lib.js';
-import { line, machine, markingDatabase, round1, startApi, stopApi, type Api } from './marking-lib.js';
+import { line, machine, markingDatabase, postgresCpuSeconds, round1, selfCpuSeconds, startApi, stopApi, type Api } from './marking-lib.js';
 
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
 const MARKERS = env('JOINT_MARKING_MARKERS', 1000);
@@ -42,7 +44,8 @@ async function main() {
   try {
     const { exam } = scratch;
     const schools = await makeJointMarking(scratch.database.db, exam.examId, exam.markers.map((m) => m.userId), SCHOOLS);
-    apis.push(await startApi(scratch.url), await startApi(scratch.url));
+    const prof = process.env.BENCH_API_PROF;
+    apis.push(await startApi(scratch.url, undefined, prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), await startApi(scratch.url));
     const urls = apis.map((a) => a.url);
     const tokens = await loginAll(urls[0]!, exam.markers.map((m) => m.loginId), 8);
     const stats = exam.markers.map(newStats);
@@ -56,9 +59,13 @@ async function main() {
     const counted = stats.map((s) => ({ next: s.next.length, submit: s.submit.length }));
     const t0 = performance.now();
     const cpu0 = apis.map((a) => cpuSecondsOf(a.child.pid!));
+    const pg0 = postgresCpuSeconds();
+    const self0 = selfCpuSeconds();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const seconds = (performance.now() - t0) / 1000;
     const apiCpu = apis.reduce((a, api, k) => a + cpuSecondsOf(api.child.pid!) - cpu0[k]!, 0);
+    const pgCpu = postgresCpuSeconds() - pg0;
+    const clientCpu = selfCpuSeconds() - self0;
     const window = stats.map((s, i) => ({ next: s.next.slice(counted[i]!.next), submit: s.submit.slice(counted[i]!.submit) }));
     const load = machine();
     stopping = true;
@@ -71,12 +78,13 @@ async function main() {
     const foreign = (await sql<{ n: number; all: number }>`select count(*) filter (where u.school_id <> ${schools[0]!})::int as n, count(*)::int as "all"
       from marking_task t join app_user u on u.id = t.marker_id where t.block_id = any(${exam.blocks.map((b) => b.id)}::int[]) and t.submitted_at is not null`.execute(scratch.database.db)).rows[0]!;
     const p = (v: number[]) => ({ p50: round1(percentile(v, 50)), p99: round1(percentile(v, 99)), max: round1(percentile(v, 100)), n: v.length });
+    const perSubmit = (cpuS: number) => round1((cpuS * 1000) / Math.max(1, submit.length));
     const nextP = p(next);
     const submitP = p(submit);
     const faults = check.lost + check.doubled + check.samePaperTwice + check.overMarked + check.unacknowledged + errors.length;
     const run = {
       api_processes: apis.length, schools: SCHOOLS, markers: MARKERS, students: exam.students, submits_per_s: round1(submit.length / seconds),
-      api_cpu_ms_per_submit: round1((apiCpu * 1000) / Math.max(1, submit.length)), seconds: round1(seconds), think_ms: THINK_MS,
+      api_cpu_ms_per_submit: perSubmit(apiCpu), postgres_cpu_ms_per_submit: perSubmit(pgCpu), client_cpu_ms_per_submit: perSubmit(clientCpu), seconds: round1(seconds), think_ms: THINK_MS,
       marks_by_participants: foreign.n, marks_stored: foreign.all, ...load,
     };
     const [nextF, submitF, faultF] = FIGURES as [Figure, Figure, Figure];

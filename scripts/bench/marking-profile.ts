@@ -8,13 +8,15 @@
  * transaction. Also the CPU of the api (this process) and of the database's server processes per next + submit
  * pair (/proc, PostgreSQL on this machine). Needs DATABASE_URL.
  * Env: MARKING_LOAD_MARKERS (300), MARKING_LOAD_STUDENTS (2000), PROFILE_WARM_ROUNDS (4), PROFILE_CALLS (200),
- * PROFILE_PREPARE (0: no prepared statements).
+ * PROFILE_PREPARE (0: no prepared statements), PROFILE_JOINT_SCHOOLS (1; more: the exam made a joint exam of that many
+ * schools as joint-marking.bench.ts does, so 95 % of the markers take the joint path).
  */
 import pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { createSession } from '../../apps/api/src/core/auth.js';
 import { openDatabase } from '../../apps/api/src/db/database.js';
+import { makeJointMarking } from '../../tests/helpers/marking-scale.js';
 import { markingDatabase, round1 } from './marking-lib.js';
 
 /** Profile lines (a measurement to read, not a benchmark result with a limit). */
@@ -51,6 +53,8 @@ async function main() {
   const app = await buildApp({ db: database.db, config: { ...loadConfig({}), webDist: undefined } });
   try {
     const { exam } = scratch;
+    const jointSchools = Number(process.env.PROFILE_JOINT_SCHOOLS ?? 1);
+    if (jointSchools > 1) await makeJointMarking(database.db, exam.examId, exam.markers.map((m) => m.userId), jointSchools);
     const tokens = await Promise.all(exam.markers.map((m) => createSession(database.db, m.userId, 'user', 3600_000)));
     let seq = 0;
     let measure = false;

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
+import { markedOrganiser } from './marking-joint.repository.js';
 
 type Q = Db | Tx;
 
@@ -25,6 +26,13 @@ const toCheck = (r: Record<string, unknown>): CheckRow => ({ ...(r as unknown as
 
 export async function findCheck(q: Q, schoolId: number, id: number): Promise<CheckRow | undefined> {
   const r = await sql<Record<string, unknown>>`select ${checkCols} from marking_check c where c.id = ${id} and c.school_id = ${schoolId}`.execute(q);
+  return r.rows[0] ? toCheck(r.rows[0]) : undefined;
+}
+
+/** A check of the user's school, or of an organiser whose joint exam he marks (混合阅卷): one round trip. */
+export async function findCheckReachable(q: Q, userId: number, schoolId: number, id: number): Promise<CheckRow | undefined> {
+  const r = await sql<Record<string, unknown>>`select ${checkCols} from marking_check c where c.id = ${id}
+    and (c.school_id = ${schoolId} or ${markedOrganiser(sql.ref('c.school_id'), userId, schoolId)})`.execute(q);
   return r.rows[0] ? toCheck(r.rows[0]) : undefined;
 }
 

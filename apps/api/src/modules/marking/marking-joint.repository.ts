@@ -2,7 +2,7 @@
  * SQL of 混合阅卷 (docs/DECISIONS.md "Joint exams: shared marking"): which schools' teachers may mark a joint exam's
  * blocks, the schools' shares of a block, and what a school's markers took of it.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
 
 type Q = Db | Tx;
@@ -18,23 +18,16 @@ export async function markingSchools(q: Q, examId: number): Promise<{ joint: boo
   return { joint, schoolIds: [row.school_id, ...(joint ? (row.ids ?? []).filter((id) => id !== row.school_id) : [])] };
 }
 
-/** Is the school a confirmed participant of the exam (a joint exam)? */
-export async function confirmedIn(q: Q, examId: number, schoolId: number): Promise<boolean> {
-  const r = await sql<{ x: number }>`select 1 as x from exam_school x join exam e on e.id = x.exam_id
-    where x.exam_id = ${examId} and x.school_id = ${schoolId} and x.status = 'confirmed' and e.mode = 'joint'`.execute(q);
-  return r.rows.length > 0;
-}
-
 /**
- * Organisers whose joint-exam blocks the user marks while his school is a confirmed participant: where a task,
- * paper or check named by him may live besides his own school.
+ * Is `school` (a column) an organiser whose joint-exam blocks the user marks while his school is a confirmed
+ * participant: where a task, paper or check named by him may live besides his own school. A condition, so the
+ * row and the right to reach it are read in one round trip.
  */
-export async function organisersMarkedBy(q: Q, userId: number, schoolId: number): Promise<number[]> {
-  const r = await sql<{ school_id: number }>`select distinct b.school_id from marking_marker m join marking_block b on b.id = m.block_id
+export function markedOrganiser(school: RawBuilder<unknown>, userId: number, schoolId: number): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from marking_marker m join marking_block b on b.id = m.block_id
     join exam e on e.id = b.exam_id and e.mode = 'joint'
     join exam_school x on x.exam_id = e.id and x.school_id = ${schoolId} and x.status = 'confirmed'
-    where m.user_id = ${userId} and b.school_id <> ${schoolId}`.execute(q);
-  return r.rows.map((x) => x.school_id);
+    where m.user_id = ${userId} and b.school_id = ${school} and b.school_id <> ${schoolId})`;
 }
 
 export interface JointTeacherRow { userId: number; userName: string; loginId: string; schoolId: number; schoolName: string }
@@ -68,12 +61,6 @@ export async function setShares(tx: Tx, examId: number, blockId: number, rows: {
   await tx.deleteFrom('marking_school_share').where('block_id', '=', blockId).execute();
   if (!rows.length) return;
   await tx.insertInto('marking_school_share').values(rows.map((r) => ({ exam_id: examId, block_id: blockId, school_id: r.schoolId, percent: r.percent }))).execute();
-}
-
-/** The school's share of the block (percent), or undefined when the block has no shares or none for the school. */
-export async function shareOf(q: Q, blockId: number, schoolId: number): Promise<{ any: boolean; percent: number | null }> {
-  const rows = await q.selectFrom('marking_school_share').select(['school_id', 'percent']).where('block_id', '=', blockId).execute();
-  return { any: rows.length > 0, percent: rows.find((r) => r.school_id === schoolId)?.percent ?? null };
 }
 
 /** Marks of the block's rounds 1–3 (评分任务 so far) and those the school's teachers hold or gave. */

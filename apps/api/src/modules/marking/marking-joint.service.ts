@@ -67,12 +67,11 @@ export async function saveShares(db: Db, user: SchoolUser, body: { blockId: numb
  * How many more marks the school's markers may take in the block: null without shares (a free pool, or not a
  * joint exam: no read at all); 0 for a school without a share. The cap is ⌈percent × 评分任务 ÷ 100⌉ over the
  * block's marks so far; once it looks used up the papers are made from every scanned sheet and it is counted again
- * (papers are made as the pool runs dry, as 平均分配 does).
+ * (papers are made as the pool runs dry, as 平均分配 does). `share` is the school's share as blockFor read it.
  */
-export async function schoolShareLeft(tx: Tx, block: repo.BlockRow, schoolId: number, rounds: 1 | 2, elective: boolean): Promise<number | null> {
+export async function schoolShareLeft(tx: Tx, block: repo.BlockRow, schoolId: number, rounds: 1 | 2, elective: boolean, share: repo.SchoolShare | null): Promise<number | null> {
   if (block.examMode !== 'joint' || repo.schoolMarked(block)) return null; // 各校阅卷: each school has its own papers
-  const share = await joint.shareOf(tx, block.id, schoolId);
-  if (!share.any) return null;
+  if (!share?.any) return null;
   if (share.percent === null) return 0;
   const left = async () => {
     const c = await joint.schoolTaken(tx, block.id, schoolId);

@@ -10,31 +10,33 @@ import { forbidden, notFound } from '../../core/http.js';
 import { canEditSubject, subjectFor, type SchoolUser } from '../exam/exam.access.js';
 import * as repo from './marking.repository.js';
 import * as checkRepo from './marking-check.repository.js';
-import { confirmedIn, organisersMarkedBy } from './marking-joint.repository.js';
 
 export type { SchoolUser };
 
-export interface BlockAccess { block: repo.BlockRow; role: MarkingRole; marker: boolean; leader: boolean; questions: repo.BlockQuestionRow[] }
+export interface BlockAccess { block: repo.BlockRow; role: MarkingRole; marker: boolean; leader: boolean; questions: repo.BlockQuestionRow[]; share: repo.SchoolShare | null }
 
 export function leadsBlock(user: SchoolUser, block: repo.BlockRow): boolean {
   return block.leaderUserId === user.id || canEditSubject(user, { gradeId: block.gradeId }, block.courseCode);
 }
 
-/** The block when the caller is on it ('marker': marks it; 'leader': leads it; 'any': either), with its questions: one round trip. */
+/**
+ * The block when the caller is on it ('marker': marks it; 'leader': leads it; 'any': either), with its questions and
+ * his school's share of it (混合阅卷): one round trip, the joint path's school check included.
+ */
 export async function blockFor(q: Db | Tx, user: SchoolUser, blockId: number, need: 'any' | 'marker' | 'leader' = 'any'): Promise<BlockAccess> {
-  const found = await repo.findBlockAs(q, blockId, user.id);
+  const found = await repo.findBlockAs(q, blockId, user.id, user.schoolId);
   if (!found) throw notFound('题块');
-  const { isMarker: marker, questions, ...block } = found;
+  const { isMarker: marker, questions, confirmed, share, ...block } = found;
   if (block.schoolId !== user.schoolId) {
     // 混合阅卷: a teacher of a confirmed school of the joint exam marks the blocks he is assigned to, and leads none
-    if (!marker || need === 'leader' || !(await confirmedIn(q, block.examId, user.schoolId))) throw forbidden();
-    return { block, role: 'marker', marker, leader: false, questions };
+    if (!marker || need === 'leader' || !confirmed) throw forbidden();
+    return { block, role: 'marker', marker, leader: false, questions, share };
   }
   const leader = leadsBlock(user, block);
   if (need === 'leader' && !leader) throw forbidden();
   if (need === 'marker' && !marker) throw forbidden();
   if (!leader && !marker) throw forbidden();
-  return { block, role: leader ? 'leader' : 'marker', marker, leader, questions };
+  return { block, role: leader ? 'leader' : 'marker', marker, leader, questions, share };
 }
 
 /** A task of the caller's school with its block access ('marker' demands the task be the caller's own). */
@@ -67,27 +69,12 @@ export async function setupBlockFor(q: Db | Tx, user: SchoolUser, blockId: numbe
   return block;
 }
 
-/**
- * A task of the caller's school, or of an organiser whose joint exam he marks (混合阅卷; blockFor then checks he
- * is on the block). The own school is read first, so a school's own marking costs no extra read.
- */
+/** A task of the caller's school, or of an organiser whose joint exam he marks (混合阅卷; blockFor then checks he is on the block). */
 export async function findTaskFor(q: Db | Tx, user: SchoolUser, taskId: number): Promise<repo.TaskRow | undefined> {
-  const own = await repo.findTask(q, user.schoolId, taskId);
-  if (own) return own;
-  for (const schoolId of await organisersMarkedBy(q, user.id, user.schoolId)) {
-    const t = await repo.findTask(q, schoolId, taskId);
-    if (t) return t;
-  }
-  return undefined;
+  return repo.findTaskReachable(q, user.id, user.schoolId, taskId);
 }
 
 /** A re-check or trial paper of the caller's school, or of an organiser whose joint exam he marks (as findTaskFor). */
 export async function findCheckFor(q: Db | Tx, user: SchoolUser, id: number): Promise<checkRepo.CheckRow | undefined> {
-  const own = await checkRepo.findCheck(q, user.schoolId, id);
-  if (own) return own;
-  for (const schoolId of await organisersMarkedBy(q, user.id, user.schoolId)) {
-    const c = await checkRepo.findCheck(q, schoolId, id);
-    if (c) return c;
-  }
-  return undefined;
+  return checkRepo.findCheckReachable(q, user.id, user.schoolId, id);
 }

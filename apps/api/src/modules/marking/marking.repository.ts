@@ -8,6 +8,7 @@ import type { BlockRegion } from '@jz/shared/block-region';
 import { anyId } from '../../db/any-id.js';
 import type { Db, Tx } from '../../db/database.js';
 import { versionBump } from './marking-live.repository.js';
+import { markedOrganiser } from './marking-joint.repository.js';
 
 type Q = Db | Tx;
 type MarkingFrom = DB & { b: DB['marking_block']; e: DB['exam']; s: DB['exam_subject'] };
@@ -65,18 +66,26 @@ export async function findBlock(q: Q, blockId: number): Promise<BlockRow | undef
   return r ? toBlock(r) : undefined;
 }
 
+/** A joint exam's share of a block for one school: any = the block has shares; percent = the school's (null: none). */
+export interface SchoolShare { any: boolean; percent: number | null }
+
 /**
  * The block as the user sees it, in one round trip (it starts every marker's call): the block, whether the user
- * marks it, and its questions as blockQuestions gives them.
+ * marks it, its questions as blockQuestions gives them, and for 混合阅卷 whether the user's school (another than
+ * the block's) is a confirmed school of the joint exam and that school's share of the block (null: not joint).
  */
-export async function findBlockAs(q: Q, blockId: number, userId: number): Promise<(BlockRow & { isMarker: boolean; questions: BlockQuestionRow[] }) | undefined> {
+export async function findBlockAs(q: Q, blockId: number, userId: number, schoolId: number): Promise<(BlockRow & { isMarker: boolean; questions: BlockQuestionRow[]; confirmed: boolean; share: SchoolShare | null }) | undefined> {
   const r = await blockSelect(q).select([
     sql<boolean>`exists (select 1 from marking_marker m where m.block_id = b.id and m.user_id = ${userId})`.as('isMarker'),
     sql<BlockQuestionRow[]>`coalesce((select json_agg(json_build_object('blockId', bq.block_id, 'questionId', bq.question_id, 'no', qu.no,
       'fullScore', qu.full_score, 'step', qu.step, 'points', bq.points, 'sort', bq.sort, 'electiveGroup', qu.elective_group, 'electivePick', ${electivePick})
       order by bq.sort, qu.sort, qu.id) from marking_block_question bq join question qu on qu.id = bq.question_id where bq.block_id = b.id), '[]'::json)`.as('questions'),
+    sql<boolean>`(e.mode = 'joint' and b.school_id <> ${schoolId} and exists (select 1 from exam_school x
+      where x.exam_id = b.exam_id and x.school_id = ${schoolId} and x.status = 'confirmed'))`.as('confirmed'),
+    sql<SchoolShare | null>`case when e.mode = 'joint' then (select json_build_object('any', count(*) > 0, 'percent', max(ss.percent) filter (where ss.school_id = ${schoolId}))
+      from marking_school_share ss where ss.block_id = b.id) end`.as('share'),
   ]).where('b.id', '=', blockId).executeTakeFirst();
-  return r ? { ...toBlock(r), isMarker: r.isMarker, questions: r.questions.map(toQuestion) } : undefined;
+  return r ? { ...toBlock(r), isMarker: r.isMarker, questions: r.questions.map(toQuestion), confirmed: r.confirmed, share: r.share } : undefined;
 }
 
 export async function blocksOfSubject(q: Q, schoolId: number, examSubjectId: number): Promise<BlockRow[]> {
@@ -551,6 +560,13 @@ export async function findTask(q: Q, schoolId: number, taskId: number): Promise<
   return r ? toTask(r) : undefined;
 }
 
+/** A task of the user's school, or of an organiser whose joint exam he marks (混合阅卷): one round trip. */
+export async function findTaskReachable(q: Q, userId: number, schoolId: number, taskId: number): Promise<TaskRow | undefined> {
+  const r = await taskSelect(q).where('id', '=', taskId)
+    .where((eb) => eb.or([eb('school_id', '=', schoolId), markedOrganiser(sql.ref('marking_task.school_id'), userId, schoolId)])).executeTakeFirst();
+  return r ? toTask(r) : undefined;
+}
+
 export async function lockTask(tx: Tx, taskId: number): Promise<TaskRow> {
   return toTask(await taskSelect(tx).where('id', '=', taskId).forUpdate().executeTakeFirstOrThrow());
 }
@@ -658,13 +674,16 @@ async function leaseFrom(tx: Tx, blockId: number, userId: number, leaseSeconds: 
 
 /**
  * Stores a marker's mark on the task and locks its paper (lockPaper), one statement (a marker's submit; the task is
- * locked already, so the lock order task → paper is kept).
+ * locked already, so the lock order task → paper is kept). `done`: the marker's 已阅 in the block with this mark
+ * (userDone's count: his other submitted marks of rounds 1–3, read in the same statement, plus this one).
  */
-export async function submitTaskLockPaper(tx: Tx, taskId: number, v: { scores: number[]; total: number; requestId: string }, paperId: number): Promise<PaperRow> {
+export async function submitTaskLockPaper(tx: Tx, task: { id: number; blockId: number; markerId: number }, v: { scores: number[]; total: number; requestId: string }, paperId: number): Promise<PaperRow & { done: number }> {
   const submitted = { scores: JSON.stringify(v.scores), total: v.total, request_id: v.requestId, submitted_at: new Date(), lease_until: null };
-  const r = await tx.with('submitted', (w) => w.updateTable('marking_task').set(submitted).where('id', '=', taskId).returning('id'))
-    .selectFrom('marking_paper').select(paperCols).where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
-  return toPaper(r);
+  const r = await tx.with('submitted', (w) => w.updateTable('marking_task').set(submitted).where('id', '=', task.id).returning('id'))
+    .selectFrom('marking_paper').select(paperCols).select(sql<number>`(select count(*)::int + 1 from marking_task d where d.block_id = ${task.blockId}
+      and d.marker_id = ${task.markerId} and d.submitted_at is not null and d.round < 4 and d.id <> ${task.id})`.as('done'))
+    .where('id', '=', paperId).forUpdate().executeTakeFirstOrThrow();
+  return { ...toPaper(r), done: r.done };
 }
 
 export async function rescoreTask(tx: Tx, taskId: number, v: { scores: number[]; total: number }): Promise<void> {

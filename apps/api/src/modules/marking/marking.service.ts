@@ -99,7 +99,7 @@ export async function blockInfo(db: Db, user: SchoolUser, blockId: number): Prom
  * caller go back to the pool first, so an old paper can never be submitted beside a new round of it.
  */
 export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: boolean): Promise<{ paper: MarkingPaper | null; msg: string }> {
-  const { block, leader, questions: blockQs } = await blockFor(db, user, blockId, 'marker');
+  const { block, leader, questions: blockQs, share } = await blockFor(db, user, blockId, 'marker');
   if (!block.canMark) return { paper: null, msg: '该题块已暂停阅卷' };
   const { items } = itemsOf(blockQs);
   if (!items.length) throw new BizError('题块没有题目，请先设置题块');
@@ -134,7 +134,7 @@ export async function next(db: Db, user: SchoolUser, blockId: number, prefetch: 
       quota = await quotaOf(tx, block, { ...marker, userId: user.id });
     }
     // 混合阅卷: the caller's school takes at most its share of the block (null: no share set)
-    let schoolLeft = await schoolShareLeft(tx, block, user.schoolId, rounds, elective);
+    let schoolLeft = await schoolShareLeft(tx, block, user.schoolId, rounds, elective, share);
     // 各校阅卷: the caller's school's candidates only
     const own = repo.schoolMarked(block) ? user.schoolId : null;
     while (held.length < want && (quota === null || taken < quota) && (schoolLeft === null || schoolLeft > 0)) {
@@ -211,7 +211,8 @@ const doneIn = async (q: Db | Tx, blockId: number, userId: number) => (await rep
 async function submitMark(db: Db, user: SchoolUser, body: SubmitInput, t0: repo.TaskRow): Promise<{ total: number; state: SubmitState; done: number }> {
   const { block, questions } = await blockFor(db, user, t0.blockId);
   const checked = scoresChecked(questions, body.scores, t0.chosenQuestionId);
-  const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState }> => {
+  // done: the caller's 已阅, read with the mark (a request sent again reads it on its own)
+  const mark = async (tx: Tx, scoreTx: ScoreTx | null): Promise<{ total: number; state: SubmitState; done?: number }> => {
     const task = await repo.lockTaskWithPrior(tx, t0.id, body.requestId);
     if (task.priorId !== null && (task.priorId !== body.taskId || task.priorMarkerId !== user.id)) throw new BizError('请求编号重复');
     if (task.submittedAt) {
@@ -219,11 +220,14 @@ async function submitMark(db: Db, user: SchoolUser, body: SubmitInput, t0: repo.
       throw new BizError('该试卷已提交，请在回评中修改');
     }
     if (task.markerId !== user.id || task.round > 3) throw new BizError('试卷已超时收回，请阅下一份');
-    const paper = await repo.submitTaskLockPaper(tx, task.id, { ...checked, requestId: body.requestId }, task.paperId);
+    const { done, ...paper } = await repo.submitTaskLockPaper(tx, { id: task.id, blockId: block.id, markerId: user.id }, { ...checked, requestId: body.requestId }, task.paperId);
     const { state } = scoreTx ? await settlePaper(scoreTx, block, task.paperId, { questions, paper }) : await settleWithoutScoreLock(tx, block, task.paperId, { questions, paper });
-    return { total: checked.total, state };
+    return { total: checked.total, state, done };
   };
-  const withDone = async (tx: Tx, scoreTx: ScoreTx | null) => ({ ...(await mark(tx, scoreTx)), done: await doneIn(tx, block.id, user.id) });
+  const withDone = async (tx: Tx, scoreTx: ScoreTx | null) => {
+    const r = await mark(tx, scoreTx);
+    return { total: r.total, state: r.state, done: r.done ?? await doneIn(tx, block.id, user.id) };
+  };
   try {
     return await db.transaction().execute((tx) => withDone(tx, null));
   } catch (e) {
