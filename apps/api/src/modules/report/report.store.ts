@@ -109,7 +109,7 @@ async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: rea
   const missing = [...(names ?? stored)].filter((n) => stored.has(n) && !(n in target));
   if (!missing.length) return 0;
   const rows = (await sql<{ report: string; data: string }>`
-    select report, data::text as data from exam_report_part
+    select report, data from exam_report_part
     where exam_id = ${loaded.examId} and version = ${loaded.version} and variant = ${variant} and report in (${sql.join(missing)})`.execute(db)).rows;
   if (rows.length < missing.length) throw new StaleSetError(`exam ${loaded.examId}: version ${loaded.version} was replaced`);
   let size = 0;
