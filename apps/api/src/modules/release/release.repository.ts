@@ -74,9 +74,14 @@ export async function clearUncommittedParts(q: Q, examId: number): Promise<void>
     .where('version', '>', sql<number>`coalesce((select version from exam_report where exam_id = ${examId}), 0)`).execute();
 }
 
-/** One variant's reports as parts of a version (one row a report: a joint exam's transcript alone is tens of MB). */
-export async function insertParts(q: Q, examId: number, version: number, variant: string, parts: [report: string, json: string][]): Promise<void> {
-  for (const [report, data] of parts) await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data }).execute();
+/**
+ * One variant's reports as parts of a version, one row a report (a joint exam's transcript alone is tens of MB),
+ * each made into JSON just before its insert so only one report's text is held at a time.
+ */
+export async function insertParts(q: Q, examId: number, version: number, variant: string, reports: Record<string, unknown>): Promise<void> {
+  for (const report of Object.keys(reports)) {
+    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(reports[report]) }).execute();
+  }
 }
 
 /**

@@ -264,7 +264,7 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   const version = await repo.nextVersion(q, examId);
   await repo.clearUncommittedParts(q, examId);
   const write = async (variant: string, reports: EngineReports) => {
-    await repo.insertParts(q, examId, version, variant, Object.entries(reports).map(([k, v]) => [k, JSON.stringify(v)]));
+    await repo.insertParts(q, examId, version, variant, reports as unknown as Record<string, unknown>);
     await tick();
   };
   await write('0', buildAllReports(prepared, { reference: data.reference }));
