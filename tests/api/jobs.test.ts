@@ -52,7 +52,7 @@ async function sums(db: Db, examId: number) {
   const totals = await sql<{ s: number }>`select coalesce(sum(score), 0)::float8 as s from student_score where exam_id = ${examId} and course_code = 'TOTAL'`.execute(db);
   const report = await db.selectFrom('exam_report').select(['version']).where('exam_id', '=', examId).executeTakeFirstOrThrow();
   const part = await db.selectFrom('exam_report_part').select('data').where('exam_id', '=', examId).where('variant', '=', '0').where('report', '=', 'transcript').executeTakeFirstOrThrow();
-  const t = part.data as { columns: { isTotal?: boolean }[]; rows: { scores: (number | null)[] }[] };
+  const t = JSON.parse(part.data) as { columns: { isTotal?: boolean }[]; rows: { scores: (number | null)[] }[] };
   const ti = t.columns.findIndex((c) => c.isTotal);
   const published = t.rows.reduce((a, r) => a + (r.scores[ti] ?? 0), 0);
   return { stored: Number(stored.rows[0]!.s), totals: Number(totals.rows[0]!.s), published, version: report.version };

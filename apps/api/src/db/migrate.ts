@@ -33,6 +33,8 @@ import * as m0084 from './migrations/0084_report_parts.js';
 import * as m0075 from './migrations/0075_question_bank.js';
 import * as m0082 from './migrations/0082_bank_question_source.js';
 import * as m0092 from './migrations/0092_bank_paper.js';
+import * as m0093 from './migrations/0093_report_part_versions.js';
+import * as m0094 from './migrations/0094_report_part_text.js';
 
 /** Migrations are listed here (not read from disk) so they run the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +71,8 @@ const migrations: Record<string, Migration> = {
   '0075_question_bank': m0075,
   '0082_bank_question_source': m0082,
   '0092_bank_paper': m0092,
+  '0093_report_part_versions': m0093,
+  '0094_report_part_text': m0094,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -360,7 +360,8 @@ export interface ExamReportPartTable {
   variant: string;
   report: string;
   version: number;
-  data: ColumnType<unknown, string, string>;
+  /** JSON text of one report (migrations/0094_report_part_text.ts). */
+  data: string;
 }
 export interface StudentScoreTable {
   exam_id: number;

@@ -63,8 +63,11 @@ export function buildSchoolContrast(input: SchoolContrastInput): SchoolContrastT
     const jointMean = mean(all);
     const cuts = shares.map((p) => ({ label: `前${Math.round(p * 100)}%`, maxRank: Math.ceil(p * all.length - 1e-9) }));
     const inBand = (list: typeof sitting, maxRank: number) => list.filter((s) => { const r = s.ranks[c]; return r !== null && r !== undefined && r >= 1 && r <= maxRank; }).length;
+    // grouped once: one pass over the candidates, not one per school (100 schools × 100,000 candidates per column)
+    const bySchool = new Map<string, typeof sitting>();
+    for (const s of sitting) (bySchool.get(s.schoolId) ?? bySchool.set(s.schoolId, []).get(s.schoolId)!).push(s);
     const rows = input.schools.map((sch) => {
-      const mine = sitting.filter((s) => s.schoolId === sch.id);
+      const mine = bySchool.get(sch.id) ?? [];
       const scores = mine.map((s) => s.scores[c] as number);
       const m = mean(scores);
       return {

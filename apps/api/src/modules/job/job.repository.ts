@@ -109,14 +109,19 @@ export async function touchQueued(q: Q, ids: string[]): Promise<void> {
   await q.updateTable('job').set({ heartbeat_at: sql`now()` }).where('id', 'in', ids).where('state', '=', 'queued').execute();
 }
 
-/** Heartbeat with the latest progress (a finished or failed job is left alone). */
+/**
+ * Heartbeat with the latest progress (a finished or failed job is left alone). A row locked by the job's own final
+ * transaction (commit: stillRunning … finishJob, which beats too) is skipped, not waited for: the beat must not
+ * queue behind a long commit until the statement timeout.
+ */
 export async function touchJob(q: Q, id: string, p: { progress?: number; step?: number; message?: string } = {}): Promise<void> {
+  const free = q.selectFrom('job').select('id').where('id', '=', id).forUpdate().skipLocked();
   await q.updateTable('job').set({
     heartbeat_at: sql`now()`,
     ...(p.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(p.progress))) }),
     ...(p.step === undefined ? {} : { step: p.step }),
     ...(p.message === undefined ? {} : { message: p.message }),
-  }).where('id', '=', id).where('state', '=', 'running').execute();
+  }).where('id', 'in', free).where('state', '=', 'running').execute();
 }
 
 /** Locks the job row; true when it is still running (not failed as stale meanwhile). */

@@ -13,8 +13,8 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet } from '../release/report-set.js';
 import { examSchools, examSchoolOf } from '../joint/joint.repository.js';
-import { accessFor, resolveContext, type Access, type Ctx } from '../report/report.service.js';
-import { loadReportSet, type LoadedSet } from '../report/report.store.js';
+import { accessFor, resolveContext, variantOf, type Access, type Ctx } from '../report/report.service.js';
+import { reportsOf, withFreshSet, type LoadedSet } from '../report/report.store.js';
 import * as repo from './joint-report.repository.js';
 
 export interface JointSchoolView { schoolId: number; code: number; name: string; own: boolean }
@@ -99,8 +99,14 @@ export async function jointContextFor(db: Db, user: SchoolUser, q: ReportQuery):
     if (own.status === 'withdrawn') throw new BizError('本校已退出该联考，不能查看联考报告', 403);
     if (own.status !== 'confirmed') throw new BizError('本校尚未确认参考班级，不能查看联考报告', 403);
   }
-  const loaded = await loadReportSet(db, exam.id);
-  if (!loaded) throw new BizError('该联考成绩尚未发布，暂无联考报告', 404);
+  const ctx = await withFreshSet(db, exam.id, (loaded) => jointContext(db, user, q, exam, organiser, loaded));
+  if (!ctx) throw new BizError('该联考成绩尚未发布，暂无联考报告', 404);
+  return ctx;
+}
+
+type JointHeader = NonNullable<Awaited<ReturnType<typeof repo.jointHeader>>>;
+
+async function jointContext(db: Db, user: SchoolUser, q: ReportQuery, exam: JointHeader, organiser: boolean, loaded: LoadedSet): Promise<JointCtx> {
   const maps = await mapsOf(db, loaded);
   const all = await examSchools(db, exam.id);
   const realName = new Map(all.map((s) => [s.schoolId, s.schoolName]));
@@ -113,6 +119,6 @@ export async function jointContextFor(db: Db, user: SchoolUser, q: ReportQuery):
   const schools = all.filter((s) => s.status === 'confirmed').map((s) => ({ schoolId: s.schoolId, code: s.code, name: shownName(s.schoolId), own: s.schoolId === user.schoolId }));
   const access = organiser ? accessFor(user, loaded.set) : participantAccess(user, loaded.set, maps.classes);
   const set = organiser ? labelledSet(maps, loaded.set, all.map((s) => `${s.schoolId}:${s.schoolName}`).join('|'), realName) : loaded.set;
-  const ctx = resolveContext(loaded, set, access, q);
+  const ctx = resolveContext(loaded, set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
   return { ...ctx, joint: { role: organiser ? 'organiser' : 'participant', anonymise: exam.anonymise, schools, schoolOf: maps.schoolOf, schoolName: shownName } };
 }

@@ -122,8 +122,8 @@ export function studentInfo(ctx: JointCtx, examStudentId: number): StudentInfo {
   const st = ctx.loaded.students.get(key);
   if (!st) throw new BizError('该考生不在本次联考中', 404);
   if (!ctx.access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
-  const pos = ctx.loaded.transcriptPos.get('0')!.get(key)!;
-  const all = ctx.set.variants['0'] as EngineReports;
+  const pos = ctx.loaded.transcriptPos.get(key)!;
+  const all = ctx.loaded.set.variants['0'] as EngineReports; // its transcript is always read (report.store)
   const row = all.transcript.rows[pos]!;
   const ranks = schoolRanksOf({ ...ctx, reports: all });
   const own = ranks.get(key) ?? [];

@@ -10,8 +10,7 @@ import { KNOWLEDGE_NAME_MAX } from '@jz/shared/knowledge-tree';
 import type { Db } from '../../db/database.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
-import type { EngineReports } from '../release/report-set.js';
-import { loadReportSet } from '../report/report.store.js';
+import { loadReportSet, reportsOf } from '../report/report.store.js';
 import { canEditQuestions, knownCourse } from './question-bank.service.js';
 import * as bank from './question-bank.repository.js';
 import * as repo from './bank-out.repository.js';
@@ -39,7 +38,7 @@ export async function addFromExam(db: Db, user: SchoolUser, examId: number, cour
   if (!subject) throw notFound('考试科目');
   const loaded = await loadReportSet(db, examId);
   if (!loaded) throw new BizError('该考试成绩尚未发布，发布后才能把试题加入题库（难度与区分度取自分析报告）');
-  const table = (loaded.set.variants['0'] as EngineReports).paper.find((p) => p.code === courseCode);
+  const table = (await reportsOf(db, loaded, '0', ['paper'])).paper.find((p) => p.code === courseCode);
   if (!table) throw new BizError('该科目不在本次考试的分析报告中');
   const measured = new Map(table.questions.map((q) => [q.no, q]));
   return db.transaction().execute(async (tx) => {

@@ -62,25 +62,41 @@ export async function replaceStudentScores(tx: Tx, examId: number, rows: ScoreCo
   }
 }
 
+/** The version the exam's next release gets (its stored version + 1). */
+export async function nextVersion(q: Q, examId: number): Promise<number> {
+  const row = await q.selectFrom('exam_report').select('version').where('exam_id', '=', examId).executeTakeFirst();
+  return Number(row?.version ?? 0) + 1;
+}
+
+/** Deletes parts newer than the committed version (a failed release's). */
+export async function clearUncommittedParts(q: Q, examId: number): Promise<void> {
+  await q.deleteFrom('exam_report_part').where('exam_id', '=', examId)
+    .where('version', '>', sql<number>`coalesce((select version from exam_report where exam_id = ${examId}), 0)`).execute();
+}
+
 /**
- * Stores the report set as the exam's next version; returns that version. The head (the set without its variants)
- * goes to exam_report, each variant's reports to exam_report_part, one row a report: a joint exam's whole set is
- * larger than one string or jsonb value may be.
+ * One variant's reports as parts of a version, one row a report (a joint exam's transcript alone is tens of MB),
+ * each made into JSON just before its insert so only one report's text is held at a time.
  */
-export async function upsertReport(tx: Tx, examId: number, set: ReportSet): Promise<number> {
+export async function insertParts(q: Q, examId: number, version: number, variant: string, reports: Record<string, unknown>): Promise<void> {
+  for (const report of Object.keys(reports)) {
+    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(reports[report]) }).execute();
+  }
+}
+
+/**
+ * Makes `version` (its parts written already) the exam's report set: the head (the set without its variants) goes to
+ * exam_report and the older parts are deleted. Refused when the stored version moved since the parts were written.
+ */
+export async function commitReport(tx: Tx, examId: number, version: number, set: ReportSet): Promise<void> {
   const head = JSON.stringify({ ...set, variants: {} });
   const row = await sql<{ version: number }>`
-    insert into exam_report (exam_id, version, computed_at, data) values (${examId}, 1, now(), ${head}::jsonb)
-    on conflict (exam_id) do update set version = exam_report.version + 1, computed_at = now(), data = excluded.data
+    insert into exam_report (exam_id, version, computed_at, data) values (${examId}, ${version}, now(), ${head}::jsonb)
+    on conflict (exam_id) do update set version = excluded.version, computed_at = now(), data = excluded.data
+    where exam_report.version = ${version - 1}
     returning version`.execute(tx);
-  const version = Number(row.rows[0]!.version);
-  await tx.deleteFrom('exam_report_part').where('exam_id', '=', examId).execute();
-  for (const [variant, reports] of Object.entries(set.variants)) {
-    for (const [report, value] of Object.entries(reports)) {
-      await tx.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(value) }).execute();
-    }
-  }
-  return version;
+  if (!row.rows.length) throw new Error(`exam ${examId}: the report version moved while version ${version} was written`);
+  await tx.deleteFrom('exam_report_part').where('exam_id', '=', examId).where('version', '<>', version).execute();
 }
 
 /** Status 4 (released); released_at keeps the first release's time. */

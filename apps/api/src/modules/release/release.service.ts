@@ -6,8 +6,10 @@
  *   questions, question scores and marks, absences, the exam's analysis settings, the reference exam's ranks)
  *   and packages/analysis prepares subject scores and totals;
  * 3 计算排名 — class and grade competition ranks (the engine's transcript);
- * 4 生成分析报告 — buildAllReports for every student and per 学籍类型, then ONE transaction writes
- *   student_score, exam_report (version + 1) and exam status 4 / released_at. A failure writes nothing.
+ * 4 生成分析报告 — buildAllReports for every student, per 学籍类型 and 等级赋分, one variant at a time, each
+ *   written as parts of the next version (exam_report_part) and dropped, so memory holds one variant; then ONE
+ *   transaction writes student_score, moves exam_report to that version (readers see it from then on) and sets
+ *   exam status 4 / released_at. A failure leaves the version readers see as it was (its parts are deleted).
  *
  * Release is a job of the job layer (modules/job): POST answers at once, the job runs in this process or on any
  * api instance's BullMQ worker, and GET publish/progress reads the job row, so any instance answers. While it
@@ -30,7 +32,7 @@ import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { loadReference } from './reference.js';
 import { releaseCheck, validateRelease } from './release-check.service.js';
 import * as repo from './release.repository.js';
-import type { ReportSet, StoredClass } from './report-set.js';
+import type { EngineReports, ReportSet, StoredClass } from './report-set.js';
 
 type Q = Db | Tx;
 export type OnProgress = (step: ReleaseStep, percent: number, message: string) => void;
@@ -216,10 +218,16 @@ function subsetInput(base: AnalysisInput, keep: number[]): AnalysisInput {
 export interface Computed {
   examId: number;
   rows: repo.ScoreColumns;
+  /** The head (variants: {}): the variants are written as parts of `version` already. */
   set: ReportSet;
+  version: number;
 }
 
-/** Steps 1–4 without writing (reads through q, so it also runs inside a correction's transaction). */
+/**
+ * Steps 1–4: everything but the commit (reads and writes through q, so it also runs inside a correction's
+ * transaction). The reports are written as parts of the exam's next version, which readers do not see until
+ * storeRelease commits that version.
+ */
 export async function computeRelease(q: Q, examId: number, onProgress: OnProgress = () => {}): Promise<Computed> {
   onProgress(1, 2, '正在校验成绩数据');
   await validateRelease(q, examId);
@@ -252,20 +260,25 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   await tick();
 
   onProgress(4, 78, '正在生成分析报告');
-  const variants: ReportSet['variants'] = { '0': buildAllReports(prepared, { reference: data.reference }) };
+  // one variant at a time: built, written as parts of the next version (invisible until storeRelease), dropped
+  const version = await repo.nextVersion(q, examId);
+  await repo.clearUncommittedParts(q, examId);
+  const write = async (variant: string, reports: EngineReports) => {
+    await repo.insertParts(q, examId, version, variant, reports as unknown as Record<string, unknown>);
+    await tick();
+  };
+  await write('0', buildAllReports(prepared, { reference: data.reference }));
   const registrationTypes = [...new Set(data.students.map((s) => s.registrationType ?? '').filter(Boolean))].sort();
   if (registrationTypes.length > 1) {
     for (const rt of registrationTypes) {
-      await tick();
       const keep = data.students.map((s, i) => (s.registrationType === rt ? i : -1)).filter((i) => i >= 0);
-      variants[rt] = buildAllReports(subsetInput(input, keep), { reference: data.reference });
+      await write(rt, buildAllReports(subsetInput(input, keep), { reference: data.reference }));
     }
   }
   // 成绩类型 等级赋分 (3+1+2): the 再选 subjects level-assigned over the whole grade, one more variant
   const assigned = data.subjects.map((s) => s.code).filter((c) => LEVEL_ASSIGNED_COURSES.includes(c));
   if (assigned.length) {
-    await tick();
-    variants[LEVEL_ASSIGNED_VARIANT] = buildAllReports(prepareExam({ ...input, settings: { ...input.settings, levelAssigned: assigned } }), { reference: data.reference });
+    await write(LEVEL_ASSIGNED_VARIANT, buildAllReports(prepareExam({ ...input, settings: { ...input.settings, levelAssigned: assigned } }), { reference: data.reference }));
   }
   const set: ReportSet = {
     format: 1,
@@ -274,18 +287,18 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
     classes: data.classes,
     subjects: data.subjects.map((s) => ({ code: s.code, name: s.name, fullScore: s.fullScore ?? 0 })),
     registrationTypes,
-    variants,
+    variants: {},
   };
   onProgress(4, 90, '正在保存成绩与分析报告');
-  return { examId, rows, set };
+  return { examId, rows, set, version };
 }
 
-/** Writes a computed release (call inside one transaction). Returns the new report version. */
+/** Commits a computed release (call inside one transaction): scores, the head of its version, status. Returns the version. */
 export async function storeRelease(tx: Tx, c: Computed): Promise<number> {
   await repo.replaceStudentScores(tx, c.examId, c.rows);
-  const version = await repo.upsertReport(tx, c.examId, c.set);
+  await repo.commitReport(tx, c.examId, c.version, c.set);
   await repo.markReleased(tx, c.examId);
-  return version;
+  return c.version;
 }
 
 // ---------------------------------------------------------------- the release job
@@ -294,16 +307,21 @@ const KIND = 'release';
 const BUSY = '该考试正在发布，请等待完成';
 
 /**
- * The release job (modules/job): steps 1–4 read while the job holds the exam's lease (score writes are refused
- * meanwhile), then one transaction under the exam lock writes student_score, exam_report and status 4 and marks
- * the job done. A failure writes nothing.
+ * The release job (modules/job): steps 1–4 read (and write the next version's parts) while the job holds the exam's
+ * lease (score writes are refused meanwhile), then one transaction under the exam lock writes student_score, moves
+ * exam_report to the new version, sets status 4 and marks the job done. A failure deletes the uncommitted parts.
  */
 registerJobKind<null>(KIND, async (c) => {
   const examId = c.job.examId!;
-  const computed = await computeRelease(c.db, examId, (step, percent, message) => c.progress(percent, step, message));
-  const version = await c.commit((tx) => storeRelease(tx, computed), { message: '发布完成', result: (v) => ({ version: v }) });
-  c.progress(100, 4, '发布完成');
-  return { version };
+  try {
+    const computed = await computeRelease(c.db, examId, (step, percent, message) => c.progress(percent, step, message));
+    const version = await c.commit((tx) => storeRelease(tx, computed), { message: '发布完成', result: (v) => ({ version: v }) });
+    c.progress(100, 4, '发布完成');
+    return { version };
+  } catch (e) {
+    await repo.clearUncommittedParts(c.db, examId).catch(() => {});
+    throw e;
+  }
 }, { failMessage: '发布失败：服务器内部错误' });
 
 const newRelease = (examId: number, schoolId: number | null, userId: number | null) =>

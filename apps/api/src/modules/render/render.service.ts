@@ -20,6 +20,7 @@ import * as examRepo from '../exam/exam.repository.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import { printableCard } from '../card/card.service.js';
 import { allowed } from '../report/report.service.js';
+import { reportsOf } from '../report/report.store.js';
 import * as reportService from '../report/report.service.js';
 import { DEFAULT_REPORTS, excelSheets, reportModules, type ReportScope } from './render.report.js';
 import { labelsData } from './render.labels.js';
@@ -66,7 +67,7 @@ interface Scope {
 /** Score slips of the classes' students who sat at least one visible subject, ordered by class then seat. */
 async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamRow, scope: Scope, base: reportService.Ctx, layout?: SlipLayout): Promise<ScoreSlipData> {
   const { loaded, access } = scope;
-  const reports = loaded.set.variants['0']!;
+  const reports = await reportsOf(ctx.db, loaded, '0', ['transcript', 'classComparison']);
   const t = reports.transcript;
   const classIds = new Set(scope.classes.map((c) => c.id));
   const classOrder = new Map(loaded.set.classes.map((c, i) => [c.id, i]));

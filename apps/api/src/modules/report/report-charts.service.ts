@@ -12,7 +12,9 @@ import { BizError } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { EngineReports } from '../release/report-set.js';
 import { accessFor, allowed, columnOf, contextFor, rowClasses, single, type Ctx } from './report.service.js';
-import { loadReportSet } from './report.store.js';
+import { loadReportSet, reportsOf, type ReportName } from './report.store.js';
+
+const CHART_REPORTS: ReportName[] = ['overview', 'classComparison'];
 import * as repo from './report-charts.repository.js';
 
 /** examReportComm/charts: distribution, box plots by class and (a subject) its scores against the total. */
@@ -75,7 +77,7 @@ export async function trend(db: Db, user: SchoolUser, q: ReportQuery): Promise<T
   for (const [i, e] of exams.entries()) {
     const loaded = e.id === ctx.set.exam.id ? ctx.loaded : await loadReportSet(db, e.id);
     const access = loaded ? accessOrNull(user, loaded.set) : null;
-    const points = loaded && access && (code === TOTAL_CODE ? access.canTotal : access.courses.includes(code)) ? pointsOf(loaded.set.variants['0'] as EngineReports, code) : null;
+    const points = loaded && access && (code === TOTAL_CODE ? access.canTotal : access.courses.includes(code)) ? pointsOf(await reportsOf(db, loaded, '0', CHART_REPORTS), code) : null;
     grade.push(points?.grade ?? null);
     for (const [classId, c] of points?.classes ?? []) {
       if (!allowed(access!, classId, code) || (q.classId && classId !== q.classId)) continue;

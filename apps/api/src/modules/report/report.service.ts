@@ -18,7 +18,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { EngineReports, ReportSet, StoredClass } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
-import { examHeader, loadReportSet, type LoadedSet } from './report.store.js';
+import { examHeader, loadReportSet, reportsOf, withFreshSet, type LoadedSet } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
 
@@ -85,30 +85,40 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Prom
   const exam = await examHeader(db, q.examId);
   if (!exam) throw new BizError('考试不存在', 404);
   if (exam.school_id !== user.schoolId) throw forbidden();
-  const loaded = await loadReportSet(db, exam.id);
-  if (!loaded) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
-  return resolveContext(loaded, loaded.set, accessFor(user, loaded.set), q);
+  const ctx = await withFreshSet(db, exam.id, async (loaded) => {
+    const access = accessFor(user, loaded.set);
+    return resolveContext(loaded, loaded.set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
+  });
+  if (!ctx) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
+  return ctx;
+}
+
+/** The stored variant a filter asks for ('0' = every student; one 学籍类型; 等级赋分), or a Chinese refusal. */
+export function variantOf(loaded: LoadedSet, q: ReportQuery): string {
+  const set = loaded.set;
+  let variant = '0';
+  if (q.registrationType !== '0') {
+    if (loaded.variants.has(q.registrationType)) variant = q.registrationType;
+    else if (!(set.registrationTypes.length === 1 && set.registrationTypes[0] === q.registrationType)) throw new BizError(`学籍类型“${q.registrationType}”不在本次考试中`);
+  }
+  if (q.scoreType === 2) {
+    if (!loaded.variants.has(LEVEL_ASSIGNED_VARIANT)) throw new BizError('本次考试没有等级赋分科目（化学、生物、政治、地理），请选择原始分');
+    if (q.registrationType !== '0') throw new BizError('等级赋分按全体考生计算，学籍类型请选择“全部”');
+    variant = LEVEL_ASSIGNED_VARIANT;
+  }
+  return variant;
 }
 
 /**
  * The filter resolved against a loaded set and the caller's access (classes checked here; courses by single/multi).
- * `set` may be the loaded set relabelled (a joint exam's classes named with their school).
+ * `set` may be the loaded set relabelled (a joint exam's classes named with their school); `reports` is the
+ * variant variantOf names, read (reportsOf).
  */
-export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery): Ctx {
+export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery, reports: EngineReports): Ctx {
   // Scope first: a class outside the caller's scope is refused before any other check of the filters.
   if (q.classId) {
     if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
     if (!access.classes.has(q.classId)) throw forbidden();
-  }
-  let variant = '0';
-  if (q.registrationType !== '0') {
-    if (set.variants[q.registrationType]) variant = q.registrationType;
-    else if (!(set.registrationTypes.length === 1 && set.registrationTypes[0] === q.registrationType)) throw new BizError(`学籍类型“${q.registrationType}”不在本次考试中`);
-  }
-  if (q.scoreType === 2) {
-    if (!set.variants[LEVEL_ASSIGNED_VARIANT]) throw new BizError('本次考试没有等级赋分科目（化学、生物、政治、地理），请选择原始分');
-    if (q.registrationType !== '0') throw new BizError('等级赋分按全体考生计算，学籍类型请选择“全部”');
-    variant = LEVEL_ASSIGNED_VARIANT;
   }
   const course = engineCourse(q.courseCode);
   if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
@@ -127,7 +137,7 @@ export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access
     registrationType: q.registrationType,
     scoreType: q.scoreType,
   };
-  return { loaded, set, reports: set.variants[variant] as EngineReports, access, q, meta, course };
+  return { loaded, set, reports, access, q, meta, course };
 }
 
 /** A single-column report: the asked column must be visible (total: 'all' for some class; with classId, for that class). */
@@ -217,7 +227,7 @@ export function filter(ctx: Ctx): ReportFilter {
     classes,
     classTypes: [{ value: '0', label: '全部' }, ...types.map((t) => ({ value: t, label: t }))],
     registrationTypes: [{ value: '0', label: '全部' }, ...set.registrationTypes.map((t) => ({ value: t, label: t }))],
-    scoreTypes: SCORE_TYPES.filter((t) => t.value === 1 || set.variants[LEVEL_ASSIGNED_VARIANT]).map((t) => ({ ...t })),
+    scoreTypes: SCORE_TYPES.filter((t) => t.value === 1 || ctx.loaded.variants.has(LEVEL_ASSIGNED_VARIANT)).map((t) => ({ ...t })),
     transcriptFields: TRANSCRIPT_FIELDS.map((f) => ({ value: f.value, label: f.label })),
     defaults: { courseCode: courses[0]?.value ?? '0', classId: classes[0]?.value ?? 0, classType: '0', registrationType: '0', scoreType: 1 },
     reports: reportKeysFor(access),

@@ -1,76 +1,179 @@
 /**
- * Stored report sets (exam_report.data), read through a small in-process LRU keyed by exam id + version:
- * a request costs one primary-key lookup of the version; the JSON is read and indexed only when the version
- * changed (re-release, approved correction) or the entry was evicted.
+ * Stored report sets, read lazily: the head (exam_report: version, exam, settings, classes, subjects) and the list of
+ * parts of that version, then only the parts (exam_report_part: one variant × one report) a request needs. Everything
+ * read is cached in process by exam id + version, in an LRU bounded by the size of the JSON read (REPORT_CACHE_MB,
+ * 512), so a request costs one primary-key lookup of the version once its parts are in. Every part is read with the
+ * head's version: a release committed between two reads shows as a missing part, and the set is read again from its
+ * new head, so a request never mixes two versions.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { EngineReports, ReportSet } from '../release/report-set.js';
 
 export interface StudentIndexEntry { classId: number; className: string; admissionNo: string; name: string; registrationType: string }
 
+export type ReportName = keyof EngineReports;
+
 export interface LoadedSet {
   examId: number;
   version: number;
   computedAt: string;
+  /** The head: `variants` holds the variant objects read so far (use reportsOf to read one). */
   set: ReportSet;
+  /** Variant → the reports stored for it in this version ('0' = every student; otherwise one 学籍类型). */
+  variants: Map<string, Set<string>>;
   /** exam_student id (engine student id) → class and labels, from the all-students transcript. */
   students: Map<string, StudentIndexEntry>;
-  /** Per variant: engine student id → position in that variant's transcript rows. */
-  transcriptPos: Map<string, Map<string, number>>;
+  /** Engine student id → position in the all-students transcript rows. */
+  transcriptPos: Map<string, number>;
 }
 
-const MAX_ENTRIES = 16;
-const cache = new Map<number, LoadedSet>();
+/** A part that was not there: the set was released again since its head was read. */
+export class StaleSetError extends Error {}
 
-function index(examId: number, version: number, computedAt: Date, set: ReportSet): LoadedSet {
-  const all = set.variants['0'] as EngineReports;
-  const students = new Map<string, StudentIndexEntry>();
-  for (const r of all.transcript.rows) {
-    students.set(r.studentId, { classId: Number(r.classId), className: r.className, admissionNo: r.admissionNo, name: r.name, registrationType: r.registrationType ?? '' });
+const LIMIT = Number(process.env.REPORT_CACHE_MB ?? 512) * 2 ** 20;
+
+/** LRU over sizes (characters of JSON read): what is read of one version of one exam is one entry. */
+class SizedLru<V> {
+  private entries = new Map<string, { value: V; size: number }>();
+  private total = 0;
+  constructor(private limit: number) {}
+  get(key: string): V | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    return e.value;
   }
-  const transcriptPos = new Map<string, Map<string, number>>();
-  for (const [k, v] of Object.entries(set.variants)) transcriptPos.set(k, new Map(v.transcript.rows.map((r, i) => [r.studentId, i])));
-  return { examId, version, computedAt: new Date(computedAt).toISOString(), set, students, transcriptPos };
+  set(key: string, value: V, size: number) {
+    this.drop(key);
+    this.entries.set(key, { value, size });
+    this.total += size;
+    this.trim(key);
+  }
+  grow(key: string, by: number) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    e.size += by;
+    this.total += by;
+    this.trim(key);
+  }
+  drop(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.total -= e.size;
+  }
+  /** Evicts the least recently used entries over the limit (never `keep`, the one being filled). */
+  private trim(keep: string) {
+    for (const k of this.entries.keys()) {
+      if (this.total <= this.limit) break;
+      if (k !== keep) this.drop(k);
+    }
+  }
+  get size() { return this.total; }
 }
 
-/** The exam's current report set, or undefined when the exam has not been released. */
-export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet | undefined> {
-  const head = await db.selectFrom('exam_report').select(['version']).where('exam_id', '=', examId).executeTakeFirst();
-  if (!head) return undefined;
-  const hit = cache.get(examId);
-  if (hit && hit.version === head.version) {
-    cache.delete(examId);
-    cache.set(examId, hit);
-    return hit;
-  }
-  const row = await readSet(db, examId);
-  if (!row) return undefined;
-  const { version, computedAt, data } = row;
-  const loaded = index(examId, version, computedAt, data);
-  cache.delete(examId);
-  cache.set(examId, loaded);
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as number);
-  return loaded;
-}
+const cache = new SizedLru<LoadedSet>(LIMIT);
+const keyOf = (examId: number) => String(examId);
+
+/** Cache occupancy in characters of JSON (tests). */
+export const cachedSize = () => cache.size;
+
+/** Told of each part read from the database, as variant/report (tests: what a request read). */
+export const partReads: { listener?: (part: string) => void } = {};
 
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
+async function readHead(db: Db, examId: number): Promise<LoadedSet | undefined> {
+  const head = await db.selectFrom('exam_report').select(['version', 'computed_at', 'data']).where('exam_id', '=', examId).executeTakeFirst();
+  if (!head) return undefined;
+  const set = parse(head.data) as ReportSet;
+  const base = { examId, version: head.version, computedAt: new Date(head.computed_at).toISOString(), students: new Map(), transcriptPos: new Map() };
+  // a set stored whole (before the parts) has its variants in the head
+  if (Object.keys(set.variants ?? {}).length) {
+    const variants = new Map(Object.entries(set.variants).map(([k, v]) => [k, new Set(Object.keys(v))]));
+    return { ...base, set, variants };
+  }
+  const list = await db.selectFrom('exam_report_part').select(['variant', 'report']).where('exam_id', '=', examId).where('version', '=', head.version).execute();
+  const variants = new Map<string, Set<string>>();
+  for (const p of list) (variants.get(p.variant) ?? variants.set(p.variant, new Set()).get(p.variant)!).add(p.report);
+  return { ...base, set: { ...set, variants: {} }, variants };
+}
+
+/** Reads the named reports of one variant that are not read yet into the set; answers the characters read. */
+async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: readonly ReportName[]): Promise<number> {
+  const stored = loaded.variants.get(variant);
+  if (!stored) throw new Error(`exam ${loaded.examId}: no variant ${variant}`);
+  const target = (loaded.set.variants[variant] ??= {} as EngineReports) as unknown as Record<string, unknown>;
+  const missing = [...(names ?? stored)].filter((n) => stored.has(n) && !(n in target));
+  if (!missing.length) return 0;
+  const rows = (await sql<{ report: string; data: string }>`
+    select report, data from exam_report_part
+    where exam_id = ${loaded.examId} and version = ${loaded.version} and variant = ${variant} and report in (${sql.join(missing)})`.execute(db)).rows;
+  if (rows.length < missing.length) throw new StaleSetError(`exam ${loaded.examId}: version ${loaded.version} was replaced`);
+  let size = 0;
+  for (const r of rows) {
+    target[r.report] = JSON.parse(r.data);
+    size += r.data.length;
+    partReads.listener?.(`${variant}/${r.report}`);
+  }
+  return size;
+}
+
 /**
- * The head and its parts (exam_report_part, one row per variant and report) of the same version: a release committed
- * between the two reads shows as parts of another version, and the set is read again. A set stored whole (before
- * the parts) has its variants in the head.
+ * The named reports of one variant (all the variant's when `names` is omitted), read on first use: the same object
+ * for every request on this version, so per-report memos keyed by it hold. Throws StaleSetError when the version
+ * was replaced meanwhile (withFreshSet reads the set again).
  */
-async function readSet(db: Db, examId: number): Promise<{ version: number; computedAt: Date; data: ReportSet } | undefined> {
+export async function reportsOf(db: Db, loaded: LoadedSet, variant: string, names?: readonly ReportName[]): Promise<EngineReports> {
+  const size = await readParts(db, loaded, variant, names);
+  if (size) cache.grow(keyOf(loaded.examId), size);
+  return loaded.set.variants[variant] as EngineReports;
+}
+
+async function readSet(db: Db, examId: number): Promise<LoadedSet | undefined> {
+  const loaded = await readHead(db, examId);
+  if (!loaded) return undefined;
+  const size = await readParts(db, loaded, '0', ['transcript']);
+  (loaded.set.variants['0'] as EngineReports).transcript.rows.forEach((r, i) => {
+    loaded.students.set(r.studentId, { classId: Number(r.classId), className: r.className, admissionNo: r.admissionNo, name: r.name, registrationType: r.registrationType ?? '' });
+    loaded.transcriptPos.set(r.studentId, i);
+  });
+  cache.set(keyOf(examId), loaded, size);
+  return loaded;
+}
+
+/** The exam's current report set (head, student index and the all-students transcript), or undefined when not released. */
+export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const head = await db.selectFrom('exam_report').select(['version', 'computed_at', 'data']).where('exam_id', '=', examId).executeTakeFirst();
+    const head = await db.selectFrom('exam_report').select(['version']).where('exam_id', '=', examId).executeTakeFirst();
     if (!head) return undefined;
-    const data = parse(head.data) as ReportSet;
-    if (Object.keys(data.variants ?? {}).length) return { version: head.version, computedAt: head.computed_at, data };
-    const parts = await db.selectFrom('exam_report_part').select(['variant', 'report', 'version', 'data']).where('exam_id', '=', examId).execute();
-    if (parts.some((p) => p.version !== head.version)) continue;
-    const variants: Record<string, Record<string, unknown>> = {};
-    for (const p of parts) (variants[p.variant] ??= {})[p.report] = parse(p.data);
-    return { version: head.version, computedAt: head.computed_at, data: { ...data, variants: variants as unknown as ReportSet['variants'] } };
+    const hit = cache.get(keyOf(examId));
+    if (hit && hit.version === head.version) return hit;
+    try {
+      return await readSet(db, examId);
+    } catch (e) {
+      if (!(e instanceof StaleSetError)) throw e;
+    }
+  }
+  throw new Error(`exam ${examId}: the report set changed during five reads`);
+}
+
+/**
+ * Runs `use` on the exam's current set, reading the set again (up to five times) when a release replaced it
+ * between its head and a part `use` reads (reportsOf). Undefined when the exam has not been released.
+ */
+export async function withFreshSet<T>(db: Db, examId: number, use: (loaded: LoadedSet) => Promise<T>): Promise<T | undefined> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const loaded = await loadReportSet(db, examId);
+    if (!loaded) return undefined;
+    try {
+      return await use(loaded);
+    } catch (e) {
+      if (!(e instanceof StaleSetError)) throw e;
+      cache.drop(keyOf(examId));
+    }
   }
   throw new Error(`exam ${examId}: the report set changed during five reads`);
 }

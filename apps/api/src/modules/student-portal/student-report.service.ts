@@ -12,7 +12,7 @@ import type { AuthUser } from '../../core/auth.js';
 import { BizError, forbidden, notFound } from '../../core/http.js';
 import type { Db } from '../../db/database.js';
 import { studentComment } from '../report/comment.js';
-import { loadReportSet } from '../report/report.store.js';
+import { loadReportSet, reportsOf } from '../report/report.store.js';
 import * as repo from './student-report.repository.js';
 import { candidateSchools } from '../joint-report/joint-report.repository.js';
 
@@ -58,8 +58,8 @@ export async function examList(db: Db, user: StudentUser) {
 async function ownReport(db: Db, own: repo.OwnExam) {
   const loaded = await loadReportSet(db, own.examId);
   if (!loaded) throw new BizError('该考试成绩尚未发布', 404);
-  const reports = loaded.set.variants['0']!;
-  const pos = loaded.transcriptPos.get('0')!.get(String(own.esid));
+  const reports = await reportsOf(db, loaded, '0', ['transcript', 'classComparison', 'overview', 'paper', 'students']);
+  const pos = loaded.transcriptPos.get(String(own.esid));
   if (pos === undefined) throw notFound('本人的考试成绩');
   return { loaded, reports, row: reports.transcript.rows[pos]! };
 }
@@ -127,7 +127,7 @@ export async function examDetail(db: Db, user: StudentUser, examId: number): Pro
   const ranks = await visibleRanks(db, user.schoolId, loaded.set.settings.showStudentRank);
   const unit = (code: string) => reports.classComparison.find((t) => t.code === code)?.rows.find((u) => u.unitId === row.classId);
   const grade = (code: string) => reports.overview.rows.find((r) => r.code === code);
-  const withQuestions = new Set(loaded.set.variants['0']!.paper.filter((p) => p.questions.length > 0).map((p) => p.code));
+  const withQuestions = new Set(reports.paper.filter((p) => p.questions.length > 0).map((p) => p.code));
   const joint = own.mode === 'joint' ? await ownSchoolRanks(db, own, reports, user.schoolId) : null;
   const rows: StudentExamDetail['rows'] = reports.transcript.columns.map((c, k) => ({
     code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal, hasQuestions: !c.isTotal && withQuestions.has(c.code),
