@@ -14,7 +14,7 @@ import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet } from '../release/report-set.js';
 import { examSchools, examSchoolOf } from '../joint/joint.repository.js';
 import { accessFor, resolveContext, variantOf, type Access, type Ctx } from '../report/report.service.js';
-import { reportsOf, withFreshSet, type LoadedSet } from '../report/report.store.js';
+import { examKey, reportsOf, withFreshSet, type LoadedSet } from '../report/report.store.js';
 import * as repo from './joint-report.repository.js';
 
 export interface JointSchoolView { schoolId: number; code: number; name: string; own: boolean }
@@ -32,11 +32,12 @@ export interface JointInfo {
 export interface JointCtx extends Ctx { joint: JointInfo }
 
 interface Maps { version: number; schoolOf: Map<string, number>; classes: Map<number, { schoolId: number; gradeId: number }>; labelled: Map<string, ReportSet> }
-const cache = new Map<number, Maps>();
+const cache = new Map<string, Maps>();
 
 /** Candidate and class schools of a report set version (kept beside the store's own cache). */
 async function mapsOf(db: Db, loaded: LoadedSet): Promise<Maps> {
-  const hit = cache.get(loaded.examId);
+  const key = examKey(db, loaded.examId);
+  const hit = cache.get(key);
   if (hit && hit.version === loaded.version) return hit;
   const [students, classes] = await Promise.all([repo.candidateSchools(db, loaded.examId), repo.classSchools(db, loaded.set.classes.map((c) => c.id))]);
   const maps: Maps = {
@@ -45,8 +46,8 @@ async function mapsOf(db: Db, loaded: LoadedSet): Promise<Maps> {
     classes: new Map(classes.map((c) => [c.id, { schoolId: c.schoolId, gradeId: c.gradeId }])),
     labelled: new Map(),
   };
-  cache.set(loaded.examId, maps);
-  while (cache.size > 16) cache.delete(cache.keys().next().value as number);
+  cache.set(key, maps);
+  while (cache.size > 16) cache.delete(cache.keys().next().value as string);
   return maps;
 }
 

@@ -75,7 +75,17 @@ class SizedLru<V> {
 }
 
 const cache = new SizedLru<LoadedSet>(LIMIT);
-const keyOf = (examId: number) => String(examId);
+const dbIds = new WeakMap<object, number>();
+let nextDbId = 1;
+/**
+ * Cache key of an exam's set in one database. A process may hold several databases (the test suite runs many apps,
+ * each on its own copy of the demo data, where the same exam id reaches the same version with other contents).
+ */
+export function examKey(db: Db, examId: number): string {
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = nextDbId++));
+  return `${id}:${examId}`;
+}
 
 /** Cache occupancy in characters of JSON (tests). */
 export const cachedSize = () => cache.size;
@@ -128,7 +138,7 @@ async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: rea
  */
 export async function reportsOf(db: Db, loaded: LoadedSet, variant: string, names?: readonly ReportName[]): Promise<EngineReports> {
   const size = await readParts(db, loaded, variant, names);
-  if (size) cache.grow(keyOf(loaded.examId), size);
+  if (size) cache.grow(examKey(db, loaded.examId), size);
   return loaded.set.variants[variant] as EngineReports;
 }
 
@@ -140,7 +150,7 @@ async function readSet(db: Db, examId: number): Promise<LoadedSet | undefined> {
     loaded.students.set(r.studentId, { classId: Number(r.classId), className: r.className, admissionNo: r.admissionNo, name: r.name, registrationType: r.registrationType ?? '' });
     loaded.transcriptPos.set(r.studentId, i);
   });
-  cache.set(keyOf(examId), loaded, size);
+  cache.set(examKey(db, examId), loaded, size);
   return loaded;
 }
 
@@ -149,7 +159,7 @@ export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet |
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await db.selectFrom('exam_report').select(['version']).where('exam_id', '=', examId).executeTakeFirst();
     if (!head) return undefined;
-    const hit = cache.get(keyOf(examId));
+    const hit = cache.get(examKey(db, examId));
     if (hit && hit.version === head.version) return hit;
     try {
       return await readSet(db, examId);
@@ -172,7 +182,7 @@ export async function withFreshSet<T>(db: Db, examId: number, use: (loaded: Load
       return await use(loaded);
     } catch (e) {
       if (!(e instanceof StaleSetError)) throw e;
-      cache.drop(keyOf(examId));
+      cache.drop(examKey(db, examId));
     }
   }
   throw new Error(`exam ${examId}: the report set changed during five reads`);
