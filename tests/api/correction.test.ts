@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam, scoresOf } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 
 describe.each(dbKinds)('score corrections on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let exam: SmallExam;
   let teacher1: string;
@@ -14,14 +14,12 @@ describe.each(dbKinds)('score corrections on %s', (kind) => {
   let correctionId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     admin = await t.tokenFor('admin');
     teacher1 = await t.tokenFor('teacher1');
     grade1 = await t.tokenFor('grade1');
     head1 = await t.tokenFor('head1');
     exam = await buildSmallExam(t, admin, '更正测试');
   });
-  afterAll(async () => { await t?.close(); });
 
   const apply = (token: string, esid: number, questionId: number, newScore: number, reason = '合分错误') =>
     t.call({ method: 'POST', url: '/api/v1/correction_score/apply', token, payload: { examStudentId: esid, questionId, newScore, reason } });

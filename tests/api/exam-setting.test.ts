@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS, SETTING_FAMILIES } from '@jz/shared/api/exam-setting';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /** Per-exam analysis settings (systemConfig): defaults of docs/DOMAIN-RULES.md §3, validation per family, reset. */
 describe.each(dbKinds)('exam settings on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let examId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     admin = await t.tokenFor('admin');
     const db = t.database.db;
     const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
@@ -22,7 +21,6 @@ describe.each(dbKinds)('exam settings on %s', (kind) => {
     });
     examId = created.body.data.id;
   });
-  afterAll(async () => { await t?.close(); });
 
   const query = async (courseCode?: string) => {
     const res = await t.call({ url: `/api/v1/systemConfig/query?examId=${examId}${courseCode ? `&courseCode=${courseCode}` : ''}`, token: admin });

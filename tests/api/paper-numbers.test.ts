@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { firstDemoExam } from '../fixtures/demo-exam.js';
 import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
@@ -35,17 +35,15 @@ async function readXlsx(buffer: Buffer) {
 const visibleText = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/<[^>]+>/g, ' ');
 
 describe.each(dbKinds)('paper analysis numbers on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let exam: SmallExam;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     admin = await t.tokenFor('admin');
     exam = await buildSmallExam(t, admin, '试卷分析数字');
     await releaseExam(t.database.db, exam.examId);
   });
-  afterAll(async () => { await t?.close(); });
 
   it('高分组 / 低分组得分率, D and SEM of the hand-worked small exam', async () => {
     const res = await t.call({ url: `/api/v1/paperAnalysis/paper?examId=${exam.examId}&courseCode=YW`, token: admin });

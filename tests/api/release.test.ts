@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam, scoresOf } from '../fixtures/small-exam.js';
 import { releaseExam, waitForRelease } from '../../apps/api/src/modules/release/release.service.js';
 import { loadReportSet } from '../../apps/api/src/modules/report/report.store.js';
 
 describe.each(dbKinds)('score release on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let exam: SmallExam;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     admin = await t.tokenFor('admin');
     exam = await buildSmallExam(t, admin);
   });
-  afterAll(async () => { await t?.close(); });
 
   it('refuses release to a head teacher and to another school', async () => {
     const head1 = await t.tokenFor('head1');

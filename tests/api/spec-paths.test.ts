@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { SPEC_CALLS } from '../fixtures/spec-calls.js';
 
@@ -41,18 +41,16 @@ const SPEC_PATHS = [
 const FINISHED = ['auth-external', 'cards', 'marking', 'reports', 'auth', 'personal', 'school-data', 'tch-course', 'excel', 'sampling', 'standard-answer', 'analysis-settings', 'exam-manage', 'admin', 'joint-exam', 'multi-exam'];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
   let examId: number;
   let examStudentId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     admin = await t.tokenFor('admin');
     const school = await t.database.db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
     examId = (await t.database.db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('released_at', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).id;
     examStudentId = (await t.database.db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).orderBy('id').executeTakeFirstOrThrow()).id;
   });
-  afterAll(() => t?.close());
 
   it('documents every path of the list in /api/docs/json', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
