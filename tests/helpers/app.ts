@@ -30,11 +30,15 @@ export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> 
 /**
  * The test app of the enclosing describe block (or file): a private copy of the base database, made before the
  * block's tests (its own beforeAll hooks, registered after this call, run after it) and closed after them. The
- * object returned stands for it from then on.
+ * object returned stands for it from then on; `admin`: a session of 示例中学's administrator.
  */
-export function useTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): TestApp {
+export function useTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): TestApp & { readonly admin: string } {
   let made: TestApp | undefined;
-  beforeAll(async () => { made = await createTestApp(kind, overrides); });
+  let admin = '';
+  beforeAll(async () => {
+    made = await createTestApp(kind, overrides);
+    admin = await made.tokenFor('admin');
+  });
   afterAll(async () => { await made?.close(); made = undefined; });
   const t = () => {
     if (!made) throw new Error('the test app exists only between its block\'s beforeAll and afterAll');
@@ -45,6 +49,7 @@ export function useTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): Te
     get database() { return t().database; },
     get storage() { return t().storage; },
     get s3() { return t().s3; },
+    get admin() { t(); return admin; },
     tokenFor: (loginId, kind) => t().tokenFor(loginId, kind),
     call: (opts) => t().call(opts),
     close: async () => { await made?.close(); made = undefined; },
