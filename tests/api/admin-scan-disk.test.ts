@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 const A = '/adminApi/v1/admin/school/scanDisk';
@@ -11,16 +11,14 @@ const GB = 1024 ** 3;
  * seed stored; 1.5 × 1024³ = 1,610,612,736 and 1,610,612,736 + 2,048 = 1,610,614,784 (by hand). Enforcement on upload: tests/api/scan-hostile.test.ts.
  */
 describe.each(dbKinds)('school scan disk budget on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let root: string;
   let schoolId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     root = await t.tokenFor('root', 'admin');
     schoolId = (await t.database.db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow()).id;
   });
-  afterAll(async () => { await t?.close(); });
 
   it('shows the usage against the default 50 GB, sets a budget in GB, and goes back to the default', async () => {
     const db = t.database.db;

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam, scoresOf } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 
 describe.each(dbKinds)('score corrections on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp(kind);
   let exam: SmallExam;
   let teacher1: string;
   let grade1: string;
@@ -14,14 +13,11 @@ describe.each(dbKinds)('score corrections on %s', (kind) => {
   let correctionId: number;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await t.tokenFor('admin');
     teacher1 = await t.tokenFor('teacher1');
     grade1 = await t.tokenFor('grade1');
     head1 = await t.tokenFor('head1');
-    exam = await buildSmallExam(t, admin, '更正测试');
+    exam = await buildSmallExam(t, t.admin, '更正测试');
   });
-  afterAll(async () => { await t?.close(); });
 
   const apply = (token: string, esid: number, questionId: number, newScore: number, reason = '合分错误') =>
     t.call({ method: 'POST', url: '/api/v1/correction_score/apply', token, payload: { examStudentId: esid, questionId, newScore, reason } });
@@ -74,9 +70,9 @@ describe.each(dbKinds)('score corrections on %s', (kind) => {
     const after = await t.database.db.selectFrom('exam_report').select('version').where('exam_id', '=', exam.examId).executeTakeFirstOrThrow();
     expect(after.version).toBe(before.version + 1);
     // The report api answers the new numbers.
-    const tr = await t.call({ url: `/api/v1/examReportComm/transcript?examId=${exam.examId}&size=4`, token: admin });
+    const tr = await t.call({ url: `/api/v1/examReportComm/transcript?examId=${exam.examId}&size=4`, token: t.admin });
     expect(tr.body.data.records[3].examStudentId).toBe(A1!.id); // by total rank: the three 30s, then A1 (27)
-    const all = await t.call({ url: `/api/v1/examReportComm/transcript?examId=${exam.examId}&size=100&keyword=${encodeURIComponent(A1!.name)}`, token: admin });
+    const all = await t.call({ url: `/api/v1/examReportComm/transcript?examId=${exam.examId}&size=100&keyword=${encodeURIComponent(A1!.name)}`, token: t.admin });
     const a1 = all.body.data.records.find((r: { examStudentId: number }) => r.examStudentId === A1!.id);
     expect(a1.scores).toEqual([27, 17, 10]); // 总分 first
     expect(a1.gradeRanks).toEqual([4, 2, 3]);
@@ -92,14 +88,14 @@ describe.each(dbKinds)('score corrections on %s', (kind) => {
     const again = await t.call({ method: 'POST', url: '/api/v1/correction_score/approve', token: grade1, payload: { id: correctionId } });
     expect(again.body.code).toBe(400);
     expect(again.body.msg).toContain('不能重复审核');
-    const reject = await t.call({ method: 'POST', url: '/api/v1/correction_score/reject', token: admin, payload: { id: correctionId, reason: '无' } });
+    const reject = await t.call({ method: 'POST', url: '/api/v1/correction_score/reject', token: t.admin, payload: { id: correctionId, reason: '无' } });
     expect(reject.body.code).toBe(400);
   });
 
   it('rejection keeps the score and the reason', async () => {
     const A2 = exam.students[1]!;
     const res = await apply(teacher1, A2.id, exam.qid.SX2!, 13);
-    const rejected = await t.call({ method: 'POST', url: '/api/v1/correction_score/reject', token: admin, payload: { id: res.body.data.id, reason: '原评分无误' } });
+    const rejected = await t.call({ method: 'POST', url: '/api/v1/correction_score/reject', token: t.admin, payload: { id: res.body.data.id, reason: '原评分无误' } });
     expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: '原评分无误', statusName: '已驳回' });
     expect(await scoresOf(t, exam.examId, A2.id)).toEqual({ YW: [14, 2, 3], SX: [16, 1, 1], TOTAL: [30, 1, 1] });
   });

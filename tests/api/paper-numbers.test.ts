@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { firstDemoExam } from '../fixtures/demo-exam.js';
 import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
@@ -35,20 +35,16 @@ async function readXlsx(buffer: Buffer) {
 const visibleText = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/g, '').replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/<[^>]+>/g, ' ');
 
 describe.each(dbKinds)('paper analysis numbers on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp(kind);
   let exam: SmallExam;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await t.tokenFor('admin');
-    exam = await buildSmallExam(t, admin, '试卷分析数字');
+    exam = await buildSmallExam(t, t.admin, '试卷分析数字');
     await releaseExam(t.database.db, exam.examId);
   });
-  afterAll(async () => { await t?.close(); });
 
   it('高分组 / 低分组得分率, D and SEM of the hand-worked small exam', async () => {
-    const res = await t.call({ url: `/api/v1/paperAnalysis/paper?examId=${exam.examId}&courseCode=YW`, token: admin });
+    const res = await t.call({ url: `/api/v1/paperAnalysis/paper?examId=${exam.examId}&courseCode=YW`, token: t.admin });
     expect(res.body.code, res.body.msg).toBe(200);
     const p = res.body.data;
     const [q1, q2] = p.questions;
@@ -62,7 +58,7 @@ describe.each(dbKinds)('paper analysis numbers on %s', (kind) => {
     expect(p.sem).toBeCloseTo(3.7416573867739413, 12);
 
     // The export: the same columns, numbers rounded as on the page (rates 4 decimals as shares, SEM 2 decimals).
-    const file = await t.app.inject({ url: `/api/v1/paperAnalysis/paper_export?examId=${exam.examId}&courseCode=YW`, headers: { authorization: admin } });
+    const file = await t.app.inject({ url: `/api/v1/paperAnalysis/paper_export?examId=${exam.examId}&courseCode=YW`, headers: { authorization: t.admin } });
     const sheets = await readXlsx(file.rawPayload);
     const [head, summary] = sheets['试卷概况']!;
     expect(summary![head!.indexOf('测量标准误SEM')]).toBe(3.74);
@@ -73,7 +69,7 @@ describe.each(dbKinds)('paper analysis numbers on %s', (kind) => {
   });
 
   it('the printed 试卷分析 shows the group rates and SEM with the shared rounding', async () => {
-    const preview = await t.app.inject({ method: 'POST', url: '/api/v1/render/report_preview', headers: { authorization: admin },
+    const preview = await t.app.inject({ method: 'POST', url: '/api/v1/render/report_preview', headers: { authorization: t.admin },
       payload: { type: 'report', examId: exam.examId, reports: ['paper'], courseCode: 'YW' } });
     expect(preview.headers['content-type']).toMatch(/text\/html/);
     const text = visibleText(preview.body);
@@ -86,7 +82,7 @@ describe.each(dbKinds)('paper analysis numbers on %s', (kind) => {
 
   it('the printed paper analysis of the demo exam has no long decimals (平均分 and SEM checked by SQL)', async () => {
     const demo = await firstDemoExam(t.database.db);
-    const preview = await t.app.inject({ method: 'POST', url: '/api/v1/render/report_preview', headers: { authorization: admin },
+    const preview = await t.app.inject({ method: 'POST', url: '/api/v1/render/report_preview', headers: { authorization: t.admin },
       payload: { type: 'report', examId: demo.exam.id, reports: ['paper'], courseCode: 'SX' } });
     expect(preview.headers['content-type']).toMatch(/text\/html/);
     const text = visibleText(preview.body);

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam, scoresOf } from '../fixtures/small-exam.js';
 import { releaseExam, waitForRelease } from '../../apps/api/src/modules/release/release.service.js';
 import { loadReportSet } from '../../apps/api/src/modules/report/report.store.js';
 
 describe.each(dbKinds)('score release on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp(kind);
   let exam: SmallExam;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await t.tokenFor('admin');
-    exam = await buildSmallExam(t, admin);
+    exam = await buildSmallExam(t, t.admin);
   });
-  afterAll(async () => { await t?.close(); });
 
   it('refuses release to a head teacher and to another school', async () => {
     const head1 = await t.tokenFor('head1');
@@ -25,11 +21,11 @@ describe.each(dbKinds)('score release on %s', (kind) => {
   });
 
   it('releases in the background and stores scores with competition ranks', async () => {
-    const started = await t.call({ method: 'POST', url: '/api/v1/publish/release', token: admin, payload: { examId: exam.examId } });
+    const started = await t.call({ method: 'POST', url: '/api/v1/publish/release', token: t.admin, payload: { examId: exam.examId } });
     expect(started.body.code).toBe(200);
     expect(['running', 'done']).toContain(started.body.data.state);
     await waitForRelease(t.database.db, exam.examId);
-    const progress = await t.call({ url: `/api/v1/publish/progress?examId=${exam.examId}`, token: admin });
+    const progress = await t.call({ url: `/api/v1/publish/progress?examId=${exam.examId}`, token: t.admin });
     expect(progress.body.data).toMatchObject({ state: 'done', step: 4, percent: 100, error: null, version: 1 });
     expect(progress.body.data.steps.map((s: { status: string }) => s.status)).toEqual(['finish', 'finish', 'finish', 'finish']);
     const e = await t.database.db.selectFrom('exam').select(['status', 'released_at']).where('id', '=', exam.examId).executeTakeFirstOrThrow();
@@ -86,14 +82,14 @@ describe.each(dbKinds)('score release on %s', (kind) => {
     const school = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
     const gradeId = (await db.selectFrom('school_grade').select('id').where('school_id', '=', school.id).where('name', '=', '高一').executeTakeFirstOrThrow()).id;
     const created = await t.call({
-      method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: admin,
+      method: 'POST', url: '/api/v1/exam_manage/add_multipart_exam', token: t.admin,
       payload: { name: '未录成绩', examType: 4, gradeId, startDate: '2026-10-08', endDate: '2026-10-09', classIds: [exam.classIds[0]], subjects: [{ courseCode: 'YW', fullScore: 20 }] },
     });
     const id = created.body.data.id;
-    const started = await t.call({ method: 'POST', url: '/api/v1/publish/release', token: admin, payload: { examId: id } });
+    const started = await t.call({ method: 'POST', url: '/api/v1/publish/release', token: t.admin, payload: { examId: id } });
     expect(started.body.code).toBe(200);
     await waitForRelease(t.database.db, id);
-    const progress = await t.call({ url: `/api/v1/publish/progress?examId=${id}`, token: admin });
+    const progress = await t.call({ url: `/api/v1/publish/progress?examId=${id}`, token: t.admin });
     expect(progress.body.data.state).toBe('failed');
     expect(progress.body.data.error).toContain('语文还没有设置小题');
     expect(progress.body.data.steps[0].status).toBe('error');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { SPEC_CALLS } from '../fixtures/spec-calls.js';
 
@@ -41,18 +41,14 @@ const SPEC_PATHS = [
 const FINISHED = ['auth-external', 'cards', 'marking', 'reports', 'auth', 'personal', 'school-data', 'tch-course', 'excel', 'sampling', 'standard-answer', 'analysis-settings', 'exam-manage', 'admin', 'joint-exam', 'multi-exam'];
 
 describe.each(dbKinds)('spec paths on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp(kind);
   let examId: number;
   let examStudentId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await t.tokenFor('admin');
     const school = await t.database.db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
     examId = (await t.database.db.selectFrom('exam').select('id').where('school_id', '=', school.id).where('released_at', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).id;
     examStudentId = (await t.database.db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).orderBy('id').executeTakeFirstOrThrow()).id;
   });
-  afterAll(() => t?.close());
 
   it('documents every path of the list in /api/docs/json', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
@@ -82,8 +78,8 @@ describe.each(dbKinds)('spec paths on %s', (kind) => {
       [`/api/v1/gradeExamReportSummary?examId=${examId}`, `/api/v1/report_home/overview?examId=${examId}`], [`/api/v1/groupGAnalysis?examId=${examId}`, `/api/v1/report/groupG?examId=${examId}`],
       [`/api/v1/question/report?examId=${examId}`, `/api/v1/paperAnalysis/paper?examId=${examId}`],
       [`/api/v1/question/scores?examId=${examId}&examStudentId=${examStudentId}`, `/api/v1/question_score/find?examId=${examId}&examStudentId=${examStudentId}`]]) {
-      const a = await t.call({ url: alias, token: admin });
-      const b = await t.call({ url: sibling, token: admin });
+      const a = await t.call({ url: alias, token: t.admin });
+      const b = await t.call({ url: sibling, token: t.admin });
       expect(a.body.code, `${alias}: ${a.body.msg}`).toBe(200);
       expect(a.body.data, alias).toEqual(b.body.data);
     }
@@ -96,32 +92,32 @@ describe.each(dbKinds)('spec paths on %s', (kind) => {
     const rates = { label: '五率', levels: [
       { key: 'high', name: '高分', threshold: 0.95 }, { key: 'excellent', name: '优秀', threshold: 0.85 }, { key: 'good', name: '良好', threshold: 0.7 },
       { key: 'pass', name: '及格', threshold: 0.6 }, { key: 'low', name: '低分', threshold: 0.3 }] };
-    const saved = await t.call<{ items: { family: string; id: number | null; value: unknown; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/updateExamGradeRate/${examId}`, token: admin, payload: { value: rates } });
+    const saved = await t.call<{ items: { family: string; id: number | null; value: unknown; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/updateExamGradeRate/${examId}`, token: t.admin, payload: { value: rates } });
     expect(saved.body.code, saved.body.msg).toBe(200);
     const item = saved.body.data.items.find((i) => i.family === 'rates')!;
     expect(item.value).toEqual(rates);
-    const viaQuery = await t.call<{ items: { family: string; value: unknown }[] }>({ url: `/api/v1/queryConfigExamGradeInfo?examId=${examId}`, token: admin });
+    const viaQuery = await t.call<{ items: { family: string; value: unknown }[] }>({ url: `/api/v1/queryConfigExamGradeInfo?examId=${examId}`, token: t.admin });
     expect(viaQuery.body.data.items.find((i) => i.family === 'rates')!.value).toEqual(rates);
     // deleteRankRange refuses a rates id; deleteRate removes it.
-    expect((await t.call({ method: 'POST', url: `/api/v1/deleteRankRange/${item.id}`, token: admin })).body.msg).toContain('不是');
-    const deleted = await t.call<{ items: { family: string; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/deleteRate/${item.id}`, token: admin });
+    expect((await t.call({ method: 'POST', url: `/api/v1/deleteRankRange/${item.id}`, token: t.admin })).body.msg).toContain('不是');
+    const deleted = await t.call<{ items: { family: string; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/deleteRate/${item.id}`, token: t.admin });
     expect(deleted.body.data.items.find((i) => i.family === 'rates')!.isDefault).toBe(true);
 
     const lines = { lines: [{ name: '本科线', score: 500 }] };
-    await t.call({ method: 'POST', url: '/api/v1/updateExamGrade', token: admin, payload: { examId, family: 'onlineLines', value: lines } });
-    const rolled = await t.call<{ items: { family: string; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/rollBackDefaultCollegeLine/${examId}`, token: admin, payload: {} });
+    await t.call({ method: 'POST', url: '/api/v1/updateExamGrade', token: t.admin, payload: { examId, family: 'onlineLines', value: lines } });
+    const rolled = await t.call<{ items: { family: string; isDefault: boolean }[] }>({ method: 'POST', url: `/api/v1/rollBackDefaultCollegeLine/${examId}`, token: t.admin, payload: {} });
     expect(rolled.body.data.items.find((i) => i.family === 'onlineLines')!.isDefault).toBe(true);
 
-    const courses = await t.call<{ courses: { courseCode: string; items: { family: string }[] }[] }>({ url: `/api/v1/queryExamGradeCourse/${examId}`, token: admin });
+    const courses = await t.call<{ courses: { courseCode: string; items: { family: string }[] }[] }>({ url: `/api/v1/queryExamGradeCourse/${examId}`, token: t.admin });
     expect(courses.body.code).toBe(200);
     expect(courses.body.data.courses.length).toBeGreaterThan(0);
     expect(courses.body.data.courses[0]!.items.map((i) => i.family).sort()).toEqual(['criticalBuffer', 'rates', 'scoreSegment', 'studyLevel']);
 
-    const init = await t.call<{ items: { isDefault: boolean; id: number | null }[] }>({ method: 'POST', url: '/api/v1/initSystemConfig', token: admin, payload: { examId } });
+    const init = await t.call<{ items: { isDefault: boolean; id: number | null }[] }>({ method: 'POST', url: '/api/v1/initSystemConfig', token: t.admin, payload: { examId } });
     expect(init.body.code).toBe(200);
     expect(init.body.data.items.every((i) => i.id !== null)).toBe(true);
 
-    const sync = await t.call<{ id: number }[]>({ url: `/api/v1/exam_manage/querySynchronizeExam?examId=${examId}`, token: admin });
+    const sync = await t.call<{ id: number }[]>({ url: `/api/v1/exam_manage/querySynchronizeExam?examId=${examId}`, token: t.admin });
     expect(sync.body.code).toBe(200);
     expect(sync.body.data.map((e) => e.id)).not.toContain(examId);
     expect(sync.body.data.length).toBeGreaterThan(0);

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 
 /** The 成绩单 shows 总分 next to the names by default; `totalPosition=last` puts it after the subjects. */
 describe.each(dbKinds)('transcript column order on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let token: string;
   let examId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     token = await t.tokenFor('grade1');
     examId = (await t.database.db.selectFrom('exam').select('id').where('released_at', 'is not', null).orderBy('id').executeTakeFirstOrThrow()).id;
   });
-  afterAll(() => t?.close());
 
   it('puts 总分 first by default and last on request, with the values moving with their column', async () => {
     type T = { columns: { code: string; isTotal: boolean }[]; records: { examStudentId: number; scores: (number | null)[] }[] };

@@ -1,8 +1,6 @@
-import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ALL_PERMISSION_CODES } from '@jz/shared/roles';
@@ -14,7 +12,7 @@ import { addExam } from '../../apps/api/src/modules/exam/exam.service.js';
 import { saveQuestions } from '../../apps/api/src/modules/exam/exam-question.service.js';
 import type { SchoolUser } from '../../apps/api/src/modules/exam/exam.access.js';
 import { workbook } from '../fixtures/small-exam.js';
-import { root, seededRandom, spawnJs, type Proc } from './procs.js';
+import { bundleScript, seededRandom, spawnJs, type Proc } from './procs.js';
 
 // A score import is all-or-nothing under kill -9. A real api server (server.ts on the
 // embedded PGlite) receives a question-score workbook replacing a subject's scores and is killed with SIGKILL at
@@ -29,23 +27,8 @@ const LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 /** Each import gives every student the same points on every question; consecutive imports differ (0.5–2.5). */
 const pointsOf = (k: number) => 0.5 * (1 + (k % 5));
 
-// The server is bundled once (our sources and workspace packages; node_modules left external): a start then
-// costs about a second of CPU instead of three through tsx.
-// Started through a one-line entry file: modules that run themselves when they are node's main script (the
-// render worker) compare import.meta.url with argv[1], which in a bundle would be theirs too.
-const bundle = path.join(root, 'tmp', `durability-server-${process.pid}.mjs`);
-const entry = path.join(root, 'tmp', `durability-server-${process.pid}-entry.mjs`);
-async function bundleServer(): Promise<void> {
-  mkdirSync(path.dirname(bundle), { recursive: true });
-  writeFileSync(entry, `await import(${JSON.stringify(pathToFileURL(bundle).href)});\n`);
-  await build({
-    entryPoints: [path.join(root, 'apps/api/src/server.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning',
-    plugins: [{
-      name: 'external-node-modules',
-      setup(b) { b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@jz/') ? undefined : { path: a.path, external: true })); },
-    }],
-  });
-}
+// The server is bundled once (procs.ts): a start then costs about a second of CPU instead of three through tsx.
+let bundled: Awaited<ReturnType<typeof bundleScript>> | undefined;
 
 interface Fixture { examId: number; examSubjectId: number; examNos: string[]; token: string }
 
@@ -70,7 +53,7 @@ describe('kill -9 during a score import (real server on the embedded PGlite)', (
   let fx: Fixture;
 
   beforeAll(async () => {
-    await bundleServer();
+    bundled = await bundleScript('apps/api/src/server.ts');
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'jz-import-kill-'));
     dbDir = path.join(dataDir, 'db');
     await buildDataDir(dbDir, { loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
@@ -99,8 +82,7 @@ describe('kill -9 during a score import (real server on the embedded PGlite)', (
     fx = { examId: exam.id, examSubjectId, examNos, token };
   }, 120_000);
   afterAll(() => {
-    rmSync(bundle, { force: true });
-    rmSync(entry, { force: true });
+    bundled?.remove();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -126,7 +108,7 @@ describe('kill -9 during a score import (real server on the embedded PGlite)', (
     let server: Proc | undefined;
     const start = async () => {
       const t = Date.now();
-      server = spawnJs([entry], { DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' });
+      server = spawnJs([bundled!.entry], { DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '0' });
       const p = Number((await server.waitFor(LISTENING, 120_000))[1]);
       if (process.env.IMPORT_KILL_DEBUG) console.log(`start ${Date.now() - t} ms`);
       return p;

@@ -18,7 +18,7 @@ import type { ScanBatchDetail } from '@jz/shared/api/scan';
 import { withDatabase } from '../helpers/global-setup.js';
 import { blankPdf } from '../helpers/hostile-files.js';
 import { multipart } from '../helpers/scan-sheets.js';
-import { root, seededRandom } from './procs.js';
+import { bundleScript, root, seededRandom } from './procs.js';
 
 const CYCLES = Number(process.env.SCAN_KILL_CYCLES ?? 20);
 const SEED = Number(process.env.DURABILITY_SEED ?? 20261127);
@@ -31,9 +31,11 @@ describe.runIf(!!process.env.DATABASE_URL)('scan recognition under kill -9 (Post
   let dbName: string;
   let dataDir: string;
   let examSubjectId = 0;
+  // the api process is bundled once (procs.ts): its 21 starts then cost no TypeScript compilation each
+  let bundled: Awaited<ReturnType<typeof bundleScript>> | undefined;
 
   async function start(): Promise<Api> {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/api-process.ts')], {
+    const child = spawn(process.execPath, [bundled!.entry], {
       cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, NODE_ENV: 'test', TEST_DATABASE_URL: url, TEST_DATA_DIR: dataDir, JOB_STALE_S: '1', JOB_QUEUED_STALE_S: '2', JOB_HEARTBEAT_MS: '300' },
     });
@@ -59,6 +61,7 @@ describe.runIf(!!process.env.DATABASE_URL)('scan recognition under kill -9 (Post
   }
 
   beforeAll(async () => {
+    bundled = await bundleScript('tests/helpers/api-process.ts');
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     dbName = `jz_scankill${randomBytes(4).toString('hex')}`;
@@ -73,6 +76,7 @@ describe.runIf(!!process.env.DATABASE_URL)('scan recognition under kill -9 (Post
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
+    bundled?.remove();
   });
 
   it(`ends every batch with exactly its file's ${PAGES} pages after ${CYCLES} kills at random points`, async () => {
@@ -135,7 +139,7 @@ describe.runIf(!!process.env.DATABASE_URL)('scan recognition under kill -9 (Post
             const r = await call(a, 'scanned_batch/retry', { batchId: b.id });
             if (r.code !== 200) expect(['该批次正在识别中，请稍后', '该批次正在重新识别，请稍后']).toContain(r.msg);
           }
-          await new Promise((r) => setTimeout(r, 1000));
+          await new Promise((r) => setTimeout(r, 250));
         }
         const batches = (await client.query<{ id: number; pages: number; distinct_pages: number; recognized: number; lo: number | null; hi: number | null }>(`
           select b.id, count(p.id)::int as pages, count(distinct p.file_index)::int as distinct_pages, count(p.id) filter (where p.recognized)::int as recognized,

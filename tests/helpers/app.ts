@@ -6,6 +6,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../../apps/ap
 import type { S3StorageConfig, Storage } from '../../apps/api/src/core/storage.js';
 import { ensureBucket } from '../../apps/api/src/core/storage-s3.js';
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { openTestDatabase, type DbKind } from './db.js';
 
 export interface TestApp {
@@ -24,6 +25,35 @@ export interface TestApp {
 
 export async function createTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   return testAppOn(await openTestDatabase(kind), overrides, true);
+}
+
+/**
+ * The test app of the enclosing describe block (or file): a private copy of the base database, made before the
+ * block's tests (its own beforeAll hooks, registered after this call, run after it) and closed after them. The
+ * object returned stands for it from then on; `admin`: a session of 示例中学's administrator.
+ */
+export function useTestApp(kind: DbKind, overrides: Partial<AppConfig> = {}): TestApp & { readonly admin: string } {
+  let made: TestApp | undefined;
+  let admin = '';
+  beforeAll(async () => {
+    made = await createTestApp(kind, overrides);
+    admin = await made.tokenFor('admin');
+  });
+  afterAll(async () => { await made?.close(); made = undefined; });
+  const t = () => {
+    if (!made) throw new Error('the test app exists only between its block\'s beforeAll and afterAll');
+    return made;
+  };
+  return {
+    get app() { return t().app; },
+    get database() { return t().database; },
+    get storage() { return t().storage; },
+    get s3() { return t().s3; },
+    get admin() { t(); return admin; },
+    tokenFor: (loginId, kind) => t().tokenFor(loginId, kind),
+    call: (opts) => t().call(opts),
+    close: async () => { await made?.close(); made = undefined; },
+  };
 }
 
 /**

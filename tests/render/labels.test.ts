@@ -2,14 +2,12 @@
 // value, and compared bar for bar with zxing-wasm's own writer where both must choose the same code set; then
 // label sheets printed by the labels render job (render service printer, Chromium) → 300 dpi greyscale (mupdf)
 // → every label's barcode read back with zxing-wasm and compared with the 考号 it was given.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { code128Modules, LABEL_SHEET, labelOrigin, labelPages, LABELS_PER_SHEET, type LabelSheetData, type StudentLabel } from '@jz/report-templates';
-import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { renderJobs } from '../helpers/render-jobs.js';
 import { rasterisePdf } from '../helpers/card-blanks.js';
 import { pdfInfo, pdfText } from '../helpers/pdf.js';
 
@@ -73,16 +71,7 @@ describe('Code 128 encoder against zxing-wasm', () => {
 });
 
 describe('label sheets printed by the labels job', () => {
-  let printer: Printer;
-  let tmp: string;
-  beforeAll(() => {
-    printer = createPrinter({ chromium: 'npm' });
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-labels-'));
-  });
-  afterAll(async () => {
-    await printer?.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const jobs = renderJobs('jz-labels-');
 
   const student = (i: number, room: string, examNo: string): StudentLabel =>
     ({ name: `学生${i}`, className: `高一(${(i % 3) + 1})班`, examNo, room, seat: i });
@@ -98,7 +87,7 @@ describe('label sheets printed by the labels job', () => {
   it('puts 24 labels on an A4 sheet, each room from a new sheet, and every barcode reads as its 考号', async () => {
     const pages = labelPages(data);
     expect(pages.map((p) => [p.title, p.labels.length])).toEqual([['第01考场', 24], ['第01考场', 6], ['第02考场', 5]]);
-    const r = await processJob('labels', data, { printer, workDir: tmp, jobId: 'labels-1', progress: () => undefined });
+    const r = await processJob('labels', data, { ...jobs, jobId: 'labels-1' });
     const pdf = readFileSync(r.resultPath);
     expect(pdfInfo(pdf)).toEqual({ pages: 3, widthPt: 595, heightPt: 842 }); // A4 in points
     const text = pdfText(pdf).split('\f').map((t) => t.replace(/\s+/g, ''));
@@ -128,7 +117,7 @@ describe('label sheets printed by the labels job', () => {
 
   it('refuses a 考号 that Code 128 cannot carry, naming the student', async () => {
     const bad: LabelSheetData = { examName: '考试', groups: [{ title: '高一(1)班', labels: [{ name: '张三', className: '高一(1)班', examNo: '考号01' }] }] };
-    await expect(processJob('labels', bad, { printer, workDir: tmp, jobId: 'labels-2', progress: () => undefined }))
+    await expect(processJob('labels', bad, { ...jobs, jobId: 'labels-2' }))
       .rejects.toThrow('考生 张三 的考号「考号01」不能印成条形码：条形码不能包含字符「考」');
   });
 });

@@ -1,27 +1,16 @@
 // Printed documents that read like reports: a one-module report is that module (no cover, no
 // one-line contents); table headers wrap instead of being cut with '…'; the 成绩条 strips layout puts
 // STRIPS_PER_PAGE students on each A4 page, a new page per class, also through the chunked print and merge.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   demoReport, demoSlipData, demoWideReport, paginateReport, renderReportHtml, STRIPS_PER_PAGE, stripPages, sortSlipStudents,
 } from '@jz/report-templates';
-import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { renderJobs } from '../helpers/render-jobs.js';
 import { pdfInfo, pdfLines, pdfText } from '../helpers/pdf.js';
 
-let printer: Printer;
-let tmp: string;
-beforeAll(() => {
-  printer = createPrinter({ chromium: 'npm' });
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-printdocs-'));
-});
-afterAll(async () => {
-  await printer?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const jobs = renderJobs('jz-printdocs-');
 
 const pagesOf = (pdf: string) => pdfText(pdf).split('\f').map((t) => t.replace(/\s+/g, ''));
 
@@ -29,9 +18,9 @@ describe('analysis report', () => {
   it('prints a one-module report without cover and contents; several modules keep both', async () => {
     expect(paginateReport(demoReport(1, 10)).map((p) => p.kind)).toEqual(['body']);
     expect(paginateReport(demoReport(3, 10)).slice(0, 2).map((p) => p.kind)).toEqual(['cover', 'toc']);
-    const file = path.join(tmp, 'one.pdf');
+    const file = path.join(jobs.workDir, 'one.pdf');
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, await printer.printPdf(renderReportHtml(demoWideReport()), { width: '908px', height: '1285px' }));
+    writeFileSync(file, await jobs.printer.printPdf(renderReportHtml(demoWideReport()), { width: '908px', height: '1285px' }));
     const [first] = pagesOf(file);
     expect(first).toContain('01成绩单'); // the module's numbered title
     expect(first).not.toContain('目录');
@@ -40,9 +29,9 @@ describe('analysis report', () => {
 
   it('prints every header cell in full: long headers wrap and the header row grows', async () => {
     const data = demoWideReport();
-    const file = path.join(tmp, 'wide.pdf');
+    const file = path.join(jobs.workDir, 'wide.pdf');
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, await printer.printPdf(renderReportHtml(data), { width: '908px', height: '1285px' }));
+    writeFileSync(file, await jobs.printer.printPdf(renderReportHtml(data), { width: '908px', height: '1285px' }));
     const text = pagesOf(file).join('');
     expect(text).not.toContain('…');
     for (const t of data.modules[0]!.tables!) {
@@ -61,9 +50,9 @@ describe('printed table cells', () => {
     const rows = Array.from({ length: 60 }, (_, r) => [`2026010${String(r + 1).padStart(5, '0')}`, `欧阳${'子涵浩然'.slice(r % 3, (r % 3) + 2)}`,
       `高一(${(r % 8) + 1})班`, subjects, r % 2 ? point : '默写', 600 - r, (r % 50) + 1, r + 1, 120, 130, 110, 90, 80, 70]);
     const data = { ...demoWideReport(), modules: [{ title: '成绩单', tables: [{ title: '成绩单', compact: true, columns, rows }] }] };
-    const file = path.join(tmp, 'cells.pdf');
+    const file = path.join(jobs.workDir, 'cells.pdf');
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(file, await printer.printPdf(renderReportHtml(data), { width: '908px', height: '1285px' }));
+    writeFileSync(file, await jobs.printer.printPdf(renderReportHtml(data), { width: '908px', height: '1285px' }));
     const pages = pagesOf(file);
     const text = pages.join('');
     expect(text).not.toContain('…');
@@ -93,7 +82,7 @@ describe('成绩条 strips layout', () => {
     expect(pages).toEqual([8, 8, 3, 3]);
     // through the job's chunked printing (chunks of whole pages) and merge
     const { resultPath } = await processJob('slips', { ...d, layout: 'strips', students }, {
-      printer, workDir: tmp, jobId: 'strips', progress: () => undefined, slipChunk: 8, parallel: 2,
+      ...jobs, jobId: 'strips', slipChunk: 8, parallel: 2,
     });
     expect(pdfInfo(resultPath)).toEqual({ pages: 4, widthPt: 595, heightPt: 842 });
     const perPage = pagesOf(resultPath).map((t) => (t.match(/考号：\d+/g) ?? []).length);
@@ -108,7 +97,7 @@ describe('成绩条 strips layout', () => {
   it('keeps one student per page with the default layout', async () => {
     const d = demoSlipData(12, 50);
     const { resultPath } = await processJob('slips', { ...d, students: d.students.slice(0, 3) }, {
-      printer, workDir: tmp, jobId: 'pages', progress: () => undefined,
+      ...jobs, jobId: 'pages',
     });
     expect(pdfInfo(resultPath).pages).toBe(3);
   });

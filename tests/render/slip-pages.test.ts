@@ -1,25 +1,13 @@
 // 每页一人 slips of a 9-subject exam: every subject's question grid and the 总分 row are printed, a student whose
 // slip does not fit one A4 page continues on a second one, and no text is under or over the foot line
 // (text boxes read from the PDF with mupdf).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoSlipData } from '@jz/report-templates';
-import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { renderJobs } from '../helpers/render-jobs.js';
 import { pdfLines } from '../helpers/pdf.js';
 
-let printer: Printer;
-let tmp: string;
-beforeAll(() => {
-  printer = createPrinter({ chromium: 'npm' });
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-slip-pages-'));
-});
-afterAll(async () => {
-  await printer?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const jobs = renderJobs('jz-slip-pages-');
 
 const SUBJECTS = ['语文', '数学', '英语', '物理', '化学', '生物', '政治', '历史', '地理'];
 
@@ -28,7 +16,7 @@ describe('每页一人 slips of a 9-subject exam', () => {
     const d = demoSlipData(5, 50, 20251112, 9);
     // chunks of 2 students: the continued pages also go through the chunked print and merge
     const { resultPath } = await processJob('slips', d, {
-      printer, workDir: tmp, jobId: 'nine', progress: () => undefined, slipChunk: 2, parallel: 2,
+      ...jobs, jobId: 'nine', slipChunk: 2, parallel: 2,
     });
     const pages = pdfLines(resultPath);
     expect(pages).toHaveLength(10); // 5 students × 2 pages

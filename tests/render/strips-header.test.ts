@@ -1,25 +1,13 @@
 // 成绩条 (strips layout) of a 12-subject exam with long subject names and a long exam name: no strip shows '…',
 // every subject name and the whole exam name are printed, and nothing crosses a cut line (each strip's text stays
 // inside its 37.125 mm band, so cutting the sheet apart leaves every student a whole strip).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoSlipData, STRIPS_PER_PAGE, type ScoreSlipData } from '@jz/report-templates';
-import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { renderJobs } from '../helpers/render-jobs.js';
 import { pdfInfo, pdfLines, pdfText } from '../helpers/pdf.js';
 
-let printer: Printer;
-let tmp: string;
-beforeAll(() => {
-  printer = createPrinter({ chromium: 'npm' });
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-strips-head-'));
-});
-afterAll(async () => {
-  await printer?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const jobs = renderJobs('jz-strips-head-');
 
 const LONG_SUBJECTS = ['语文', '数学', '英语（含听力）', '思想政治', '历史', '地理', '物理（选考）', '化学（选考）', '生物学（选考）', '信息技术', '通用技术', '体育与健康'];
 const LONG_EXAM = '2025—2026学年第一学期高一年级第二次阶段性教学质量检测暨六校联合考试';
@@ -35,7 +23,7 @@ function twelveSubjects(count: number, names = LONG_SUBJECTS): ScoreSlipData {
 }
 
 async function printStrips(data: ScoreSlipData, id: string) {
-  const { resultPath } = await processJob('slips', data, { printer, workDir: tmp, jobId: id, progress: () => undefined });
+  const { resultPath } = await processJob('slips', data, { ...jobs, jobId: id });
   return resultPath;
 }
 

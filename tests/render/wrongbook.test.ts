@@ -2,14 +2,12 @@
 // a fraction (MathML from KaTeX), a 300 × 150 px black picture (data: URL), rates and knowledge points, long stems
 // that must wrap rather than run off the page, then the student version with each student on their own pages.
 // The PDF is read back with mupdf: its text, every line's box inside the printable area, the picture in the raster.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PNG as PngFile } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WrongBookPrintData, WrongBookPrintQuestion } from '@jz/report-templates';
-import { createPrinter, type Printer } from '../../apps/render-service/src/printer.js';
 import { processJob } from '../../apps/render-service/src/processors.js';
+import { renderJobs } from '../helpers/render-jobs.js';
 import { rasterisePdf } from '../helpers/card-blanks.js';
 import { pdfInfo, pdfLines, pdfText } from '../helpers/pdf.js';
 
@@ -25,16 +23,7 @@ const question = (no: string, over: Partial<WrongBookPrintQuestion> = {}): Wrong
 });
 
 describe('错题本 printed by the wrongbook job', () => {
-  let printer: Printer;
-  let tmp: string;
-  beforeAll(() => {
-    printer = createPrinter({ chromium: 'npm' });
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'jz-wrongbook-'));
-  });
-  afterAll(async () => {
-    await printer?.close();
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  const jobs = renderJobs('jz-wrongbook-');
 
   const long = '已知函数在区间上单调递增，求参数的取值范围并说明理由。'.repeat(30);
   const data: WrongBookPrintData = {
@@ -52,7 +41,7 @@ describe('错题本 printed by the wrongbook job', () => {
   };
 
   it('prints stems with formulas and pictures, the rates and knowledge points, and no line outside the page', async () => {
-    const r = await processJob('wrongbook', data, { printer, workDir: tmp, jobId: 'wb-1', progress: () => undefined });
+    const r = await processJob('wrongbook', data, { ...jobs, jobId: 'wb-1' });
     const pdf = readFileSync(r.resultPath);
     const info = pdfInfo(pdf);
     expect(info).toMatchObject({ widthPt: 595, heightPt: 842 });
@@ -89,13 +78,13 @@ describe('错题本 printed by the wrongbook job', () => {
       ...data, version: 'students', questions: data.questions.slice(0, 1),
       students: [{ examNo: '2026001', name: '张三', items: [{ no: '3', score: 0, fullScore: 5 }] }, { examNo: '2026002', name: '李四', items: [{ no: '3', score: 2, fullScore: 5 }] }],
     };
-    const r = await processJob('wrongbook', students, { printer, workDir: tmp, jobId: 'wb-2', progress: () => undefined });
+    const r = await processJob('wrongbook', students, { ...jobs, jobId: 'wb-2' });
     const pages = pdfText(readFileSync(r.resultPath)).split('\f').map((t) => t.replace(/\s+/g, '')).filter(Boolean);
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('张三（考号2026001）·错题1道');
     expect(pages[0]).toContain('得分0');
     expect(pages[1]).toContain('李四（考号2026002）·错题1道');
     expect(pages[1]).toContain('得分2');
-    await expect(processJob('wrongbook', { ...data, questions: [] }, { printer, workDir: tmp, jobId: 'wb-3', progress: () => undefined })).rejects.toThrow('没有低于阈值的题目');
+    await expect(processJob('wrongbook', { ...data, questions: [] }, { ...jobs, jobId: 'wb-3' })).rejects.toThrow('没有低于阈值的题目');
   });
 });
