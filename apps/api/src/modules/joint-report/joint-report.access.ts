@@ -13,7 +13,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet } from '../release/report-set.js';
 import { examSchools, examSchoolOf } from '../joint/joint.repository.js';
-import { accessFor, resolveContext, variantOf, type Access, type Ctx } from '../report/report.service.js';
+import { accessFor, checkClassScope, resolveContext, variantOf, type Access, type Ctx } from '../report/report.service.js';
 import { examKey, reportsOf, withFreshSet, type LoadedSet } from '../report/report.store.js';
 import * as repo from './joint-report.repository.js';
 
@@ -120,6 +120,7 @@ async function jointContext(db: Db, user: SchoolUser, q: ReportQuery, exam: Join
   const schools = all.filter((s) => s.status === 'confirmed').map((s) => ({ schoolId: s.schoolId, code: s.code, name: shownName(s.schoolId), own: s.schoolId === user.schoolId }));
   const access = organiser ? accessFor(user, loaded.set) : participantAccess(user, loaded.set, maps.classes);
   const set = organiser ? labelledSet(maps, loaded.set, all.map((s) => `${s.schoolId}:${s.schoolName}`).join('|'), realName) : loaded.set;
+  checkClassScope(set, access, q);
   const ctx = resolveContext(loaded, set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
   return { ...ctx, joint: { role: organiser ? 'organiser' : 'participant', anonymise: exam.anonymise, schools, schoolOf: maps.schoolOf, schoolName: shownName } };
 }

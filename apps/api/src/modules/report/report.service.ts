@@ -87,10 +87,18 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Prom
   if (exam.school_id !== user.schoolId) throw forbidden();
   const ctx = await withFreshSet(db, exam.id, async (loaded) => {
     const access = accessFor(user, loaded.set);
+    checkClassScope(loaded.set, access, q);
     return resolveContext(loaded, loaded.set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
   });
   if (!ctx) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
   return ctx;
+}
+
+/** Scope first: a class outside the caller's scope is refused before any other check of the filters (the variant too). */
+export function checkClassScope(set: ReportSet, access: Access, q: ReportQuery): void {
+  if (!q.classId) return;
+  if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
+  if (!access.classes.has(q.classId)) throw forbidden();
 }
 
 /** The stored variant a filter asks for ('0' = every student; one 学籍类型; 等级赋分), or a Chinese refusal. */
@@ -115,11 +123,7 @@ export function variantOf(loaded: LoadedSet, q: ReportQuery): string {
  * variant variantOf names, read (reportsOf).
  */
 export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery, reports: EngineReports): Ctx {
-  // Scope first: a class outside the caller's scope is refused before any other check of the filters.
-  if (q.classId) {
-    if (!set.classes.some((c) => c.id === q.classId)) throw new BizError('该班级不在本次考试中');
-    if (!access.classes.has(q.classId)) throw forbidden();
-  }
+  checkClassScope(set, access, q);
   const course = engineCourse(q.courseCode);
   if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
   const cls = set.classes.find((c) => c.id === q.classId);
