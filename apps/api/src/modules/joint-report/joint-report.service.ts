@@ -58,15 +58,14 @@ export function jointTranscript(ctx: JointCtx, q: TranscriptQuery, all = false):
   const t = transcript(ctx, q, all);
   const engineIdx = t.columns.map((c) => ctx.reports.transcript.columns.findIndex((x) => x.code === c.code));
   const ranks = schoolRanksOf(ctx);
-  const className = new Map(ctx.set.classes.map((c) => [c.id, c.name]));
   const wantRank = t.fields.includes('gradeRank') || t.fields.includes('classRank');
   return {
     ...t,
     records: t.records.map((r) => {
       const own = ranks.get(String(r.examStudentId)) ?? [];
       return {
+        // the class as its school names it (高一8班): the 学校 column stands beside it
         ...r,
-        className: className.get(r.classId) ?? r.className,
         schoolName: ctx.joint.schoolName(ctx.joint.schoolOf.get(String(r.examStudentId)) ?? 0),
         schoolRanks: wantRank ? engineIdx.map((i, k) => (allowed(ctx.access, r.classId, t.columns[k]!.code) ? own[i] ?? null : null)) : [],
       };
