@@ -51,6 +51,11 @@ export interface SubjectScores {
   choices?: ArrayLike<number>;
   /** Subject score per student when the subject has no question breakdown (questions = []). */
   subjectTotals?: ArrayLike<number>;
+  /**
+   * Row of each student in points / choices / subjectTotals (default: the student's own index): a subset of a
+   * larger exam's students reads the larger exam's matrices in place instead of copying them.
+   */
+  rows?: ArrayLike<number>;
 }
 
 export interface OnlineLineSetting {

@@ -118,6 +118,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     const score = col.score;
     const points = col.scores?.points ?? [];
     const choices = col.scores?.choices;
+    const rows = col.scores?.rows;
     const full = Float64Array.from(col.questions, (q) => q.fullScore);
     const objective = col.questions.map((q) => OBJECTIVE_TYPES.includes(q.type));
     const tallies = col.questions.map((q, j) => (objective[j] ? new OptionTally(encodeChoice(q.answer)) : null));
@@ -140,7 +141,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       totalSum += t;
       const g = unitOf[i];
       if (g >= 0) unitN[g]++;
-      const base = i * Q;
+      const base = (rows ? rows[i] : i) * Q;
       const ub = g * Q;
       for (let j = 0; j < Q; j++) {
         const p = points[base + j];
@@ -183,7 +184,7 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
       if (t !== t) continue;
       const dt = t - mt;
       sst += dt * dt;
-      const base = i * Q;
+      const base = (rows ? rows[i] : i) * Q;
       for (let j = 0; j < Q; j++) {
         const p = points[base + j];
         if (p !== p) continue;
@@ -205,7 +206,8 @@ export function buildPaper(exam: PreparedExam, options: { by?: DimensionKey } = 
     if (n >= 2) {
       for (const [group, acc, wsum] of [[groups.upper, hiSum, hiW], [groups.lower, loSum, loW]] as const) {
         for (let k = 0; k < group.members.length; k++) {
-          const base = group.members[k] * Q;
+          const i = group.members[k];
+          const base = (rows ? rows[i] : i) * Q;
           const w = group.weights[k];
           for (let j = 0; j < Q; j++) {
             const p = points[base + j];

@@ -175,17 +175,19 @@ export function prepareExam(input: AnalysisInput): PreparedExam {
       if (a !== undefined && a.length > 0 && a.includes(sub.code)) absent[i] = 1;
     }
     const pts = sc.points;
+    const rows = sc.rows;
     for (let i = 0; i < n; i++) {
       if (absent[i]) {
         score[i] = NaN;
         continue;
       }
       let s = 0;
+      const r = rows ? rows[i] : i;
       if (q === 0) {
-        const t = sc.subjectTotals?.[i];
+        const t = sc.subjectTotals?.[r];
         s = typeof t === 'number' && Number.isFinite(t) ? t : 0;
       } else {
-        const base = i * q;
+        const base = r * q;
         for (let j = 0; j < q; j++) {
           const p = pts[base + j];
           if (p === p && p !== Infinity && p !== -Infinity && p !== undefined) s += p;

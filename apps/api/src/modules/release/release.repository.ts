@@ -48,17 +48,28 @@ export function storedSettings(q: Q, examId: number) {
   return q.selectFrom('exam_setting').select(['course_code as courseCode', 'family', 'value']).where('exam_id', '=', examId).execute();
 }
 
-export interface ScoreColumns { esid: number[]; code: string[]; score: (number | null)[]; classRank: (number | null)[]; gradeRank: (number | null)[] }
+/**
+ * student_score's rows as typed columns (a joint exam has 1,000,000): course code = codes[code[k]], score NaN = none
+ * (absent), rank 0 = none.
+ */
+export interface ScoreColumns { codes: string[]; esid: Int32Array; code: Uint8Array; score: Float64Array; classRank: Int32Array; gradeRank: Int32Array }
 
-/** Replaces the exam's student_score rows (unnest of arrays, 20,000 rows a statement). */
+/** Replaces the exam's student_score rows (unnest of arrays made per statement, 20,000 rows a statement). */
 export async function replaceStudentScores(tx: Tx, examId: number, rows: ScoreColumns): Promise<void> {
   await tx.deleteFrom('student_score').where('exam_id', '=', examId).execute();
   const CHUNK = 20_000;
-  for (let i = 0; i < rows.esid.length; i += CHUNK) {
-    const end = i + CHUNK;
+  const n = rows.esid.length;
+  const orNull = (v: number) => (v === v ? v : null);
+  const rankOrNull = (v: number) => v || null;
+  for (let i = 0; i < n; i += CHUNK) {
+    const end = Math.min(n, i + CHUNK);
+    const esid = Array.from(rows.esid.subarray(i, end));
+    const code = Array.from(rows.code.subarray(i, end), (c) => rows.codes[c]!);
+    const score = Array.from(rows.score.subarray(i, end), orNull);
+    const classRank = Array.from(rows.classRank.subarray(i, end), rankOrNull);
+    const gradeRank = Array.from(rows.gradeRank.subarray(i, end), rankOrNull);
     await sql`insert into student_score (exam_id, exam_student_id, course_code, score, class_rank, grade_rank)
-      select ${examId}, * from unnest(${rows.esid.slice(i, end)}::int[], ${rows.code.slice(i, end)}::text[],
-        ${rows.score.slice(i, end)}::numeric[], ${rows.classRank.slice(i, end)}::int[], ${rows.gradeRank.slice(i, end)}::int[])`.execute(tx);
+      select ${examId}, * from unnest(${esid}::int[], ${code}::text[], ${score}::numeric[], ${classRank}::int[], ${gradeRank}::int[])`.execute(tx);
   }
 }
 
@@ -75,12 +86,12 @@ export async function clearUncommittedParts(q: Q, examId: number): Promise<void>
 }
 
 /**
- * One variant's reports as parts of a version, one row a report (a joint exam's transcript alone is tens of MB),
- * each made into JSON just before its insert so only one report's text is held at a time.
+ * One variant's reports as parts of a version, one row a report (a joint exam's transcript alone is tens of MB):
+ * each report is built and made into JSON just before its insert, so only one report and its text are held at a time.
  */
-export async function insertParts(q: Q, examId: number, version: number, variant: string, reports: Record<string, unknown>): Promise<void> {
-  for (const report of Object.keys(reports)) {
-    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(reports[report]) }).execute();
+export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>): Promise<void> {
+  for (const [report, build] of Object.entries(builders)) {
+    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(build()) }).execute();
   }
 }
 

@@ -6,8 +6,9 @@
  *   questions, question scores and marks, absences, the exam's analysis settings, the reference exam's ranks)
  *   and packages/analysis prepares subject scores and totals;
  * 3 计算排名 — class and grade competition ranks (the engine's transcript);
- * 4 生成分析报告 — buildAllReports for every student, per 学籍类型 and 等级赋分, one variant at a time, each
- *   written as parts of the next version (exam_report_part) and dropped, so memory holds one variant; then ONE
+ * 4 生成分析报告 — the engine's reports for every student, per 学籍类型 (a view of the same matrices) and 等级赋分,
+ *   one variant and one report at a time, each written as a part of the next version (exam_report_part) and
+ *   dropped, so memory holds the input and one report; then ONE
  *   transaction writes student_score, moves exam_report to that version (readers see it from then on) and sets
  *   exam status 4 / released_at. A failure leaves the version readers see as it was (its parts are deleted).
  *
@@ -17,8 +18,8 @@
  * 409. Re-release recomputes everything.
  */
 import {
-  buildAllReports, buildTranscript, encodeChoice, prepareExam,
-  type AnalysisInput, type AnalysisSettings, type ReferenceExam, type StudentInput, type SubjectInput, type SubjectScores,
+  buildTranscript, encodeChoice, prepareExam, reportBuilders,
+  type AnalysisInput, type PreparedExam, type AnalysisSettings, type ReferenceExam, type StudentInput, type SubjectInput, type SubjectScores,
 } from '@jz/analysis';
 import { LEVEL_ASSIGNED_COURSES, LEVEL_ASSIGNED_VARIANT, RELEASE_STEPS, TOTAL_CODE, type ReleaseCheck, type ReleaseProgress, type ReleaseStep } from '@jz/shared/api/report';
 import { resolveSetting, type SettingFamily, type SettingValue } from '@jz/shared/api/exam-setting';
@@ -32,7 +33,7 @@ import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { loadReference } from './reference.js';
 import { releaseCheck, validateRelease } from './release-check.service.js';
 import * as repo from './release.repository.js';
-import type { EngineReports, ReportSet, StoredClass } from './report-set.js';
+import type { ReportSet, StoredClass } from './report-set.js';
 
 type Q = Db | Tx;
 export type OnProgress = (step: ReleaseStep, percent: number, message: string) => void;
@@ -194,23 +195,43 @@ async function load(q: Q, examId: number): Promise<Loaded> {
   };
 }
 
-/** The input restricted to some students (row copies of every matrix), for the registrationType variants. */
-function subsetInput(base: AnalysisInput, keep: number[]): AnalysisInput {
+/**
+ * The input restricted to some students, for the registrationType variants: each matrix is read in place through
+ * `rows` (a joint exam's matrices are hundreds of MB; a copy per 学籍类型 would double the release's memory).
+ */
+function subsetInput(base: AnalysisInput, keep: Int32Array): AnalysisInput {
   const scores: Record<string, SubjectScores> = {};
-  for (const sub of base.subjects) {
-    const sc = base.scores[sub.code]!;
-    const Qn = sub.questions.length;
-    const points = new Float64Array(keep.length * Qn);
-    const choices = new Uint32Array(keep.length * Qn);
-    keep.forEach((i, k) => {
-      for (let j = 0; j < Qn; j++) {
-        points[k * Qn + j] = sc.points[i * Qn + j] ?? 0;
-        if (sc.choices) choices[k * Qn + j] = sc.choices[i * Qn + j] ?? 0;
-      }
-    });
-    scores[sub.code] = { points, choices, ...(sc.subjectTotals ? { subjectTotals: Float64Array.from(keep, (i) => sc.subjectTotals![i] ?? 0) } : {}) };
+  for (const [code, sc] of Object.entries(base.scores)) {
+    const rows = sc.rows;
+    scores[code] = { ...sc, rows: rows ? keep.map((i) => rows[i]!) : keep };
   }
-  return { students: keep.map((i) => base.students[i]!), subjects: base.subjects, scores, settings: base.settings };
+  return { students: Array.from(keep, (i) => base.students[i]!), subjects: base.subjects, scores, settings: base.settings };
+}
+
+/**
+ * student_score's rows (the transcript's order: one row per student and column) as typed columns: 1,000,000 rows
+ * of a joint exam as JS arrays of boxed values cost several times as much. The transcript is dropped on return.
+ */
+function scoreColumns(prepared: PreparedExam): { rows: repo.ScoreColumns; students: number } {
+  const transcript = buildTranscript(prepared);
+  const codes = transcript.columns.map((c) => c.code);
+  const C = codes.length;
+  const n = transcript.rows.length * C;
+  const rows: repo.ScoreColumns = {
+    codes, esid: new Int32Array(n), code: new Uint8Array(n), score: new Float64Array(n), classRank: new Int32Array(n), gradeRank: new Int32Array(n),
+  };
+  let k = 0;
+  for (const r of transcript.rows) {
+    const esid = Number(r.studentId);
+    for (let c = 0; c < C; c++, k++) {
+      rows.esid[k] = esid;
+      rows.code[k] = c;
+      rows.score[k] = r.scores[c] ?? NaN;
+      rows.classRank[k] = r.classRanks[c] ?? 0;
+      rows.gradeRank[k] = r.gradeRanks[c] ?? 0;
+    }
+  }
+  return { rows, students: transcript.rows.length };
 }
 
 // ---------------------------------------------------------------- compute + store
@@ -238,47 +259,38 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   const data = await load(q, examId);
   const input: AnalysisInput = { students: data.students, subjects: data.subjects, scores: data.scores, settings: data.settings };
   await tick();
-  const prepared = prepareExam(input);
+  // the whole exam's preparation serves the ranks and variant '0', then is dropped before the other variants
+  let prepared: PreparedExam | null = prepareExam(input);
   onProgress(2, 50, `已计算 ${data.subjects.length} 个科目成绩与总分`);
   await tick();
 
   onProgress(3, 55, '正在计算排名');
-  const transcript = buildTranscript(prepared);
-  const rows: Computed['rows'] = { esid: [], code: [], score: [], classRank: [], gradeRank: [] };
-  const codes = transcript.columns.map((c) => c.code);
-  for (const r of transcript.rows) {
-    const esid = Number(r.studentId);
-    codes.forEach((code, c) => {
-      rows.esid.push(esid);
-      rows.code.push(code);
-      rows.score.push(r.scores[c] ?? null);
-      rows.classRank.push(r.classRanks[c] ?? null);
-      rows.gradeRank.push(r.gradeRanks[c] ?? null);
-    });
-  }
-  onProgress(3, 75, `已计算 ${transcript.rows.length} 名考生的班级与年级排名`);
+  const { rows, students } = scoreColumns(prepared);
+  onProgress(3, 75, `已计算 ${students} 名考生的班级与年级排名`);
   await tick();
 
   onProgress(4, 78, '正在生成分析报告');
-  // one variant at a time: built, written as parts of the next version (invisible until storeRelease), dropped
+  // one variant at a time, one report at a time: built, written as a part of the next version (invisible until
+  // storeRelease), dropped
   const version = await repo.nextVersion(q, examId);
   await repo.clearUncommittedParts(q, examId);
-  const write = async (variant: string, reports: EngineReports) => {
-    await repo.insertParts(q, examId, version, variant, reports as unknown as Record<string, unknown>);
+  const write = async (variant: string, exam: PreparedExam) => {
+    await repo.insertParts(q, examId, version, variant, reportBuilders(exam, { reference: data.reference }));
     await tick();
   };
-  await write('0', buildAllReports(prepared, { reference: data.reference }));
+  await write('0', prepared);
+  prepared = null;
   const registrationTypes = [...new Set(data.students.map((s) => s.registrationType ?? '').filter(Boolean))].sort();
   if (registrationTypes.length > 1) {
     for (const rt of registrationTypes) {
-      const keep = data.students.map((s, i) => (s.registrationType === rt ? i : -1)).filter((i) => i >= 0);
-      await write(rt, buildAllReports(subsetInput(input, keep), { reference: data.reference }));
+      const keep = Int32Array.from(data.students.flatMap((s, i) => (s.registrationType === rt ? [i] : [])));
+      await write(rt, prepareExam(subsetInput(input, keep)));
     }
   }
   // 成绩类型 等级赋分 (3+1+2): the 再选 subjects level-assigned over the whole grade, one more variant
   const assigned = data.subjects.map((s) => s.code).filter((c) => LEVEL_ASSIGNED_COURSES.includes(c));
   if (assigned.length) {
-    await write(LEVEL_ASSIGNED_VARIANT, buildAllReports(prepareExam({ ...input, settings: { ...input.settings, levelAssigned: assigned } }), { reference: data.reference }));
+    await write(LEVEL_ASSIGNED_VARIANT, prepareExam({ ...input, settings: { ...input.settings, levelAssigned: assigned } }));
   }
   const set: ReportSet = {
     format: 1,
