@@ -91,7 +91,8 @@ export async function clearUncommittedParts(q: Q, examId: number): Promise<void>
  */
 export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>): Promise<void> {
   for (const [report, build] of Object.entries(builders)) {
-    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data: JSON.stringify(build()) }).execute();
+    const data = JSON.stringify(build());
+    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data }).execute();
   }
 }
 
