@@ -1,6 +1,7 @@
 /** SQL of score release: what the engine reads of an exam, and the one write of a release (student_score, exam_report, exam). */
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/database.js';
+import { jsonChunks } from './json-chunks.js';
 import type { ReportSet } from './report-set.js';
 
 type Q = Db | Tx;
@@ -85,14 +86,39 @@ export async function clearUncommittedParts(q: Q, examId: number): Promise<void>
     .where('version', '>', sql<number>`coalesce((select version from exam_report where exam_id = ${examId}), 0)`).execute();
 }
 
+/** A report's JSON text is written in chunks of this many characters (a joint exam's largest is 80 million). */
+const PART_CHUNK = 4 * 2 ** 20;
+
 /**
- * One variant's reports as parts of a version, one row a report (a joint exam's transcript alone is tens of MB):
- * each report is built and made into JSON just before its insert, so only one report and its text are held at a time.
+ * One variant's reports as parts of a version, one row a report: each report is built just before it is written and
+ * dropped after, and its JSON text goes in chunks (jsonChunks) so neither the whole text nor its driver buffer is
+ * held at once. A text of several chunks is written as numbered rows of the report ('transcript#000001' …) and
+ * joined by PostgreSQL into the report's row, which replaces them.
  */
 export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>): Promise<void> {
+  const key = { exam_id: examId, variant, version };
   for (const [report, build] of Object.entries(builders)) {
-    const data = JSON.stringify(build());
-    await q.insertInto('exam_report_part').values({ exam_id: examId, variant, report, version, data }).execute();
+    const chunks = jsonChunks(build(), PART_CHUNK);
+    const first = chunks.next();
+    const second = first.done ? first : chunks.next();
+    if (second.done) {
+      await q.insertInto('exam_report_part').values({ ...key, report, data: first.done ? 'null' : first.value }).execute();
+      continue;
+    }
+    const names: string[] = [];
+    const put = async (data: string) => {
+      const name = `${report}#${String(names.length).padStart(6, '0')}`;
+      names.push(name);
+      await q.insertInto('exam_report_part').values({ ...key, report: name, data }).execute();
+    };
+    await put(first.value as string);
+    await put(second.value);
+    for (const chunk of chunks) await put(chunk);
+    await sql`insert into exam_report_part (exam_id, variant, report, version, data)
+      select ${examId}, ${variant}, ${report}, ${version}, string_agg(data, '' order by report collate "C") from exam_report_part
+      where exam_id = ${examId} and version = ${version} and variant = ${variant} and report in (${sql.join(names)})`.execute(q);
+    await q.deleteFrom('exam_report_part').where('exam_id', '=', examId).where('version', '=', version).where('variant', '=', variant)
+      .where('report', 'in', names).execute();
   }
 }
 
