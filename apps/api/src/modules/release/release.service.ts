@@ -279,12 +279,12 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   const input: AnalysisInput = { students: data.students, subjects: data.subjects, scores: data.scores, settings: data.settings };
   await tick();
   // the whole exam's preparation serves the ranks and variant '0', then is dropped before the other variants
-  let prepared: PreparedExam | null = prepareExam(input);
+  const whole: { exam: PreparedExam | null } = { exam: prepareExam(input) };
   onProgress(2, 50, `已计算 ${data.subjects.length} 个科目成绩与总分`);
   await tick();
 
   onProgress(3, 55, '正在计算排名');
-  const { rows, students } = scoreColumns(prepared);
+  const { rows, students } = scoreColumns(whole.exam!);
   onProgress(3, 75, `已计算 ${students} 名考生的班级与年级排名`);
   await tick();
 
@@ -297,8 +297,8 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
     await repo.insertParts(q, examId, version, variant, reportBuilders(exam, { reference: data.reference }));
     await tick();
   };
-  await write('0', prepared);
-  prepared = null;
+  await write('0', whole.exam!);
+  whole.exam = null;
   const registrationTypes = [...new Set(data.students.map((s) => s.registrationType ?? '').filter(Boolean))].sort();
   if (registrationTypes.length > 1) {
     for (const rt of registrationTypes) {
