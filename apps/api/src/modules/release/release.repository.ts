@@ -92,8 +92,8 @@ const PART_CHUNK = 4 * 2 ** 20;
 /**
  * One variant's reports as parts of a version, one row a report: each report is built just before it is written and
  * dropped after, and its JSON text goes in chunks (jsonChunks) so neither the whole text nor its driver buffer is
- * held at once. A text of several chunks is written as numbered rows of the report ('transcript#000001' …) and
- * joined by PostgreSQL into the report's row, which replaces them.
+ * held at once. A text of several chunks is written as numbered rows ('transcript#000000', 'transcript#000001' …)
+ * that PostgreSQL joins into the report's row, which replaces them (all before the version is committed).
  */
 export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>): Promise<void> {
   const key = { exam_id: examId, variant, version };
