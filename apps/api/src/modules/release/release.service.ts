@@ -30,6 +30,7 @@ import * as examRepo from '../exam/exam.repository.js';
 import * as jobRepo from '../job/job.repository.js';
 import { createJob, registerJobKind, runJob, waitForJob, type JobQueue } from '../job/job.service.js';
 import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
+import { narrow } from './narrow.js';
 import { loadReference } from './reference.js';
 import { releaseCheck, validateRelease } from './release-check.service.js';
 import * as repo from './release.repository.js';
@@ -98,25 +99,6 @@ function engineSettings(stored: { courseCode: string | null; family: string; val
 
 /** Judge marks are stored T/F; the engine reads options as letters (A = 对, B = 错). */
 const engineLetters = (type: string, s: string | null) => (type === 'judge' ? (s === 'T' ? 'A' : s === 'F' ? 'B' : '') : (s ?? ''));
-
-/**
- * A subject's matrices in the narrowest typed arrays that hold every value exactly: scores are whole or half
- * points in practice (exact in 32 bits; a subject with any score that is not keeps 64 bits), marks a few option
- * bits. A joint exam's 22.5 million cells take 112 MB instead of 270 MB, and the engine reads the same numbers.
- */
-function narrow(points: Float64Array, choices: Uint32Array): SubjectScores {
-  let exact = true;
-  for (let k = 0; k < points.length && exact; k++) {
-    const v = points[k]!;
-    if (v === v && Math.fround(v) !== v) exact = false; // NaN (an unchosen 选做 question) stays NaN
-  }
-  let widest = 0;
-  for (let k = 0; k < choices.length; k++) widest |= choices[k]!;
-  return {
-    points: exact ? new Float32Array(points) : points,
-    choices: widest < 2 ** 8 ? new Uint8Array(choices) : widest < 2 ** 16 ? new Uint16Array(choices) : choices,
-  };
-}
 
 async function load(q: Q, examId: number): Promise<Loaded> {
   const e = await examRepo.findExam(q, examId);
