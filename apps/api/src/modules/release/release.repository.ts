@@ -86,8 +86,11 @@ export async function clearUncommittedParts(q: Q, examId: number): Promise<void>
     .where('version', '>', sql<number>`coalesce((select version from exam_report where exam_id = ${examId}), 0)`).execute();
 }
 
-/** A report's JSON text is written in chunks of this many characters (a joint exam's largest is 80 million). */
-const PART_CHUNK = 4 * 2 ** 20;
+/**
+ * A report's JSON text longer than this many characters is written in chunks of this size: only a joint exam's
+ * largest (五率临界生, 70–83 million) is, since a chunk costs PostgreSQL a second write of its text.
+ */
+const PART_CHUNK = 2 ** 25;
 
 /**
  * One variant's reports as parts of a version, one row a report: each report is built just before it is written and
@@ -95,10 +98,10 @@ const PART_CHUNK = 4 * 2 ** 20;
  * held at once. A text of several chunks is written as numbered rows ('transcript#000000', 'transcript#000001' …)
  * that PostgreSQL joins into the report's row, which replaces them (all before the version is committed).
  */
-export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>): Promise<void> {
+export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>, chunk = PART_CHUNK): Promise<void> {
   const key = { exam_id: examId, variant, version };
   for (const [report, build] of Object.entries(builders)) {
-    const chunks = jsonChunks(build(), PART_CHUNK);
+    const chunks = jsonChunks(build(), chunk);
     const first = chunks.next();
     const second = first.done ? first : chunks.next();
     if (second.done) {
