@@ -86,26 +86,29 @@ export async function clearUncommittedParts(q: Q, examId: number): Promise<void>
     .where('version', '>', sql<number>`coalesce((select version from exam_report where exam_id = ${examId}), 0)`).execute();
 }
 
-/**
- * A report's JSON text longer than this many characters is written in chunks of this size: only a joint exam's
- * largest (五率临界生, 70–83 million) is, since a chunk costs PostgreSQL a second write of its text.
- */
-const PART_CHUNK = 2 ** 25;
+/** A report's JSON text is made in chunks of this many characters (a joint exam's largest is 83 million). */
+const PART_CHUNK = 4 * 2 ** 20;
+/** A text of at most this many chunks is sent in one insert (PostgreSQL joins them); a longer one as chunk rows. */
+const HELD_CHUNKS = 8;
 
 /**
  * One variant's reports as parts of a version, one row a report: each report is built just before it is written and
- * dropped after, and its JSON text goes in chunks (jsonChunks) so neither the whole text nor its driver buffer is
- * held at once. A text of several chunks is written as numbered rows ('transcript#000000', 'transcript#000001' …)
- * that PostgreSQL joins into the report's row, which replaces them (all before the version is committed).
+ * dropped after, and its JSON text is made in chunks (jsonChunks), never as one string. A text of up to HELD_CHUNKS
+ * chunks is one insert of their concatenation; a longer one (only a joint exam's 五率临界生) is written as numbered
+ * rows ('rateCritical#000000', 'rateCritical#000001' …) that PostgreSQL joins into the report's row, which replaces
+ * them (all before the version is committed): that costs a second write of the text, so only the longest pay it.
  */
-export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>, chunk = PART_CHUNK): Promise<void> {
+export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>,
+  sizes = { chunk: PART_CHUNK, held: HELD_CHUNKS }): Promise<void> {
   const key = { exam_id: examId, variant, version };
   for (const [report, build] of Object.entries(builders)) {
-    const chunks = jsonChunks(build(), chunk);
-    const first = chunks.next();
-    const second = first.done ? first : chunks.next();
-    if (second.done) {
-      await q.insertInto('exam_report_part').values({ ...key, report, data: first.done ? 'null' : first.value }).execute();
+    const chunks = jsonChunks(build(), sizes.chunk);
+    const held: string[] = [];
+    let next = chunks.next();
+    for (; !next.done && held.length < sizes.held; next = chunks.next()) held.push(next.value);
+    if (next.done) {
+      const data = held.length ? sql<string>`concat(${sql.join(held.map((h) => sql`${h}::text`))})` : 'null';
+      await q.insertInto('exam_report_part').values({ ...key, report, data }).execute();
       continue;
     }
     const names: string[] = [];
@@ -114,9 +117,8 @@ export async function insertParts(q: Q, examId: number, version: number, variant
       names.push(name);
       await q.insertInto('exam_report_part').values({ ...key, report: name, data }).execute();
     };
-    await put(first.value as string);
-    await put(second.value);
-    for (const chunk of chunks) await put(chunk);
+    while (held.length) await put(held.shift()!);
+    for (; !next.done; next = chunks.next()) await put(next.value);
     await sql`insert into exam_report_part (exam_id, variant, report, version, data)
       select ${examId}, ${variant}, ${report}, ${version}, string_agg(data, '' order by report collate "C") from exam_report_part
       where exam_id = ${examId} and version = ${version} and variant = ${variant} and report in (${sql.join(names)})`.execute(q);
