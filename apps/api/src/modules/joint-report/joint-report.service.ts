@@ -3,7 +3,7 @@
  * 校际对比 (packages/analysis buildSchoolContrast over the stored transcript: joint ranks are its grade ranks), one
  * candidate's scores with class, school and joint ranks, and the filter with the joint labels.
  */
-import { buildSchoolContrast, schoolRanks } from '@jz/analysis';
+import { buildSchoolContrast, competitionRank, schoolRanks } from '@jz/analysis';
 import { TOTAL_CODE, type ReportFilter, type TranscriptQuery } from '@jz/shared/api/report';
 import type { JointTranscript, SchoolContrast, StudentInfo } from '@jz/shared/api/joint-report';
 import { BizError, forbidden } from '../../core/http.js';
@@ -78,30 +78,8 @@ export function jointTranscript(ctx: JointCtx, q: TranscriptQuery, all = false):
 export function schoolContrast(ctx: JointCtx): SchoolContrast {
   const codes = multi(ctx);
   if (!codes.length) throw forbidden();
-  const engineCols = ctx.reports.transcript.columns;
-  const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
-  const columns = codes.map((code) => {
-    const col = columnOf(ctx, code);
-    const rates = ctx.reports.overview.rows.find((r) => r.code === code)?.rates ?? [];
-    return { ...col, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
-  });
   const schools = ctx.joint.schools;
-  const named = schools.map((s) => ({ id: String(s.schoolId), name: s.name }));
-  // computed once per stored set, columns and naming of the schools: the figures are the release's, a view repeats them
-  const key = JSON.stringify([columns, named]);
-  let memo = contrastCache.get(ctx.reports);
-  if (!memo) contrastCache.set(ctx.reports, memo = new Map());
-  let tables = memo.get(key);
-  if (!tables) {
-    const students = ctx.reports.transcript.rows.map((r) => ({
-      schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
-      scores: idx.map((i) => r.scores[i] ?? null),
-      ranks: idx.map((i) => r.gradeRanks[i] ?? null),
-    }));
-    tables = buildSchoolContrast({ schools: named, columns, students });
-    if (memo.size >= 32) memo.clear();
-    memo.set(key, tables);
-  }
+  const tables = ctx.reports.schoolContrast ? storedContrast(ctx, codes) : computedContrast(ctx, codes);
   const own = new Set(schools.filter((s) => s.own).map((s) => String(s.schoolId)));
   return {
     meta: ctx.meta,
@@ -116,13 +94,67 @@ export function schoolContrast(ctx: JointCtx): SchoolContrast {
   };
 }
 
+type ContrastTable = ReturnType<typeof buildSchoolContrast>[number];
+
+/**
+ * The release's tables (every school with candidates): the confirmed schools' rows in their order, named as the
+ * caller may see them, the rank of each mean among them (what buildSchoolContrast over those schools gives).
+ */
+function storedContrast(ctx: JointCtx, codes: string[]): ContrastTable[] {
+  const schools = ctx.joint.schools;
+  return codes.map((code) => {
+    columnOf(ctx, code);
+    const t = ctx.reports.schoolContrast!.find((x) => x.code === code)!;
+    const byId = new Map(t.rows.map((r) => [r.schoolId, r]));
+    const rows = schools.map((s) => {
+      const r = byId.get(String(s.schoolId));
+      const name = s.name;
+      if (r) return { ...r, schoolName: name };
+      // a confirmed school without candidates: nobody sat
+      return {
+        schoolId: String(s.schoolId), schoolName: name, count: 0, mean: null, sd: null, overMeanRate: null, meanRank: null as number | null,
+        rates: t.joint.rates.map((x) => ({ ...x, count: 0, share: null })), bands: t.joint.bands.map((b) => ({ ...b, count: 0, share: null })),
+      };
+    });
+    const ranks = competitionRank(rows.map((r) => (r.mean === null ? NaN : r.mean)));
+    return { ...t, rows: rows.map((r, i) => ({ ...r, meanRank: ranks[i] || null })) };
+  });
+}
+
+/** Sets released before the stored tables: computed from the transcript, once per set, columns and naming. */
+function computedContrast(ctx: JointCtx, codes: string[]): ContrastTable[] {
+  const engineCols = ctx.reports.transcript.columns;
+  const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
+  const columns = codes.map((code) => {
+    const col = columnOf(ctx, code);
+    const rates = ctx.reports.overview.rows.find((r) => r.code === code)?.rates ?? [];
+    return { ...col, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
+  });
+  const named = ctx.joint.schools.map((s) => ({ id: String(s.schoolId), name: s.name }));
+  const key = JSON.stringify([columns, named]);
+  let memo = contrastCache.get(ctx.reports);
+  if (!memo) contrastCache.set(ctx.reports, memo = new Map());
+  let tables = memo.get(key);
+  if (!tables) {
+    const students = ctx.reports.transcript.rows.map((r) => ({
+      schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
+      scores: idx.map((i) => r.scores[i] ?? null),
+      ranks: idx.map((i) => r.gradeRanks[i] ?? null),
+    }));
+    tables = buildSchoolContrast({ schools: named, columns, students });
+    if (memo.size >= 32) memo.clear();
+    memo.set(key, tables);
+  }
+  return tables;
+}
+
 /** One candidate of a class the caller sees: per visible column score, class rank, school rank and joint rank. */
 export function studentInfo(ctx: JointCtx, examStudentId: number): StudentInfo {
   const key = String(examStudentId);
   const st = ctx.loaded.students.get(key);
   if (!st) throw new BizError('该考生不在本次联考中', 404);
   if (!ctx.access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
-  const pos = ctx.loaded.transcriptPos.get(key)!;
+  const pos = ctx.loaded.students.position(key)!;
   const all = ctx.loaded.set.variants['0'] as EngineReports; // its transcript is always read (report.store)
   const row = all.transcript.rows[pos]!;
   const ranks = schoolRanksOf({ ...ctx, reports: all });

@@ -32,6 +32,7 @@ import { canEditExam, examFor, type SchoolUser } from '../exam/exam.access.js';
 import { loadReference } from './reference.js';
 import { releaseCheck, validateRelease } from './release-check.service.js';
 import * as repo from './release.repository.js';
+import { reportExtras } from './report-parts.js';
 import type { EngineReports, ReportSet, StoredClass } from './report-set.js';
 
 type Q = Db | Tx;
@@ -263,8 +264,9 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   // one variant at a time: built, written as parts of the next version (invisible until storeRelease), dropped
   const version = await repo.nextVersion(q, examId);
   await repo.clearUncommittedParts(q, examId);
+  const extras = await reportExtras(q, examId);
   const write = async (variant: string, reports: EngineReports) => {
-    await repo.insertParts(q, examId, version, variant, reports as unknown as Record<string, unknown>);
+    await repo.insertParts(q, examId, version, variant, { ...reports, ...extras(variant, reports) });
     await tick();
   };
   await write('0', buildAllReports(prepared, { reference: data.reference }));

@@ -16,9 +16,9 @@ import type { Db } from '../../db/database.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
-import type { EngineReports, ReportSet, StoredClass } from '../release/report-set.js';
+import type { ReportSet, StoredClass, StoredReports } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
-import { examHeader, loadReportSet, reportsOf, withFreshSet, type LoadedSet } from './report.store.js';
+import { examHeader, loadReportSet, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
 
@@ -70,7 +70,7 @@ export function allowed(access: Access, classId: number, code: string): boolean 
 export interface Ctx {
   loaded: LoadedSet;
   set: ReportSet;
-  reports: EngineReports;
+  reports: StoredReports;
   access: Access;
   q: ReportQuery;
   meta: ReportMeta;
@@ -80,15 +80,18 @@ export interface Ctx {
 
 const engineCourse = (courseCode: string) => (courseCode === '0' || courseCode === '' ? TOTAL_CODE : courseCode);
 
-/** Loads the exam's report set, checks the caller, resolves the filter (classes checked here; courses by single/multi). */
-export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Promise<Ctx> {
+/**
+ * Loads the exam's report set, checks the caller, resolves the filter (classes checked here; courses by single/multi).
+ * `need`: the parts the caller's builder reads (report.parts.ts); without it the whole variant.
+ */
+export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery, need?: PartsNeed): Promise<Ctx> {
   const exam = await examHeader(db, q.examId);
   if (!exam) throw new BizError('考试不存在', 404);
   if (exam.school_id !== user.schoolId) throw forbidden();
   const ctx = await withFreshSet(db, exam.id, async (loaded) => {
     const access = accessFor(user, loaded.set);
     checkClassScope(loaded.set, access, q);
-    return resolveContext(loaded, loaded.set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
+    return resolveContext(loaded, loaded.set, access, q, await reportsFor(db, loaded, variantOf(loaded, q), need));
   });
   if (!ctx) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
   return ctx;
@@ -122,7 +125,7 @@ export function variantOf(loaded: LoadedSet, q: ReportQuery): string {
  * `set` may be the loaded set relabelled (a joint exam's classes named with their school); `reports` is the
  * variant variantOf names, read (reportsOf).
  */
-export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery, reports: EngineReports): Ctx {
+export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery, reports: StoredReports): Ctx {
   checkClassScope(set, access, q);
   const course = engineCourse(q.courseCode);
   if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
@@ -172,8 +175,11 @@ export function rowClasses(ctx: Ctx, code: string | null): StoredClass[] {
     && (!ctx.q.classId || c.id === ctx.q.classId) && (!ctx.q.classType || c.classType === ctx.q.classType));
 }
 
+/** The variant's columns (subjects, then the total): from its transcript head, or its transcript in older sets. */
+export const engineColumns = (reports: StoredReports) => reports.transcriptHead?.columns ?? reports.transcript.columns;
+
 export const columnOf = (ctx: Ctx, code: string) => {
-  const c = ctx.reports.transcript.columns.find((x) => x.code === code);
+  const c = engineColumns(ctx.reports).find((x) => x.code === code);
   if (!c) throw new BizError('该科目不在本次考试中');
   return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal };
 };
@@ -264,13 +270,19 @@ function statsRow(ctx: Ctx, code: string): Overview['rows'][number] {
   return { ...col, sat: u.count, absent: u.absent, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, scoreRate: u.scoreRate, rates: rates(u.rates) };
 }
 
+/** Students of the variant (its transcript rows) in the grade or in the asked class. */
+function studentCount(ctx: Ctx): number {
+  const head = ctx.reports.transcriptHead;
+  if (!head) return ctx.reports.transcript.rows.filter((r) => !ctx.q.classId || Number(r.classId) === ctx.q.classId).length;
+  return ctx.q.classId ? head.classCounts[String(ctx.q.classId)] ?? 0 : head.rowCount;
+}
+
 export function overview(ctx: Ctx): Overview {
   const cols = multi(ctx);
   const classIds = new Set(rowClasses(ctx, null).map((c) => c.id));
-  const inScope = ctx.reports.transcript.rows.filter((r) => !ctx.q.classId || Number(r.classId) === ctx.q.classId);
   return {
     meta: ctx.meta,
-    studentCount: inScope.length,
+    studentCount: studentCount(ctx),
     classCount: ctx.q.classId ? 1 : ctx.set.classes.length,
     subjectCount: ctx.set.subjects.length,
     rows: cols.map((c) => statsRow(ctx, c)),

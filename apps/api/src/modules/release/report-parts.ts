@@ -1,0 +1,76 @@
+/**
+ * The parts release stores beside the engine's reports of each variant, so the report api reads a few small parts
+ * on a version's first request instead of the transcript: the student index ('0' only), the transcript's head and,
+ * for a joint exam, 校际对比 over every school (named, anonymised and ranked among the confirmed schools per request).
+ */
+import { buildSchoolContrast } from '@jz/analysis';
+import type { Db, Tx } from '../../db/database.js';
+import { candidateSchools, jointHeader } from '../joint-report/joint-report.repository.js';
+import type { EngineReports, ExtraReports, StudentIndex, TranscriptHead } from './report-set.js';
+
+/** Distinct values in first-seen order and each item's index into them. */
+function dictionary<T>(values: T[]): { keys: T[]; of: number[] } {
+  const pos = new Map<T, number>();
+  const keys: T[] = [];
+  const of = values.map((v) => {
+    let i = pos.get(v);
+    if (i === undefined) { pos.set(v, i = keys.length); keys.push(v); }
+    return i;
+  });
+  return { keys, of };
+}
+
+export function studentIndexOf(reports: EngineReports, schoolOf?: Map<string, number>): StudentIndex {
+  const rows = reports.transcript.rows;
+  const classNames = dictionary(rows.map((r) => r.className));
+  const types = dictionary(rows.map((r) => r.registrationType ?? ''));
+  const index: StudentIndex = {
+    ids: rows.map((r) => r.studentId),
+    classIds: rows.map((r) => Number(r.classId)),
+    classNames: classNames.keys, classNameOf: classNames.of,
+    admissionNos: rows.map((r) => r.admissionNo),
+    names: rows.map((r) => r.name),
+    registrationTypes: types.keys, registrationTypeOf: types.of,
+  };
+  if (schoolOf) {
+    const schools = dictionary(rows.map((r) => schoolOf.get(r.studentId) ?? 0));
+    index.schoolIds = schools.keys;
+    index.schoolOf = schools.of;
+  }
+  return index;
+}
+
+export function transcriptHeadOf(reports: EngineReports): TranscriptHead {
+  const classCounts: Record<string, number> = {};
+  for (const r of reports.transcript.rows) classCounts[r.classId] = (classCounts[r.classId] ?? 0) + 1;
+  return { columns: reports.transcript.columns, rowCount: reports.transcript.rows.length, classCounts };
+}
+
+/**
+ * 校际对比 of every column over every school with candidates (in school id order), as the report would compute it
+ * for all of them: a school's row does not depend on the other schools but for the rank of its mean.
+ */
+export function schoolContrastOf(reports: EngineReports, schoolOf: Map<string, number>): ExtraReports['schoolContrast'] {
+  const cols = reports.transcript.columns;
+  const columns = cols.map((c) => {
+    const rates = reports.overview.rows.find((r) => r.code === c.code)?.rates ?? [];
+    return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
+  });
+  const ids = [...new Set(schoolOf.values())].sort((a, b) => a - b);
+  const students = reports.transcript.rows.map((r) => ({ schoolId: String(schoolOf.get(r.studentId) ?? ''), scores: r.scores, ranks: r.gradeRanks }));
+  return buildSchoolContrast({ schools: ids.map((id) => ({ id: String(id), name: '' })), columns, students });
+}
+
+/**
+ * The extra parts of each variant of one release (read once: the candidates' schools of a joint exam), to be
+ * written with the variant's reports.
+ */
+export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant: string, reports: EngineReports) => Partial<ExtraReports>> {
+  const joint = await jointHeader(q, examId);
+  const schoolOf = joint ? new Map((await candidateSchools(q, examId)).map((c) => [String(c.id), c.schoolId])) : undefined;
+  return (variant, reports) => ({
+    ...(variant === '0' ? { studentIndex: studentIndexOf(reports, schoolOf) } : {}),
+    transcriptHead: transcriptHeadOf(reports),
+    ...(schoolOf ? { schoolContrast: schoolContrastOf(reports, schoolOf) } : {}),
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The stored parts each report route reads (report.store reportsFor): a request reads only these of its variant, so
+ * the first request of a version reads a few small parts, not the variant whole. A builder reading a part not
+ * listed here fails (tests/api/report-parts.test.ts calls every route on a cold cache).
+ */
+import { TOTAL_CODE, type ReportKey, type ReportQuery } from '@jz/shared/api/report';
+import type { PartsNeed, ReportName } from './report.store.js';
+
+const isTotal = (q: ReportQuery) => q.courseCode === '0' || q.courseCode === '' || q.courseCode === TOTAL_CODE;
+const fixed = (...names: ReportName[]) => (): PartsNeed => ({ names });
+
+export const REPORT_PARTS: Record<ReportKey, (q: ReportQuery) => PartsNeed> = {
+  overview: fixed('overview', 'transcriptHead', 'classComparison'),
+  transcript: fixed('transcript', 'transcriptHead'),
+  horizontalDistribution: fixed('scoreSegments'),
+  subjectComparison: fixed('subjectComparison'),
+  classComparison: fixed('classComparison', 'transcriptHead'),
+  registrationComparison: fixed('registrationComparison', 'transcriptHead'),
+  subjectQuality: fixed('paper', 'overview', 'classComparison', 'transcriptHead'),
+  groupG: fixed('gGroups'),
+  quartile: fixed('quartiles', 'transcriptHead'),
+  rateCritical: fixed('rateCritical', 'transcriptHead'),
+  online: fixed('online'),
+  paper: fixed('paper', 'scoreSegments', 'transcriptHead'),
+  // the students' comments (total only) are written from the transcript
+  comment: (q) => ({ names: ['classComparison', 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript', 'students', 'overview'] as const : [])] }),
+  studentProgress: fixed('students'),
+  studentTop: fixed('students'),
+  studentWeak: fixed('students'),
+  scoreSegment: fixed('scoreSegments'),
+  rankSegment: fixed('rankSegments'),
+};
+
+export const FILTER_PARTS: PartsNeed = { names: ['overview'] };
+
+/** The joint routes beyond the school reports (joint-report.routes.ts). */
+export const JOINT_PARTS = {
+  schoolContrast: { names: ['schoolContrast', 'transcriptHead'] } as PartsNeed,
+  // a candidate's row is read from the all-students transcript whatever the variant
+  showStudentInfo: { names: [], all: ['transcript'] } as PartsNeed,
+};
