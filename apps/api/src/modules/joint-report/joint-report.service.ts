@@ -33,15 +33,27 @@ export function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
 export function withSchools<T>(ctx: JointCtx, data: T): T {
   if (ctx.joint.role !== 'organiser') return data;
   const { schoolOf, schoolName } = ctx.joint;
+  // copy on write: an answer of 2,000 classes' segments has no candidate, and is handed back as it is
   const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.length && (typeof v[0] !== 'object' || v[0] === null) ? v : v.map(walk);
+    if (Array.isArray(v)) {
+      if (!v.length || typeof v[0] !== 'object' || v[0] === null) return v;
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x = walk(v[i]);
+        if (x !== v[i]) (out ??= v.slice())[i] = x;
+      }
+      return out ?? v;
+    }
     if (!v || typeof v !== 'object') return v;
     const o = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(o)) out[k] = walk(x);
+    let out: Record<string, unknown> | undefined;
+    for (const k in o) {
+      const x = walk(o[k]);
+      if (x !== o[k]) (out ??= { ...o })[k] = x;
+    }
     const id = typeof o.examStudentId === 'number' ? String(o.examStudentId) : typeof o.studentId === 'string' && typeof o.admissionNo === 'string' ? o.studentId : null;
-    if (id !== null && out.schoolName === undefined) out.schoolName = schoolName(schoolOf.get(id) ?? 0);
-    return out;
+    if (id !== null && o.schoolName === undefined) (out ??= { ...o }).schoolName = schoolName(schoolOf.get(id) ?? 0);
+    return out ?? o;
   };
   return walk(data) as T;
 }

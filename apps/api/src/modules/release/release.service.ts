@@ -266,7 +266,7 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   await repo.clearUncommittedParts(q, examId);
   const extras = await reportExtras(q, examId);
   const write = async (variant: string, reports: EngineReports) => {
-    await repo.insertParts(q, examId, version, variant, { ...reports, ...extras(variant, reports) });
+    await repo.insertParts(q, examId, version, variant, extras(variant, reports));
     await tick();
   };
   await write('0', buildAllReports(prepared, { reference: data.reference }));

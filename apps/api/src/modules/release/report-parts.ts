@@ -6,7 +6,7 @@
 import { buildSchoolContrast } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import { candidateSchools, jointHeader } from '../joint-report/joint-report.repository.js';
-import type { EngineReports, ExtraReports, StudentIndex, TranscriptHead } from './report-set.js';
+import { COLUMN_SPLIT, type EngineReports, type ExtraReports, type StudentIndex, type TranscriptHead } from './report-set.js';
 
 /** Distinct values in first-seen order and each item's index into them. */
 function dictionary<T>(values: T[]): { keys: T[]; of: number[] } {
@@ -61,14 +61,27 @@ export function schoolContrastOf(reports: EngineReports, schoolOf: Map<string, n
   return buildSchoolContrast({ schools: ids.map((id) => ({ id: String(id), name: '' })), columns, students });
 }
 
+/** The split reports' columns as parts of their own (COLUMN_SPLIT), the other reports as they are. */
+function splitColumns(reports: EngineReports): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...reports };
+  for (const name of COLUMN_SPLIT) {
+    const tables = reports[name] as { code: string }[];
+    delete out[name];
+    out[`${name}@`] = tables.map((t) => t.code);
+    for (const t of tables) out[`${name}@${t.code}`] = t;
+  }
+  return out;
+}
+
 /**
- * The extra parts of each variant of one release (read once: the candidates' schools of a joint exam), to be
- * written with the variant's reports.
+ * What release writes of each variant (read once: the candidates' schools of a joint exam): the engine's reports,
+ * the split ones by column, and the extra parts.
  */
-export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant: string, reports: EngineReports) => Partial<ExtraReports>> {
+export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant: string, reports: EngineReports) => Record<string, unknown>> {
   const joint = await jointHeader(q, examId);
   const schoolOf = joint ? new Map((await candidateSchools(q, examId)).map((c) => [String(c.id), c.schoolId])) : undefined;
   return (variant, reports) => ({
+    ...splitColumns(reports),
     ...(variant === '0' ? { studentIndex: studentIndexOf(reports, schoolOf) } : {}),
     transcriptHead: transcriptHeadOf(reports),
     ...(schoolOf ? { schoolContrast: schoolContrastOf(reports, schoolOf) } : {}),

@@ -65,5 +65,12 @@ export interface ExtraReports {
   schoolContrast: StoredSchoolContrast;
 }
 
+/**
+ * Reports stored one part per column (`<report>@<code>`, and `<report>@` listing the codes in order): a route
+ * of one column reads a tenth of them (a joint exam's 临界生 lists are 70 MB a variant).
+ */
+export const COLUMN_SPLIT = ['rateCritical', 'classComparison'] as const;
+export type ColumnSplit = (typeof COLUMN_SPLIT)[number];
+
 /** A variant as stored: the engine's reports and the extra parts. */
 export type StoredReports = EngineReports & Partial<ExtraReports>;

@@ -7,23 +7,26 @@ import { TOTAL_CODE, type ReportKey, type ReportQuery } from '@jz/shared/api/rep
 import type { PartsNeed, ReportName } from './report.store.js';
 
 const isTotal = (q: ReportQuery) => q.courseCode === '0' || q.courseCode === '' || q.courseCode === TOTAL_CODE;
+/** The asked column's part of a report stored by column (report.service single). */
+const column = (name: 'rateCritical' | 'classComparison', q: ReportQuery): ReportName => `${name}@${isTotal(q) ? TOTAL_CODE : q.courseCode}`;
 const fixed = (...names: ReportName[]) => (): PartsNeed => ({ names });
 
 export const REPORT_PARTS: Record<ReportKey, (q: ReportQuery) => PartsNeed> = {
-  overview: fixed('overview', 'transcriptHead', 'classComparison'),
+  // a class's figures are its row of 班级对比
+  overview: (q) => ({ names: ['overview', 'transcriptHead', ...(q.classId ? ['classComparison'] as const : [])] }),
   transcript: fixed('transcript', 'transcriptHead'),
   horizontalDistribution: fixed('scoreSegments'),
   subjectComparison: fixed('subjectComparison'),
-  classComparison: fixed('classComparison', 'transcriptHead'),
+  classComparison: (q) => ({ names: [column('classComparison', q), 'transcriptHead'] }),
   registrationComparison: fixed('registrationComparison', 'transcriptHead'),
-  subjectQuality: fixed('paper', 'overview', 'classComparison', 'transcriptHead'),
+  subjectQuality: (q) => ({ names: ['paper', 'overview', 'transcriptHead', ...(q.classId ? ['classComparison'] as const : [])] }),
   groupG: fixed('gGroups'),
   quartile: fixed('quartiles', 'transcriptHead'),
-  rateCritical: fixed('rateCritical', 'transcriptHead'),
+  rateCritical: (q) => ({ names: [column('rateCritical', q), 'transcriptHead'] }),
   online: fixed('online'),
   paper: fixed('paper', 'scoreSegments', 'transcriptHead'),
   // the students' comments (total only) are written from the transcript
-  comment: (q) => ({ names: ['classComparison', 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript', 'students', 'overview'] as const : [])] }),
+  comment: (q) => ({ names: [column('classComparison', q), 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript', 'students', 'overview'] as const : [])] }),
   studentProgress: fixed('students'),
   studentTop: fixed('students'),
   studentWeak: fixed('students'),

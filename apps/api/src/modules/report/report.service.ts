@@ -18,7 +18,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet, StoredClass, StoredReports } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
-import { examHeader, loadReportSet, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
+import { columnTable, examHeader, loadReportSet, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
 
@@ -264,7 +264,7 @@ function statsRow(ctx: Ctx, code: string): Overview['rows'][number] {
     const r = ctx.reports.overview.rows.find((x) => x.code === code)!;
     return { ...col, sat: r.sat, absent: r.absent, count: r.count, mean: r.mean, sd: r.sd, max: r.max, min: r.min, median: r.median, q1: r.q1, q3: r.q3, scoreRate: r.scoreRate, rates: rates(r.rates) };
   }
-  const table = ctx.reports.classComparison.find((t) => t.code === code)!;
+  const table = columnTable(ctx.reports, 'classComparison', code)!;
   const u = unitOf(table.rows, ctx.q.classId);
   if (!u) return { ...col, sat: 0, absent: 0, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, scoreRate: null, rates: [] };
   return { ...col, sat: u.count, absent: u.absent, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, scoreRate: u.scoreRate, rates: rates(u.rates) };
@@ -390,7 +390,7 @@ export function rankSegment(ctx: Ctx) {
 
 export function classComparison(ctx: Ctx): ClassComparison {
   const code = single(ctx);
-  const t = ctx.reports.classComparison.find((x) => x.code === code)!;
+  const t = columnTable(ctx.reports, 'classComparison', code)!;
   const ref = t.reference;
   return {
     meta: ctx.meta,
@@ -483,7 +483,7 @@ export function quartile(ctx: Ctx) {
 
 export function rateCritical(ctx: Ctx): RateCritical {
   const code = single(ctx);
-  const t = ctx.reports.rateCritical.find((x) => x.code === code)!;
+  const t = columnTable(ctx.reports, 'rateCritical', code)!;
   const classes = rowClasses(ctx, code);
   const ids = new Set(classes.map((c) => c.id));
   return {
@@ -571,7 +571,7 @@ function balanceMap(ctx: Ctx) {
 
 export function comment(ctx: Ctx, page: { current: number; size: number }, all = false): Comment {
   const code = single(ctx);
-  const t = ctx.reports.classComparison.find((x) => x.code === code)!;
+  const t = columnTable(ctx.reports, 'classComparison', code)!;
   const classes = rowClasses(ctx, code);
   const sc = ctx.reports.subjectComparison;
   const courseName = code === TOTAL_CODE ? ctx.set.settings.totalName : nameOfCode(ctx, code) ?? code;

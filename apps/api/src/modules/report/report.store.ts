@@ -10,11 +10,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { studentIndexOf } from '../release/report-parts.js';
-import type { EngineReports, ExtraReports, ReportSet, StoredReports, StudentIndex } from '../release/report-set.js';
+import { COLUMN_SPLIT, type ColumnSplit, type EngineReports, type ExtraReports, type ReportSet, type StoredReports, type StudentIndex } from '../release/report-set.js';
 
 export interface StudentIndexEntry { classId: number; className: string; admissionNo: string; name: string; registrationType: string }
 
-export type ReportName = keyof StoredReports;
+/** A report of a variant, or one column of a report stored by column (`rateCritical@SX`). */
+export type ReportName = keyof StoredReports | `${ColumnSplit}@${string}`;
+
+/** One column's table of a report stored by column, or (older sets) found in the whole report. */
+export function columnTable<N extends ColumnSplit>(reports: StoredReports, name: N, code: string): EngineReports[N][number] | undefined {
+  const own = (reports as unknown as Record<string, EngineReports[N][number] | undefined>)[`${name}@${code}`];
+  return own ?? (reports[name] as { code: string }[] | undefined)?.find((t) => t.code === code) as EngineReports[N][number] | undefined;
+}
 
 /** The stored student index, looked up by engine student id (the id map made on first use). */
 export class Students {
@@ -150,9 +157,33 @@ async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: rea
   const stored = loaded.variants.get(variant);
   if (!stored) throw new Error(`exam ${loaded.examId}: no variant ${variant}`);
   const target = (loaded.set.variants[variant] ??= {} as EngineReports) as unknown as Record<string, unknown>;
-  const wanted = names ? names.flatMap((n) => (stored.has(n) ? [n] : MADE_OF[n as keyof ExtraReports] ?? [])) : [...stored];
+  const wanted = names ? names.flatMap((n) => (stored.has(n) ? [n] : insteadOf(stored, n))) : [...stored];
   const missing = [...new Set(wanted)].filter((n) => stored.has(n) && !(n in target));
   if (!missing.length) return 0;
+  const size = await readRows(db, loaded, variant, missing, target);
+  assembleColumns(stored, target);
+  return size;
+}
+
+/** The stored parts to read for a name this version does not store (sets released before it, or stored by column). */
+function insteadOf(stored: Set<string>, name: string): string[] {
+  if (Object.hasOwn(MADE_OF, name)) return MADE_OF[name as keyof ExtraReports];
+  const at = name.indexOf('@');
+  if (at >= 0) return [name.slice(0, at)]; // one column of a report stored whole
+  if ((COLUMN_SPLIT as readonly string[]).includes(name)) return [...stored].filter((n) => n.startsWith(`${name}@`));
+  return [];
+}
+
+/** A report stored by column whose columns are all read is put together whole (the readers of the whole report). */
+function assembleColumns(stored: Set<string>, target: Record<string, unknown>) {
+  for (const name of COLUMN_SPLIT) {
+    const codes = target[`${name}@`] as string[] | undefined;
+    if (name in target || !codes || !stored.has(`${name}@`) || !codes.every((c) => `${name}@${c}` in target)) continue;
+    target[name] = codes.map((c) => target[`${name}@${c}`]);
+  }
+}
+
+async function readRows(db: Db, loaded: LoadedSet, variant: string, missing: string[], target: Record<string, unknown>): Promise<number> {
   const rows = (await sql<{ report: string; data: string }>`
     select report, data from exam_report_part
     where exam_id = ${loaded.examId} and version = ${loaded.version} and variant = ${variant} and report in (${sql.join(missing)})`.execute(db)).rows;
