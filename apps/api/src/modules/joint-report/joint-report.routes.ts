@@ -38,7 +38,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     const title = REPORT_ROUTES[d.key].title;
     if (d.key === 'transcript') {
       joint(JOINT_REPORT_PATHS.transcript, title, '每名考生各科与总分的成绩、班级排名、校内排名与联考排名（本校考生；组织方为全部考生）', transcriptQuery, jointTranscriptSchema,
-        (c, q, all) => svc.jointTranscript(c, q, all), (t) => [ex.jointTranscriptSheet(t)], REPORT_PARTS.transcript);
+        (c, q, all) => svc.jointTranscript(c, q, all), (t) => [ex.jointTranscriptSheet(t)], () => JOINT_PARTS.transcript);
       continue;
     }
     const build = d.build as ReportDef['build'];

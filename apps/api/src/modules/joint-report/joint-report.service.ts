@@ -14,8 +14,21 @@ import type { JointCtx } from './joint-report.access.js';
 /** School ranks per variant of a report set: engine student id → rank per engine column. */
 const ranksCache = new WeakMap<EngineReports, Map<string, (number | null)[]>>();
 
-/** Each candidate's rank inside its school per engine column (competition rank, 1224), cached per variant. */
-export function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
+/**
+ * Each candidate's rank inside its school per engine column (competition rank, 1224): the release's (looked up by
+ * the student index), or computed once per variant for sets released before it.
+ */
+export function schoolRanksOf(ctx: JointCtx): { get(id: string): (number | null)[] | undefined } {
+  const stored = ctx.reports.schoolRanks;
+  if (stored) {
+    const C = stored.columns;
+    return {
+      get: (id) => {
+        const i = ctx.loaded.students.position(id);
+        return i === undefined ? undefined : stored.ranks.slice(i * C, i * C + C).map((v) => v || null);
+      },
+    };
+  }
   const hit = ranksCache.get(ctx.reports);
   if (hit) return hit;
   const rows = ctx.reports.transcript.rows;

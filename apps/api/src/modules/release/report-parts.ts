@@ -3,10 +3,10 @@
  * on a version's first request instead of the transcript: the student index ('0' only), the transcript's head and,
  * for a joint exam, 校际对比 over every school (named, anonymised and ranked among the confirmed schools per request).
  */
-import { buildSchoolContrast } from '@jz/analysis';
+import { buildSchoolContrast, schoolRanks } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import { candidateSchools, jointHeader } from '../joint-report/joint-report.repository.js';
-import { COLUMN_SPLIT, type EngineReports, type ExtraReports, type StudentIndex, type TranscriptHead } from './report-set.js';
+import { COLUMN_SPLIT, type EngineReports, type ExtraReports, type StoredSchoolRanks, type StudentIndex, type TranscriptHead } from './report-set.js';
 
 /** Distinct values in first-seen order and each item's index into them. */
 function dictionary<T>(values: T[]): { keys: T[]; of: number[] } {
@@ -61,6 +61,19 @@ export function schoolContrastOf(reports: EngineReports, schoolOf: Map<string, n
   return buildSchoolContrast({ schools: ids.map((id) => ({ id: String(id), name: '' })), columns, students });
 }
 
+/** 校内排名 of a variant's candidates in the order of the student index (`order`: id → position). */
+export function schoolRanksOf(reports: EngineReports, schoolOf: Map<string, number>, order: Map<string, number>): StoredSchoolRanks {
+  const C = reports.transcript.columns.length;
+  const rows = reports.transcript.rows;
+  const ranks = schoolRanks(rows.map((r) => ({ schoolId: String(schoolOf.get(r.studentId) ?? ''), scores: r.scores })), C);
+  const flat = new Array<number>(order.size * C).fill(0);
+  rows.forEach((r, k) => {
+    const i = order.get(r.studentId);
+    if (i !== undefined) for (let c = 0; c < C; c++) flat[i * C + c] = ranks[k]![c] ?? 0;
+  });
+  return { columns: C, ranks: flat };
+}
+
 /** The split reports' columns as parts of their own (COLUMN_SPLIT), the other reports as they are. */
 function splitColumns(reports: EngineReports): Record<string, unknown> {
   const out: Record<string, unknown> = { ...reports };
@@ -80,10 +93,16 @@ function splitColumns(reports: EngineReports): Record<string, unknown> {
 export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant: string, reports: EngineReports) => Record<string, unknown>> {
   const joint = await jointHeader(q, examId);
   const schoolOf = joint ? new Map((await candidateSchools(q, examId)).map((c) => [String(c.id), c.schoolId])) : undefined;
-  return (variant, reports) => ({
-    ...splitColumns(reports),
-    ...(variant === '0' ? { studentIndex: studentIndexOf(reports, schoolOf) } : {}),
-    transcriptHead: transcriptHeadOf(reports),
-    ...(schoolOf ? { schoolContrast: schoolContrastOf(reports, schoolOf) } : {}),
-  });
+  let order: Map<string, number> | undefined; // the student index's, from variant '0' (written first)
+  return (variant, reports) => {
+    const index = variant === '0' ? studentIndexOf(reports, schoolOf) : undefined;
+    if (index) order = new Map(index.ids.map((id, i) => [id, i]));
+    return {
+      ...splitColumns(reports),
+      ...(index ? { studentIndex: index } : {}),
+      transcriptHead: transcriptHeadOf(reports),
+      ...(schoolOf ? { schoolContrast: schoolContrastOf(reports, schoolOf) } : {}),
+      ...(schoolOf && order ? { schoolRanks: schoolRanksOf(reports, schoolOf, order) } : {}),
+    };
+  };
 }

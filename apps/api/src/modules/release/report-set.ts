@@ -58,11 +58,18 @@ export interface TranscriptHead {
 /** 校际对比 of a joint exam's variant, per column, over every school with candidates (named and ranked on request). */
 export type StoredSchoolContrast = ReturnType<typeof buildSchoolContrast>;
 
+/**
+ * A joint exam's 校内排名 of a variant: per candidate of the student index (its order), per transcript column, the
+ * competition rank inside the candidate's school (0 = none), flat: ranks[i × columns + c].
+ */
+export interface StoredSchoolRanks { columns: number; ranks: number[] }
+
 /** What release stores beside the engine's reports (absent from sets stored before them: read from the reports then). */
 export interface ExtraReports {
   studentIndex: StudentIndex;
   transcriptHead: TranscriptHead;
   schoolContrast: StoredSchoolContrast;
+  schoolRanks: StoredSchoolRanks;
 }
 
 /**

@@ -38,7 +38,8 @@ export const FILTER_PARTS: PartsNeed = { names: ['overview'] };
 
 /** The joint routes beyond the school reports (joint-report.routes.ts). */
 export const JOINT_PARTS = {
+  transcript: { names: ['transcript', 'transcriptHead', 'schoolRanks'] } as PartsNeed,
   schoolContrast: { names: ['schoolContrast', 'transcriptHead'] } as PartsNeed,
   // a candidate's row is read from the all-students transcript whatever the variant
-  showStudentInfo: { names: [], all: ['transcript'] } as PartsNeed,
+  showStudentInfo: { names: [], all: ['transcript', 'schoolRanks'] } as PartsNeed,
 };

@@ -297,7 +297,7 @@ export function overview(ctx: Ctx): Overview {
 function absentees(ctx: Ctx, cols: string[], classIds: Set<number>): Overview['absentStudents'] {
   const nameOf = new Map(ctx.set.subjects.map((s) => [s.code, s.name]));
   return ctx.reports.overview.absentStudents.flatMap((a) => {
-    const classId = ctx.loaded.students.get(a.studentId)?.classId ?? -1;
+    const classId = ctx.loaded.students.classOf(a.studentId);
     if (!classIds.has(classId)) return [];
     const subjects = a.subjects.filter((s) => cols.includes(s) && allowed(ctx.access, classId, s));
     if (!subjects.length) return [];
@@ -565,8 +565,14 @@ export function paper(ctx: Ctx): Paper {
 
 const nameOfCode = (ctx: Ctx, code: string | null | undefined) => (code ? ctx.set.subjects.find((s) => s.code === code)?.name ?? null : null);
 
+const balances = new WeakMap<object, Map<string, StoredReports['students']['students'][number]>>();
+
+/** Each student's balance (progress, strong and weak subject) by id, indexed once per stored variant. */
 function balanceMap(ctx: Ctx) {
-  return new Map(ctx.reports.students.students.map((s) => [s.studentId, s]));
+  const list = ctx.reports.students.students;
+  let m = balances.get(list);
+  if (!m) balances.set(list, m = new Map(list.map((s) => [s.studentId, s])));
+  return m;
 }
 
 export function comment(ctx: Ctx, page: { current: number; size: number }, all = false): Comment {
@@ -638,7 +644,7 @@ export function studentProgress(ctx: Ctx, page: { current: number; size: number 
   const classes = rowClasses(ctx, TOTAL_CODE);
   const ids = new Set(classes.map((c) => c.id));
   const st = ctx.reports.students;
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1));
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.classOf(s.studentId)));
   return {
     meta: ctx.meta,
     referenceName: st.referenceName,
@@ -668,7 +674,7 @@ export function studentWeak(ctx: Ctx, page: { current: number; size: number }, a
   const ids = new Set(rowClasses(ctx, TOTAL_CODE).map((c) => c.id));
   const st = ctx.reports.students;
   const idx = st.subjects.map((s, i) => (ctx.access.courses.includes(s.code) ? i : -1)).filter((i) => i >= 0);
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1));
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.classOf(s.studentId)));
   return {
     meta: ctx.meta,
     subjects: idx.map((i) => st.subjects[i]!),

@@ -32,6 +32,11 @@ export class Students {
     this.pos ??= new Map(this.index.ids.map((x, i) => [x, i]));
     return this.pos.get(id);
   }
+  /** The student's class id, or -1 (a lookup of 100,000 students per list without an object each). */
+  classOf(id: string): number {
+    const i = this.position(id);
+    return i === undefined ? -1 : this.index.classIds[i]!;
+  }
   get(id: string): StudentIndexEntry | undefined {
     const i = this.position(id);
     if (i === undefined) return undefined;
@@ -150,6 +155,7 @@ const MADE_OF: Record<keyof ExtraReports, ReportName[]> = {
   studentIndex: ['transcript'],
   transcriptHead: ['transcript'],
   schoolContrast: ['transcript', 'overview'],
+  schoolRanks: ['transcript'],
 };
 
 /** Reads the named reports of one variant that are not read yet into the set; answers the characters read. */
