@@ -14,7 +14,7 @@ import { buildSmallExam } from '../fixtures/small-exam.js';
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 import { forgetReportSet, partReads } from '../../apps/api/src/modules/report/report.store.js';
 
-const EXTRA = ['studentIndex', 'transcriptHead', 'schoolContrast', 'schoolRanks'];
+const EXTRA = ['studentIndex', 'transcriptHead', 'schoolContrast', 'schoolRanks', 'balances'];
 const isExtra = (part: string) => EXTRA.some((x) => part.endsWith(`/${x}`)) || part.includes('@');
 
 describe.each(dbKinds)('report parts on %s', (kind) => {

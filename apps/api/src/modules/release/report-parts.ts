@@ -6,7 +6,7 @@
 import { buildSchoolContrast, schoolRanks } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import { candidateSchools, jointHeader } from '../joint-report/joint-report.repository.js';
-import { COLUMN_SPLIT, type EngineReports, type ExtraReports, type StoredSchoolRanks, type StudentIndex, type TranscriptHead } from './report-set.js';
+import { COLUMN_SPLIT, type EngineReports, type ExtraReports, type StoredBalances, type StoredSchoolRanks, type StudentIndex, type TranscriptHead } from './report-set.js';
 
 /** Distinct values in first-seen order and each item's index into them. */
 function dictionary<T>(values: T[]): { keys: T[]; of: number[] } {
@@ -61,6 +61,11 @@ export function schoolContrastOf(reports: EngineReports, schoolOf: Map<string, n
   return buildSchoolContrast({ schools: ids.map((id) => ({ id: String(id), name: '' })), columns, students });
 }
 
+export function balancesOf(reports: EngineReports): StoredBalances {
+  const list = reports.students.students;
+  return { ids: list.map((s) => s.studentId), change: list.map((s) => s.change), strong: list.map((s) => s.strongSubject), weak: list.map((s) => s.weakSubject) };
+}
+
 /** 校内排名 of a variant's candidates in the order of the student index (`order`: id → position). */
 export function schoolRanksOf(reports: EngineReports, schoolOf: Map<string, number>, order: Map<string, number>): StoredSchoolRanks {
   const C = reports.transcript.columns.length;
@@ -101,6 +106,7 @@ export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant
       ...splitColumns(reports),
       ...(index ? { studentIndex: index } : {}),
       transcriptHead: transcriptHeadOf(reports),
+      balances: balancesOf(reports),
       ...(schoolOf ? { schoolContrast: schoolContrastOf(reports, schoolOf) } : {}),
       ...(schoolOf && order ? { schoolRanks: schoolRanksOf(reports, schoolOf, order) } : {}),
     };

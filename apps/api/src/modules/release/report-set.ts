@@ -64,8 +64,12 @@ export type StoredSchoolContrast = ReturnType<typeof buildSchoolContrast>;
  */
 export interface StoredSchoolRanks { columns: number; ranks: number[] }
 
+/** Each student's balance of a variant (学生分析's change, strong and weak subject) as columns: what 评语 reads. */
+export interface StoredBalances { ids: string[]; change: (number | null)[]; strong: (string | null)[]; weak: (string | null)[] }
+
 /** What release stores beside the engine's reports (absent from sets stored before them: read from the reports then). */
 export interface ExtraReports {
+  balances: StoredBalances;
   studentIndex: StudentIndex;
   transcriptHead: TranscriptHead;
   schoolContrast: StoredSchoolContrast;

@@ -26,7 +26,7 @@ export const REPORT_PARTS: Record<ReportKey, (q: ReportQuery) => PartsNeed> = {
   online: fixed('online'),
   paper: fixed('paper', 'scoreSegments', 'transcriptHead'),
   // the students' comments (total only) are written from the transcript
-  comment: (q) => ({ names: [column('classComparison', q), 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript', 'students', 'overview'] as const : [])] }),
+  comment: (q) => ({ names: [column('classComparison', q), 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript', 'balances', 'overview'] as const : [])] }),
   studentProgress: fixed('students'),
   studentTop: fixed('students'),
   studentWeak: fixed('students'),

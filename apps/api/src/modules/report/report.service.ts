@@ -565,13 +565,19 @@ export function paper(ctx: Ctx): Paper {
 
 const nameOfCode = (ctx: Ctx, code: string | null | undefined) => (code ? ctx.set.subjects.find((s) => s.code === code)?.name ?? null : null);
 
-const balances = new WeakMap<object, Map<string, StoredReports['students']['students'][number]>>();
+type Balance = { change: number | null; strongSubject: string | null; weakSubject: string | null };
+const balances = new WeakMap<object, Map<string, Balance>>();
 
 /** Each student's balance (progress, strong and weak subject) by id, indexed once per stored variant. */
-function balanceMap(ctx: Ctx) {
-  const list = ctx.reports.students.students;
-  let m = balances.get(list);
-  if (!m) balances.set(list, m = new Map(list.map((s) => [s.studentId, s])));
+function balanceMap(ctx: Ctx): Map<string, Balance> {
+  const stored = ctx.reports.balances;
+  const key = stored ?? ctx.reports.students.students;
+  let m = balances.get(key);
+  if (m) return m;
+  m = stored
+    ? new Map(stored.ids.map((id, i) => [id, { change: stored.change[i] ?? null, strongSubject: stored.strong[i] ?? null, weakSubject: stored.weak[i] ?? null }]))
+    : new Map(ctx.reports.students.students.map((s) => [s.studentId, s]));
+  balances.set(key, m);
   return m;
 }
 

@@ -156,6 +156,7 @@ const MADE_OF: Record<keyof ExtraReports, ReportName[]> = {
   transcriptHead: ['transcript'],
   schoolContrast: ['transcript', 'overview'],
   schoolRanks: ['transcript'],
+  balances: ['students'],
 };
 
 /** Reads the named reports of one variant that are not read yet into the set; answers the characters read. */
