@@ -14,7 +14,7 @@ import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet } from '../release/report-set.js';
 import { examSchools, examSchoolOf } from '../joint/joint.repository.js';
 import { accessFor, checkClassScope, resolveContext, variantOf, type Access, type Ctx } from '../report/report.service.js';
-import { examKey, reportsOf, withFreshSet, type LoadedSet } from '../report/report.store.js';
+import { examKey, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from '../report/report.store.js';
 import * as repo from './joint-report.repository.js';
 
 export interface JointSchoolView { schoolId: number; code: number; name: string; own: boolean }
@@ -39,10 +39,12 @@ async function mapsOf(db: Db, loaded: LoadedSet): Promise<Maps> {
   const key = examKey(db, loaded.examId);
   const hit = cache.get(key);
   if (hit && hit.version === loaded.version) return hit;
-  const [students, classes] = await Promise.all([repo.candidateSchools(db, loaded.examId), repo.classSchools(db, loaded.set.classes.map((c) => c.id))]);
+  // the candidates' schools from the stored index, or (sets released before it) from exam_student
+  const stored = loaded.students.schoolMap();
+  const [students, classes] = await Promise.all([stored ? [] : repo.candidateSchools(db, loaded.examId), repo.classSchools(db, loaded.set.classes.map((c) => c.id))]);
   const maps: Maps = {
     version: loaded.version,
-    schoolOf: new Map(students.map((s) => [String(s.id), s.schoolId])),
+    schoolOf: stored ?? new Map(students.map((s) => [String(s.id), s.schoolId])),
     classes: new Map(classes.map((c) => [c.id, { schoolId: c.schoolId, gradeId: c.gradeId }])),
     labelled: new Map(),
   };
@@ -89,8 +91,8 @@ function labelledSet(maps: Maps, set: ReportSet, variantKey: string, names: Map<
   return out;
 }
 
-/** Loads the joint exam's report set, decides the caller's part and resolves the filter. */
-export async function jointContextFor(db: Db, user: SchoolUser, q: ReportQuery): Promise<JointCtx> {
+/** Loads the joint exam's report set, decides the caller's part and resolves the filter (`need`: as contextFor's). */
+export async function jointContextFor(db: Db, user: SchoolUser, q: ReportQuery, need?: PartsNeed): Promise<JointCtx> {
   const exam = await repo.jointHeader(db, q.examId);
   if (!exam) throw new BizError('联考不存在', 404);
   const organiser = exam.schoolId === user.schoolId;
@@ -100,14 +102,14 @@ export async function jointContextFor(db: Db, user: SchoolUser, q: ReportQuery):
     if (own.status === 'withdrawn') throw new BizError('本校已退出该联考，不能查看联考报告', 403);
     if (own.status !== 'confirmed') throw new BizError('本校尚未确认参考班级，不能查看联考报告', 403);
   }
-  const ctx = await withFreshSet(db, exam.id, (loaded) => jointContext(db, user, q, exam, organiser, loaded));
+  const ctx = await withFreshSet(db, exam.id, (loaded) => jointContext(db, user, q, exam, organiser, loaded, need));
   if (!ctx) throw new BizError('该联考成绩尚未发布，暂无联考报告', 404);
   return ctx;
 }
 
 type JointHeader = NonNullable<Awaited<ReturnType<typeof repo.jointHeader>>>;
 
-async function jointContext(db: Db, user: SchoolUser, q: ReportQuery, exam: JointHeader, organiser: boolean, loaded: LoadedSet): Promise<JointCtx> {
+async function jointContext(db: Db, user: SchoolUser, q: ReportQuery, exam: JointHeader, organiser: boolean, loaded: LoadedSet, need?: PartsNeed): Promise<JointCtx> {
   const maps = await mapsOf(db, loaded);
   const all = await examSchools(db, exam.id);
   const realName = new Map(all.map((s) => [s.schoolId, s.schoolName]));
@@ -121,6 +123,6 @@ async function jointContext(db: Db, user: SchoolUser, q: ReportQuery, exam: Join
   const access = organiser ? accessFor(user, loaded.set) : participantAccess(user, loaded.set, maps.classes);
   const set = organiser ? labelledSet(maps, loaded.set, all.map((s) => `${s.schoolId}:${s.schoolName}`).join('|'), realName) : loaded.set;
   checkClassScope(set, access, q);
-  const ctx = resolveContext(loaded, set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
+  const ctx = resolveContext(loaded, set, access, q, await reportsFor(db, loaded, variantOf(loaded, q), need));
   return { ...ctx, joint: { role: organiser ? 'organiser' : 'participant', anonymise: exam.anonymise, schools, schoolOf: maps.schoolOf, schoolName: shownName } };
 }

@@ -3,7 +3,7 @@
  * 校际对比 (packages/analysis buildSchoolContrast over the stored transcript: joint ranks are its grade ranks), one
  * candidate's scores with class, school and joint ranks, and the filter with the joint labels.
  */
-import { buildSchoolContrast, schoolRanks } from '@jz/analysis';
+import { buildSchoolContrast, competitionRank, schoolRanks } from '@jz/analysis';
 import { TOTAL_CODE, type ReportFilter, type TranscriptQuery } from '@jz/shared/api/report';
 import type { JointTranscript, SchoolContrast, StudentInfo } from '@jz/shared/api/joint-report';
 import { BizError, forbidden } from '../../core/http.js';
@@ -14,8 +14,21 @@ import type { JointCtx } from './joint-report.access.js';
 /** School ranks per variant of a report set: engine student id → rank per engine column. */
 const ranksCache = new WeakMap<EngineReports, Map<string, (number | null)[]>>();
 
-/** Each candidate's rank inside its school per engine column (competition rank, 1224), cached per variant. */
-export function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
+/**
+ * Each candidate's rank inside its school per engine column (competition rank, 1224): the release's (looked up by
+ * the student index), or computed once per variant for sets released before it.
+ */
+export function schoolRanksOf(ctx: JointCtx): { get(id: string): (number | null)[] | undefined } {
+  const stored = ctx.reports.schoolRanks;
+  if (stored) {
+    const C = stored.columns;
+    return {
+      get: (id) => {
+        const i = ctx.loaded.students.position(id);
+        return i === undefined ? undefined : stored.ranks.slice(i * C, i * C + C).map((v) => v || null);
+      },
+    };
+  }
   const hit = ranksCache.get(ctx.reports);
   if (hit) return hit;
   const rows = ctx.reports.transcript.rows;
@@ -33,15 +46,27 @@ export function schoolRanksOf(ctx: JointCtx): Map<string, (number | null)[]> {
 export function withSchools<T>(ctx: JointCtx, data: T): T {
   if (ctx.joint.role !== 'organiser') return data;
   const { schoolOf, schoolName } = ctx.joint;
+  // copy on write: an answer of 2,000 classes' segments has no candidate, and is handed back as it is
   const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.length && (typeof v[0] !== 'object' || v[0] === null) ? v : v.map(walk);
+    if (Array.isArray(v)) {
+      if (!v.length || typeof v[0] !== 'object' || v[0] === null) return v;
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x = walk(v[i]);
+        if (x !== v[i]) (out ??= v.slice())[i] = x;
+      }
+      return out ?? v;
+    }
     if (!v || typeof v !== 'object') return v;
     const o = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(o)) out[k] = walk(x);
+    let out: Record<string, unknown> | undefined;
+    for (const k in o) {
+      const x = walk(o[k]);
+      if (x !== o[k]) (out ??= { ...o })[k] = x;
+    }
     const id = typeof o.examStudentId === 'number' ? String(o.examStudentId) : typeof o.studentId === 'string' && typeof o.admissionNo === 'string' ? o.studentId : null;
-    if (id !== null && out.schoolName === undefined) out.schoolName = schoolName(schoolOf.get(id) ?? 0);
-    return out;
+    if (id !== null && o.schoolName === undefined) (out ??= { ...o }).schoolName = schoolName(schoolOf.get(id) ?? 0);
+    return out ?? o;
   };
   return walk(data) as T;
 }
@@ -77,30 +102,8 @@ export function jointTranscript(ctx: JointCtx, q: TranscriptQuery, all = false):
 export function schoolContrast(ctx: JointCtx): SchoolContrast {
   const codes = multi(ctx);
   if (!codes.length) throw forbidden();
-  const engineCols = ctx.reports.transcript.columns;
-  const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
-  const columns = codes.map((code) => {
-    const col = columnOf(ctx, code);
-    const rates = ctx.reports.overview.rows.find((r) => r.code === code)?.rates ?? [];
-    return { ...col, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
-  });
   const schools = ctx.joint.schools;
-  const named = schools.map((s) => ({ id: String(s.schoolId), name: s.name }));
-  // computed once per stored set, columns and naming of the schools: the figures are the release's, a view repeats them
-  const key = JSON.stringify([columns, named]);
-  let memo = contrastCache.get(ctx.reports);
-  if (!memo) contrastCache.set(ctx.reports, memo = new Map());
-  let tables = memo.get(key);
-  if (!tables) {
-    const students = ctx.reports.transcript.rows.map((r) => ({
-      schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
-      scores: idx.map((i) => r.scores[i] ?? null),
-      ranks: idx.map((i) => r.gradeRanks[i] ?? null),
-    }));
-    tables = buildSchoolContrast({ schools: named, columns, students });
-    if (memo.size >= 32) memo.clear();
-    memo.set(key, tables);
-  }
+  const tables = ctx.reports.schoolContrast ? storedContrast(ctx, codes) : computedContrast(ctx, codes);
   const own = new Set(schools.filter((s) => s.own).map((s) => String(s.schoolId)));
   return {
     meta: ctx.meta,
@@ -115,13 +118,67 @@ export function schoolContrast(ctx: JointCtx): SchoolContrast {
   };
 }
 
+type ContrastTable = ReturnType<typeof buildSchoolContrast>[number];
+
+/**
+ * The release's tables (every school with candidates): the confirmed schools' rows in their order, named as the
+ * caller may see them, the rank of each mean among them (what buildSchoolContrast over those schools gives).
+ */
+function storedContrast(ctx: JointCtx, codes: string[]): ContrastTable[] {
+  const schools = ctx.joint.schools;
+  return codes.map((code) => {
+    columnOf(ctx, code);
+    const t = ctx.reports.schoolContrast!.find((x) => x.code === code)!;
+    const byId = new Map(t.rows.map((r) => [r.schoolId, r]));
+    const rows = schools.map((s) => {
+      const r = byId.get(String(s.schoolId));
+      const name = s.name;
+      if (r) return { ...r, schoolName: name };
+      // a confirmed school without candidates: nobody sat
+      return {
+        schoolId: String(s.schoolId), schoolName: name, count: 0, mean: null, sd: null, overMeanRate: null, meanRank: null as number | null,
+        rates: t.joint.rates.map((x) => ({ ...x, count: 0, share: null })), bands: t.joint.bands.map((b) => ({ ...b, count: 0, share: null })),
+      };
+    });
+    const ranks = competitionRank(rows.map((r) => (r.mean === null ? NaN : r.mean)));
+    return { ...t, rows: rows.map((r, i) => ({ ...r, meanRank: ranks[i] || null })) };
+  });
+}
+
+/** Sets released before the stored tables: computed from the transcript, once per set, columns and naming. */
+function computedContrast(ctx: JointCtx, codes: string[]): ContrastTable[] {
+  const engineCols = ctx.reports.transcript.columns;
+  const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
+  const columns = codes.map((code) => {
+    const col = columnOf(ctx, code);
+    const rates = ctx.reports.overview.rows.find((r) => r.code === code)?.rates ?? [];
+    return { ...col, rates: rates.map((r) => ({ key: r.key, name: r.name, thresholdScore: r.thresholdScore, below: r.below })) };
+  });
+  const named = ctx.joint.schools.map((s) => ({ id: String(s.schoolId), name: s.name }));
+  const key = JSON.stringify([columns, named]);
+  let memo = contrastCache.get(ctx.reports);
+  if (!memo) contrastCache.set(ctx.reports, memo = new Map());
+  let tables = memo.get(key);
+  if (!tables) {
+    const students = ctx.reports.transcript.rows.map((r) => ({
+      schoolId: String(ctx.joint.schoolOf.get(r.studentId) ?? ''),
+      scores: idx.map((i) => r.scores[i] ?? null),
+      ranks: idx.map((i) => r.gradeRanks[i] ?? null),
+    }));
+    tables = buildSchoolContrast({ schools: named, columns, students });
+    if (memo.size >= 32) memo.clear();
+    memo.set(key, tables);
+  }
+  return tables;
+}
+
 /** One candidate of a class the caller sees: per visible column score, class rank, school rank and joint rank. */
 export function studentInfo(ctx: JointCtx, examStudentId: number): StudentInfo {
   const key = String(examStudentId);
   const st = ctx.loaded.students.get(key);
   if (!st) throw new BizError('该考生不在本次联考中', 404);
   if (!ctx.access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
-  const pos = ctx.loaded.transcriptPos.get(key)!;
+  const pos = ctx.loaded.students.position(key)!;
   const all = ctx.loaded.set.variants['0'] as EngineReports; // its transcript is always read (report.store)
   const row = all.transcript.rows[pos]!;
   const ranks = schoolRanksOf({ ...ctx, reports: all });

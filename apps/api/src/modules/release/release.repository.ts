@@ -101,30 +101,44 @@ const HELD_CHUNKS = 8;
 export async function insertParts(q: Q, examId: number, version: number, variant: string, builders: Record<string, () => unknown>,
   sizes = { chunk: PART_CHUNK, held: HELD_CHUNKS }): Promise<void> {
   const key = { exam_id: examId, variant, version };
-  for (const [report, build] of Object.entries(builders)) {
-    const chunks = jsonChunks(build(), sizes.chunk);
-    const held: string[] = [];
-    let next = chunks.next();
-    for (; !next.done && held.length < sizes.held; next = chunks.next()) held.push(next.value);
-    if (next.done) {
-      const data = held.length ? sql<string>`concat(${sql.join(held.map((h) => sql`${h}::text`))})` : 'null';
-      await q.insertInto('exam_report_part').values({ ...key, report, data }).execute();
-      continue;
-    }
-    const names: string[] = [];
-    const put = async (data: string) => {
-      const name = `${report}#${String(names.length).padStart(6, '0')}`;
-      names.push(name);
-      await q.insertInto('exam_report_part').values({ ...key, report: name, data }).execute();
-    };
-    while (held.length) await put(held.shift()!);
-    for (; !next.done; next = chunks.next()) await put(next.value);
-    await sql`insert into exam_report_part (exam_id, variant, report, version, data)
-      select ${examId}, ${variant}, ${report}, ${version}, string_agg(data, '' order by report collate "C") from exam_report_part
-      where exam_id = ${examId} and version = ${version} and variant = ${variant} and report in (${sql.join(names)})`.execute(q);
-    await q.deleteFrom('exam_report_part').where('exam_id', '=', examId).where('version', '=', version).where('variant', '=', variant)
-      .where('report', 'in', names).execute();
+  for (const [name, build] of Object.entries(builders)) {
+    const built = build();
+    // a report stored by column answers its parts (SplitParts): each is written as a report of its own
+    const parts = built instanceof SplitParts ? Object.entries(built.parts) : [[name, built] as const];
+    for (const [report, value] of parts) await insertPart(q, key, report, value, sizes);
   }
+}
+
+/** What a builder answers for a report stored as several parts (name → value). */
+export class SplitParts {
+  constructor(readonly parts: Record<string, unknown>) {}
+}
+
+async function insertPart(q: Q, key: { exam_id: number; variant: string; version: number }, report: string, value: unknown,
+  sizes: { chunk: number; held: number }): Promise<void> {
+  const { exam_id: examId, variant, version } = key;
+  const chunks = jsonChunks(value, sizes.chunk);
+  const held: string[] = [];
+  let next = chunks.next();
+  for (; !next.done && held.length < sizes.held; next = chunks.next()) held.push(next.value);
+  if (next.done) {
+    const data = held.length ? sql<string>`concat(${sql.join(held.map((h) => sql`${h}::text`))})` : 'null';
+    await q.insertInto('exam_report_part').values({ ...key, report, data }).execute();
+    return;
+  }
+  const names: string[] = [];
+  const put = async (data: string) => {
+    const name = `${report}#${String(names.length).padStart(6, '0')}`;
+    names.push(name);
+    await q.insertInto('exam_report_part').values({ ...key, report: name, data }).execute();
+  };
+  while (held.length) await put(held.shift()!);
+  for (; !next.done; next = chunks.next()) await put(next.value);
+  await sql`insert into exam_report_part (exam_id, variant, report, version, data)
+    select ${examId}, ${variant}, ${report}, ${version}, string_agg(data, '' order by report collate "C") from exam_report_part
+    where exam_id = ${examId} and version = ${version} and variant = ${variant} and report in (${sql.join(names)})`.execute(q);
+  await q.deleteFrom('exam_report_part').where('exam_id', '=', examId).where('version', '=', version).where('variant', '=', variant)
+    .where('report', 'in', names).execute();
 }
 
 /**

@@ -34,6 +34,7 @@ import { narrow } from './narrow.js';
 import { loadReference } from './reference.js';
 import { releaseCheck, validateRelease } from './release-check.service.js';
 import * as repo from './release.repository.js';
+import { reportExtras } from './report-parts.js';
 import type { ReportSet, StoredClass } from './report-set.js';
 
 type Q = Db | Tx;
@@ -275,8 +276,9 @@ export async function computeRelease(q: Q, examId: number, onProgress: OnProgres
   // storeRelease), dropped
   const version = await repo.nextVersion(q, examId);
   await repo.clearUncommittedParts(q, examId);
+  const extras = await reportExtras(q, examId);
   const write = async (variant: string, exam: PreparedExam) => {
-    await repo.insertParts(q, examId, version, variant, reportBuilders(exam, { reference: data.reference }));
+    await repo.insertParts(q, examId, version, variant, extras(variant, reportBuilders(exam, { reference: data.reference })));
     await tick();
   };
   await write('0', whole.exam!);

@@ -5,6 +5,7 @@ import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import { REPORT_DEFS, sendXlsx } from './report.defs.js';
 import { analysisList } from './report.list.js';
+import { FILTER_PARTS, REPORT_PARTS } from './report.parts.js';
 import * as service from './report.service.js';
 
 const tags = ['分析报告'];
@@ -25,12 +26,12 @@ const routes: ModuleRoutes = async (base, ctx) => {
     const def = REPORT_ROUTES[d.key];
     base.get(`/${def.path}`, { config: view, schema: { tags, summary: `${def.title}：${d.summary}`, querystring: d.querystring, response: { 200: envelope(d.response.nullable()) } } },
       async (req) => {
-        const c = await service.contextFor(db, userOf(req), req.query as never);
+        const c = await service.contextFor(db, userOf(req), req.query as never, REPORT_PARTS[d.key](req.query as never));
         return ok(d.build(c, req.query as never, false), '查询成功');
       });
     base.get(`/${def.exportPath}`, { config: exportPerm, schema: { tags, summary: `导出${def.title}（xlsx，行列与 JSON 一致；被拒绝时返回 JSON）`, querystring: d.querystring } },
       async (req, reply) => {
-        const c = await service.contextFor(db, userOf(req), req.query as never);
+        const c = await service.contextFor(db, userOf(req), req.query as never, REPORT_PARTS[d.key](req.query as never));
         return sendXlsx(reply, `${c.set.exam.name}-${def.title}`, d.sheets(d.build(c, req.query as never, true) as never));
       });
   }
@@ -38,7 +39,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
   app.get('/examReportComm/filter', {
     config: view,
     schema: { tags, summary: '报告筛选项：调用者可选的科目（0 为总分）、班级（0 为全年级）、班级类型、学籍类型（0 为全部）、分数类型及默认值', querystring: reportQuery, response: { 200: envelope(filterSchema.nullable()) } },
-  }, async (req) => ok(service.filter(await service.contextFor(db, userOf(req), req.query)), '查询成功'));
+  }, async (req) => ok(service.filter(await service.contextFor(db, userOf(req), req.query, FILTER_PARTS)), '查询成功'));
 
   app.get('/exam/analysis/list', {
     config: view,

@@ -16,9 +16,9 @@ import type { Db } from '../../db/database.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
-import type { EngineReports, ReportSet, StoredClass } from '../release/report-set.js';
+import type { ReportSet, StoredClass, StoredReports } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
-import { examHeader, loadReportSet, reportsOf, withFreshSet, type LoadedSet } from './report.store.js';
+import { columnTable, examHeader, loadReportSet, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
 
@@ -70,7 +70,7 @@ export function allowed(access: Access, classId: number, code: string): boolean 
 export interface Ctx {
   loaded: LoadedSet;
   set: ReportSet;
-  reports: EngineReports;
+  reports: StoredReports;
   access: Access;
   q: ReportQuery;
   meta: ReportMeta;
@@ -80,15 +80,18 @@ export interface Ctx {
 
 const engineCourse = (courseCode: string) => (courseCode === '0' || courseCode === '' ? TOTAL_CODE : courseCode);
 
-/** Loads the exam's report set, checks the caller, resolves the filter (classes checked here; courses by single/multi). */
-export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery): Promise<Ctx> {
+/**
+ * Loads the exam's report set, checks the caller, resolves the filter (classes checked here; courses by single/multi).
+ * `need`: the parts the caller's builder reads (report.parts.ts); without it the whole variant.
+ */
+export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery, need?: PartsNeed): Promise<Ctx> {
   const exam = await examHeader(db, q.examId);
   if (!exam) throw new BizError('考试不存在', 404);
   if (exam.school_id !== user.schoolId) throw forbidden();
   const ctx = await withFreshSet(db, exam.id, async (loaded) => {
     const access = accessFor(user, loaded.set);
     checkClassScope(loaded.set, access, q);
-    return resolveContext(loaded, loaded.set, access, q, await reportsOf(db, loaded, variantOf(loaded, q)));
+    return resolveContext(loaded, loaded.set, access, q, await reportsFor(db, loaded, variantOf(loaded, q), need));
   });
   if (!ctx) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
   return ctx;
@@ -122,7 +125,7 @@ export function variantOf(loaded: LoadedSet, q: ReportQuery): string {
  * `set` may be the loaded set relabelled (a joint exam's classes named with their school); `reports` is the
  * variant variantOf names, read (reportsOf).
  */
-export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery, reports: EngineReports): Ctx {
+export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access, q: ReportQuery, reports: StoredReports): Ctx {
   checkClassScope(set, access, q);
   const course = engineCourse(q.courseCode);
   if (course !== TOTAL_CODE && !set.subjects.some((s) => s.code === course)) throw new BizError('该科目不在本次考试中');
@@ -172,8 +175,11 @@ export function rowClasses(ctx: Ctx, code: string | null): StoredClass[] {
     && (!ctx.q.classId || c.id === ctx.q.classId) && (!ctx.q.classType || c.classType === ctx.q.classType));
 }
 
+/** The variant's columns (subjects, then the total): from its transcript head, or its transcript in older sets. */
+export const engineColumns = (reports: StoredReports) => reports.transcriptHead?.columns ?? reports.transcript.columns;
+
 export const columnOf = (ctx: Ctx, code: string) => {
-  const c = ctx.reports.transcript.columns.find((x) => x.code === code);
+  const c = engineColumns(ctx.reports).find((x) => x.code === code);
   if (!c) throw new BizError('该科目不在本次考试中');
   return { code: c.code, name: c.name, fullScore: c.fullScore, isTotal: c.isTotal };
 };
@@ -258,19 +264,25 @@ function statsRow(ctx: Ctx, code: string): Overview['rows'][number] {
     const r = ctx.reports.overview.rows.find((x) => x.code === code)!;
     return { ...col, sat: r.sat, absent: r.absent, count: r.count, mean: r.mean, sd: r.sd, max: r.max, min: r.min, median: r.median, q1: r.q1, q3: r.q3, scoreRate: r.scoreRate, rates: rates(r.rates) };
   }
-  const table = ctx.reports.classComparison.find((t) => t.code === code)!;
+  const table = columnTable(ctx.reports, 'classComparison', code)!;
   const u = unitOf(table.rows, ctx.q.classId);
   if (!u) return { ...col, sat: 0, absent: 0, count: 0, mean: null, sd: null, max: null, min: null, median: null, q1: null, q3: null, scoreRate: null, rates: [] };
   return { ...col, sat: u.count, absent: u.absent, count: u.count, mean: u.mean, sd: u.sd, max: u.max, min: u.min, median: u.median, q1: u.q1, q3: u.q3, scoreRate: u.scoreRate, rates: rates(u.rates) };
 }
 
+/** Students of the variant (its transcript rows) in the grade or in the asked class. */
+function studentCount(ctx: Ctx): number {
+  const head = ctx.reports.transcriptHead;
+  if (!head) return ctx.reports.transcript.rows.filter((r) => !ctx.q.classId || Number(r.classId) === ctx.q.classId).length;
+  return ctx.q.classId ? head.classCounts[String(ctx.q.classId)] ?? 0 : head.rowCount;
+}
+
 export function overview(ctx: Ctx): Overview {
   const cols = multi(ctx);
   const classIds = new Set(rowClasses(ctx, null).map((c) => c.id));
-  const inScope = ctx.reports.transcript.rows.filter((r) => !ctx.q.classId || Number(r.classId) === ctx.q.classId);
   return {
     meta: ctx.meta,
-    studentCount: inScope.length,
+    studentCount: studentCount(ctx),
     classCount: ctx.q.classId ? 1 : ctx.set.classes.length,
     subjectCount: ctx.set.subjects.length,
     rows: cols.map((c) => statsRow(ctx, c)),
@@ -285,7 +297,7 @@ export function overview(ctx: Ctx): Overview {
 function absentees(ctx: Ctx, cols: string[], classIds: Set<number>): Overview['absentStudents'] {
   const nameOf = new Map(ctx.set.subjects.map((s) => [s.code, s.name]));
   return ctx.reports.overview.absentStudents.flatMap((a) => {
-    const classId = ctx.loaded.students.get(a.studentId)?.classId ?? -1;
+    const classId = ctx.loaded.students.classOf(a.studentId);
     if (!classIds.has(classId)) return [];
     const subjects = a.subjects.filter((s) => cols.includes(s) && allowed(ctx.access, classId, s));
     if (!subjects.length) return [];
@@ -378,7 +390,7 @@ export function rankSegment(ctx: Ctx) {
 
 export function classComparison(ctx: Ctx): ClassComparison {
   const code = single(ctx);
-  const t = ctx.reports.classComparison.find((x) => x.code === code)!;
+  const t = columnTable(ctx.reports, 'classComparison', code)!;
   const ref = t.reference;
   return {
     meta: ctx.meta,
@@ -471,7 +483,7 @@ export function quartile(ctx: Ctx) {
 
 export function rateCritical(ctx: Ctx): RateCritical {
   const code = single(ctx);
-  const t = ctx.reports.rateCritical.find((x) => x.code === code)!;
+  const t = columnTable(ctx.reports, 'rateCritical', code)!;
   const classes = rowClasses(ctx, code);
   const ids = new Set(classes.map((c) => c.id));
   return {
@@ -553,13 +565,25 @@ export function paper(ctx: Ctx): Paper {
 
 const nameOfCode = (ctx: Ctx, code: string | null | undefined) => (code ? ctx.set.subjects.find((s) => s.code === code)?.name ?? null : null);
 
-function balanceMap(ctx: Ctx) {
-  return new Map(ctx.reports.students.students.map((s) => [s.studentId, s]));
+type Balance = { change: number | null; strongSubject: string | null; weakSubject: string | null };
+const balances = new WeakMap<object, Map<string, Balance>>();
+
+/** Each student's balance (progress, strong and weak subject) by id, indexed once per stored variant. */
+function balanceMap(ctx: Ctx): Map<string, Balance> {
+  const stored = ctx.reports.balances;
+  const key = stored ?? ctx.reports.students.students;
+  let m = balances.get(key);
+  if (m) return m;
+  m = stored
+    ? new Map(stored.ids.map((id, i) => [id, { change: stored.change[i] ?? null, strongSubject: stored.strong[i] ?? null, weakSubject: stored.weak[i] ?? null }]))
+    : new Map(ctx.reports.students.students.map((s) => [s.studentId, s]));
+  balances.set(key, m);
+  return m;
 }
 
 export function comment(ctx: Ctx, page: { current: number; size: number }, all = false): Comment {
   const code = single(ctx);
-  const t = ctx.reports.classComparison.find((x) => x.code === code)!;
+  const t = columnTable(ctx.reports, 'classComparison', code)!;
   const classes = rowClasses(ctx, code);
   const sc = ctx.reports.subjectComparison;
   const courseName = code === TOTAL_CODE ? ctx.set.settings.totalName : nameOfCode(ctx, code) ?? code;
@@ -626,7 +650,7 @@ export function studentProgress(ctx: Ctx, page: { current: number; size: number 
   const classes = rowClasses(ctx, TOTAL_CODE);
   const ids = new Set(classes.map((c) => c.id));
   const st = ctx.reports.students;
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1));
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.classOf(s.studentId)));
   return {
     meta: ctx.meta,
     referenceName: st.referenceName,
@@ -656,7 +680,7 @@ export function studentWeak(ctx: Ctx, page: { current: number; size: number }, a
   const ids = new Set(rowClasses(ctx, TOTAL_CODE).map((c) => c.id));
   const st = ctx.reports.students;
   const idx = st.subjects.map((s, i) => (ctx.access.courses.includes(s.code) ? i : -1)).filter((i) => i >= 0);
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.get(s.studentId)?.classId ?? -1));
+  const list = st.students.filter((s) => ids.has(ctx.loaded.students.classOf(s.studentId)));
   return {
     meta: ctx.meta,
     subjects: idx.map((i) => st.subjects[i]!),

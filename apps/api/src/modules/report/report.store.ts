@@ -1,18 +1,54 @@
 /**
  * Stored report sets, read lazily: the head (exam_report: version, exam, settings, classes, subjects) and the list of
- * parts of that version, then only the parts (exam_report_part: one variant × one report) a request needs. Everything
- * read is cached in process by exam id + version, in an LRU bounded by the size of the JSON read (REPORT_CACHE_MB,
- * 512), so a request costs one primary-key lookup of the version once its parts are in. Every part is read with the
- * head's version: a release committed between two reads shows as a missing part, and the set is read again from its
- * new head, so a request never mixes two versions.
+ * parts of that version, then the student index and only the parts (exam_report_part: one variant × one report) a
+ * request needs. Everything read is cached in process by exam id + version, in an LRU bounded by the size of the
+ * JSON read (REPORT_CACHE_MB, 512), so a request costs one primary-key lookup of the version once its parts are in.
+ * Every part is read with the head's version: a release committed between two reads shows as a missing part, and the
+ * set is read again from its new head, so a request never mixes two versions. Sets stored before the extra parts
+ * (report-set.ts ExtraReports) are read from the reports those parts are made of.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { EngineReports, ReportSet } from '../release/report-set.js';
+import { studentIndexOf } from '../release/report-parts.js';
+import { COLUMN_SPLIT, type ColumnSplit, type EngineReports, type ExtraReports, type ReportSet, type StoredReports, type StudentIndex } from '../release/report-set.js';
 
 export interface StudentIndexEntry { classId: number; className: string; admissionNo: string; name: string; registrationType: string }
 
-export type ReportName = keyof EngineReports;
+/** A report of a variant, or one column of a report stored by column (`rateCritical@SX`). */
+export type ReportName = keyof StoredReports | `${ColumnSplit}@${string}`;
+
+/** One column's table of a report stored by column, or (older sets) found in the whole report. */
+export function columnTable<N extends ColumnSplit>(reports: StoredReports, name: N, code: string): EngineReports[N][number] | undefined {
+  const own = (reports as unknown as Record<string, EngineReports[N][number] | undefined>)[`${name}@${code}`];
+  return own ?? (reports[name] as { code: string }[] | undefined)?.find((t) => t.code === code) as EngineReports[N][number] | undefined;
+}
+
+/** The stored student index, looked up by engine student id (the id map made on first use). */
+export class Students {
+  private pos?: Map<string, number>;
+  constructor(readonly index: StudentIndex) {}
+  /** Position in the all-students transcript rows. */
+  position(id: string): number | undefined {
+    this.pos ??= new Map(this.index.ids.map((x, i) => [x, i]));
+    return this.pos.get(id);
+  }
+  /** The student's class id, or -1 (a lookup of 100,000 students per list without an object each). */
+  classOf(id: string): number {
+    const i = this.position(id);
+    return i === undefined ? -1 : this.index.classIds[i]!;
+  }
+  get(id: string): StudentIndexEntry | undefined {
+    const i = this.position(id);
+    if (i === undefined) return undefined;
+    const x = this.index;
+    return { classId: x.classIds[i]!, className: x.classNames[x.classNameOf[i]!]!, admissionNo: x.admissionNos[i]!, name: x.names[i]!, registrationType: x.registrationTypes[x.registrationTypeOf[i]!]! };
+  }
+  /** A joint exam's candidate → school (undefined: no schools stored, a set from before the index). */
+  schoolMap(): Map<string, number> | undefined {
+    const { schoolIds, schoolOf, ids } = this.index;
+    return schoolIds && schoolOf ? new Map(ids.map((id, i) => [id, schoolIds[schoolOf[i]!]!])) : undefined;
+  }
+}
 
 export interface LoadedSet {
   examId: number;
@@ -22,11 +58,11 @@ export interface LoadedSet {
   set: ReportSet;
   /** Variant → the reports stored for it in this version ('0' = every student; otherwise one 学籍类型). */
   variants: Map<string, Set<string>>;
-  /** exam_student id (engine student id) → class and labels, from the all-students transcript. */
-  students: Map<string, StudentIndexEntry>;
-  /** Engine student id → position in the all-students transcript rows. */
-  transcriptPos: Map<string, number>;
+  /** exam_student id (engine student id) → class, labels and position in the all-students transcript rows. */
+  students: Students;
 }
+
+const NO_STUDENTS: StudentIndex = { ids: [], classIds: [], classNames: [], classNameOf: [], admissionNos: [], names: [], registrationTypes: [], registrationTypeOf: [] };
 
 /** A part that was not there: the set was released again since its head was read. */
 export class StaleSetError extends Error {}
@@ -87,6 +123,9 @@ export function examKey(db: Db, examId: number): string {
   return `${id}:${examId}`;
 }
 
+/** Forgets what was read of an exam's set in this process (tests: a cold first request). */
+export const forgetReportSet = (db: Db, examId: number) => cache.drop(examKey(db, examId));
+
 /** Cache occupancy in characters of JSON (tests). */
 export const cachedSize = () => cache.size;
 
@@ -99,7 +138,7 @@ async function readHead(db: Db, examId: number): Promise<LoadedSet | undefined> 
   const head = await db.selectFrom('exam_report').select(['version', 'computed_at', 'data']).where('exam_id', '=', examId).executeTakeFirst();
   if (!head) return undefined;
   const set = parse(head.data) as ReportSet;
-  const base = { examId, version: head.version, computedAt: new Date(head.computed_at).toISOString(), students: new Map(), transcriptPos: new Map() };
+  const base = { examId, version: head.version, computedAt: new Date(head.computed_at).toISOString(), students: new Students(NO_STUDENTS) };
   // a set stored whole (before the parts) has its variants in the head
   if (Object.keys(set.variants ?? {}).length) {
     const variants = new Map(Object.entries(set.variants).map(([k, v]) => [k, new Set(Object.keys(v))]));
@@ -111,13 +150,47 @@ async function readHead(db: Db, examId: number): Promise<LoadedSet | undefined> 
   return { ...base, set: { ...set, variants: {} }, variants };
 }
 
+/** What an extra part is made of, read in its place from a set stored before it. */
+const MADE_OF: Record<keyof ExtraReports, ReportName[]> = {
+  studentIndex: ['transcript'],
+  transcriptHead: ['transcript'],
+  schoolContrast: ['transcript', 'overview'],
+  schoolRanks: ['transcript'],
+  balances: ['students'],
+};
+
 /** Reads the named reports of one variant that are not read yet into the set; answers the characters read. */
 async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: readonly ReportName[]): Promise<number> {
   const stored = loaded.variants.get(variant);
   if (!stored) throw new Error(`exam ${loaded.examId}: no variant ${variant}`);
   const target = (loaded.set.variants[variant] ??= {} as EngineReports) as unknown as Record<string, unknown>;
-  const missing = [...(names ?? stored)].filter((n) => stored.has(n) && !(n in target));
+  const wanted = names ? names.flatMap((n) => (stored.has(n) ? [n] : insteadOf(stored, n))) : [...stored];
+  const missing = [...new Set(wanted)].filter((n) => stored.has(n) && !(n in target));
   if (!missing.length) return 0;
+  const size = await readRows(db, loaded, variant, missing, target);
+  assembleColumns(stored, target);
+  return size;
+}
+
+/** The stored parts to read for a name this version does not store (sets released before it, or stored by column). */
+function insteadOf(stored: Set<string>, name: string): string[] {
+  if (Object.hasOwn(MADE_OF, name)) return MADE_OF[name as keyof ExtraReports];
+  const at = name.indexOf('@');
+  if (at >= 0) return [name.slice(0, at)]; // one column of a report stored whole
+  if ((COLUMN_SPLIT as readonly string[]).includes(name)) return [...stored].filter((n) => n.startsWith(`${name}@`));
+  return [];
+}
+
+/** A report stored by column whose columns are all read is put together whole (the readers of the whole report). */
+function assembleColumns(stored: Set<string>, target: Record<string, unknown>) {
+  for (const name of COLUMN_SPLIT) {
+    const codes = target[`${name}@`] as string[] | undefined;
+    if (name in target || !codes || !stored.has(`${name}@`) || !codes.every((c) => `${name}@${c}` in target)) continue;
+    target[name] = codes.map((c) => target[`${name}@${c}`]);
+  }
+}
+
+async function readRows(db: Db, loaded: LoadedSet, variant: string, missing: string[], target: Record<string, unknown>): Promise<number> {
   const rows = (await sql<{ report: string; data: string }>`
     select report, data from exam_report_part
     where exam_id = ${loaded.examId} and version = ${loaded.version} and variant = ${variant} and report in (${sql.join(missing)})`.execute(db)).rows;
@@ -136,25 +209,36 @@ async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: rea
  * for every request on this version, so per-report memos keyed by it hold. Throws StaleSetError when the version
  * was replaced meanwhile (withFreshSet reads the set again).
  */
-export async function reportsOf(db: Db, loaded: LoadedSet, variant: string, names?: readonly ReportName[]): Promise<EngineReports> {
+export async function reportsOf(db: Db, loaded: LoadedSet, variant: string, names?: readonly ReportName[]): Promise<StoredReports> {
   const size = await readParts(db, loaded, variant, names);
   if (size) cache.grow(examKey(db, loaded.examId), size);
-  return loaded.set.variants[variant] as EngineReports;
+  return loaded.set.variants[variant] as StoredReports;
+}
+
+/** The parts a request reads: `names` of its variant and `all` of the all-students variant ('0'). */
+export interface PartsNeed { names: readonly ReportName[]; all?: readonly ReportName[] }
+
+/**
+ * The variant's reports a request needs. Without `need`, every report of the variant and the all-students
+ * transcript (what callers that build several reports from one context read).
+ */
+export async function reportsFor(db: Db, loaded: LoadedSet, variant: string, need?: PartsNeed): Promise<StoredReports> {
+  await reportsOf(db, loaded, '0', need ? need.all ?? [] : ['transcript']);
+  return reportsOf(db, loaded, variant, need?.names);
 }
 
 async function readSet(db: Db, examId: number): Promise<LoadedSet | undefined> {
   const loaded = await readHead(db, examId);
   if (!loaded) return undefined;
-  const size = await readParts(db, loaded, '0', ['transcript']);
-  (loaded.set.variants['0'] as EngineReports).transcript.rows.forEach((r, i) => {
-    loaded.students.set(r.studentId, { classId: Number(r.classId), className: r.className, admissionNo: r.admissionNo, name: r.name, registrationType: r.registrationType ?? '' });
-    loaded.transcriptPos.set(r.studentId, i);
-  });
+  // the index when stored (a few MB), else made from the all-students transcript (sets released before it)
+  const size = await readParts(db, loaded, '0', ['studentIndex']);
+  const all = loaded.set.variants['0'] as StoredReports;
+  loaded.students = new Students(all.studentIndex ?? studentIndexOf(all));
   cache.set(examKey(db, examId), loaded, size);
   return loaded;
 }
 
-/** The exam's current report set (head, student index and the all-students transcript), or undefined when not released. */
+/** The exam's current report set (head and student index), or undefined when not released. */
 export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await db.selectFrom('exam_report').select(['version']).where('exam_id', '=', examId).executeTakeFirst();

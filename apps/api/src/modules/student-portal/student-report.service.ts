@@ -59,7 +59,7 @@ async function ownReport(db: Db, own: repo.OwnExam) {
   const loaded = await loadReportSet(db, own.examId);
   if (!loaded) throw new BizError('该考试成绩尚未发布', 404);
   const reports = await reportsOf(db, loaded, '0', ['transcript', 'classComparison', 'overview', 'paper', 'students']);
-  const pos = loaded.transcriptPos.get(String(own.esid));
+  const pos = loaded.students.position(String(own.esid));
   if (pos === undefined) throw notFound('本人的考试成绩');
   return { loaded, reports, row: reports.transcript.rows[pos]! };
 }
