@@ -14,7 +14,10 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     sequence: { sequencer: LongFirstSequencer },
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        // Pure code without module state between calls: one worker's modules serve file after file.
+        test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
+      },
       {
         test: {
           name: 'api',
@@ -52,8 +55,9 @@ export default defineConfig({
         },
       },
       {
-        // Each file prints with its own Chromium into its own temporary folder, so they run beside the api files.
-        test: { name: 'render', include: ['tests/render/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+        // Each file prints with its own Chromium into its own temporary folder, so they run beside the api files,
+        // and one worker's modules (the render service, the report templates) serve file after file.
+        test: { name: 'render', include: ['tests/render/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, isolate: false },
       },
       {
         test: {

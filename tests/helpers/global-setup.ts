@@ -8,11 +8,40 @@ import { openDatabase } from '../../apps/api/src/db/database.js';
 import { migrateToLatest } from '../../apps/api/src/db/migrate.js';
 import { seedDemoIfEmpty } from '../../apps/api/src/seed/demo.js';
 
+interface Base { dumpPath: string; template: string; runId: string }
+
+/**
+ * The projects of one run (api, api-isolated, durability) share one base, built by the first project's set-up:
+ * their set-ups run in the same Vitest process, and migrating and seeding it twice more cost ≈ 20 s of CPU each.
+ * The last project's tear-down drops the run's databases.
+ */
+const shared = globalThis as { jzTestBase?: { base: Promise<Base>; users: number } };
+
 /**
  * Builds one migrated, demo-seeded base database per run: a PGlite data dump every test file copies,
  * and (when DATABASE_URL is set) a PostgreSQL template database every test file clones.
  */
 export default async function setup(project: TestProject) {
+  const run = (shared.jzTestBase ??= { base: buildBase(), users: 0 });
+  run.users++;
+  const base = await run.base;
+  project.provide('pgliteDump', base.dumpPath);
+  project.provide('pgTemplate', base.template);
+
+  return async () => {
+    if (--run.users > 0) return;
+    shared.jzTestBase = undefined;
+    const url = process.env.DATABASE_URL;
+    if (!url || !base.template) return;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const { rows } = await admin.query(`select datname from pg_database where datname like $1`, [`jz_%${base.runId}%`]);
+    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+    await admin.end();
+  };
+}
+
+async function buildBase(): Promise<Base> {
   const runId = `${Date.now().toString(36)}${process.pid}`;
   const dir = path.join(os.tmpdir(), `jz-test-${runId}`);
   mkdirSync(dir, { recursive: true });
@@ -25,7 +54,6 @@ export default async function setup(project: TestProject) {
   const dumpPath = path.join(dir, 'base.tar');
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await embedded.close();
-  project.provide('pgliteDump', dumpPath);
 
   const url = process.env.DATABASE_URL;
   let template = '';
@@ -40,16 +68,7 @@ export default async function setup(project: TestProject) {
     await seedDemoIfEmpty(real.db);
     await real.close();
   }
-  project.provide('pgTemplate', template);
-
-  return async () => {
-    if (!url || !template) return;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    const { rows } = await admin.query(`select datname from pg_database where datname like $1`, [`jz_%${runId}%`]);
-    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
-    await admin.end();
-  };
+  return { dumpPath, template, runId };
 }
 
 export function withDatabase(url: string, name: string): string {
