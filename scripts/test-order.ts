@@ -15,6 +15,9 @@ export const LONG_FILES = [
   'tests/api/storage-s3.test.ts',
   'tests/api/fuzz.test.ts',
   'tests/durability/import-kill.test.ts',
+  // two minutes each; the durability project would start them after every api file
+  'tests/durability/startup.test.ts',
+  'tests/durability/marking-kill.test.ts',
 ];
 
 export default class LongFirstSequencer extends BaseSequencer {
