@@ -1,5 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import LongFirstSequencer from './scripts/test-order.js';
+
+/** Api files that must not share a worker's modules with other files (see the api-isolated project). */
+const ISOLATED_API_FILES = ['tests/api/storage-s3.test.ts'];
 
 // Tiers: pure packages (unit), api on PGlite and PostgreSQL (api), hard-kill and startup runs of real processes
 // (durability), render snapshots (render), browser walks on Chromium (e2e).
@@ -11,11 +14,31 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     sequence: { sequencer: LongFirstSequencer },
     projects: [
-      { test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        // Pure code without module state between calls: one worker's modules serve file after file.
+        test: { name: 'unit', include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
+      },
       {
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: [...ISOLATED_API_FILES, ...configDefaults.exclude],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // A worker runs file after file without re-importing the api (fastify, kysely, pglite, the analysis
+          // package: ≈ 2.5 s of CPU per file). Module state that outlives a file is code (job kinds, the page
+          // thread) or keyed per database (the report caches); a file that changes the process (environment,
+          // shared settings) either restores it in afterAll or runs in api-isolated.
+          isolate: false,
+        },
+      },
+      {
+        // Files that change what the api reads at import or app start (STORAGE=s3 in process.env), or re-run other
+        // files' suites by importing them: a fresh module graph each.
+        test: {
+          name: 'api-isolated',
+          include: ISOLATED_API_FILES,
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -32,8 +55,9 @@ export default defineConfig({
         },
       },
       {
-        // Each file prints with its own Chromium into its own temporary folder, so they run beside the api files.
-        test: { name: 'render', include: ['tests/render/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+        // Each file prints with its own Chromium into its own temporary folder, so they run beside the api files,
+        // and one worker's modules (the render service, the report templates) serve file after file.
+        test: { name: 'render', include: ['tests/render/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, isolate: false },
       },
       {
         test: {

@@ -7,12 +7,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Longest first (seconds on the two-core CI machine, three files at once). */
 export const LONG_FILES = [
   'tests/api/third-party-accuracy.test.ts',
+  'tests/api/scan-hostile.test.ts',
   'tests/durability/scan-kill.test.ts',
   'tests/api/third-party-import-accuracy.test.ts',
-  'tests/api/scan-hostile.test.ts',
-  'tests/api/fuzz.test.ts',
   'tests/durability/hard-kill.test.ts',
+  // its own project (api-isolated), which Vitest's order would start after every api file
+  'tests/api/storage-s3.test.ts',
+  'tests/api/fuzz.test.ts',
   'tests/durability/import-kill.test.ts',
+  // two minutes each; the durability project would start them after every api file
+  'tests/durability/startup.test.ts',
+  'tests/durability/marking-kill.test.ts',
 ];
 
 export default class LongFirstSequencer extends BaseSequencer {

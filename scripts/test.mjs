@@ -12,7 +12,7 @@ ensureWebBuild();
 mkdirSync(path.join(root, 'tmp'), { recursive: true });
 
 const extra = process.argv.slice(2);
-const runs = extra.length ? [extra] : [['--project', 'unit', '--project', 'api', '--project', 'durability', '--project', 'render'], ['--project', 'e2e']];
+const runs = extra.length ? [extra] : [['--project', 'unit', '--project', 'api', '--project', 'api-isolated', '--project', 'durability', '--project', 'render'], ['--project', 'e2e']];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let status = 0;
 runs.forEach((args, i) => {
