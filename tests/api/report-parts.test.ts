@@ -104,6 +104,10 @@ describe.each(dbKinds)('report parts on %s', (kind) => {
 
   it('answers every joint route the same from the extra parts (stored 校际对比 included), for the organiser and a school', async () => {
     const { examId, bureau } = await makeJointReportExam(t);
+    // every variant stores its 校内排名, the all-students one (whose builders make the index first) included
+    const ranked = await t.database.db.selectFrom('exam_report_part').select('variant').where('exam_id', '=', examId).where('report', '=', 'schoolRanks').execute();
+    const variants = await t.database.db.selectFrom('exam_report_part').select('variant').distinct().where('exam_id', '=', examId).execute();
+    expect(ranked.map((r) => r.variant).sort()).toEqual(variants.map((r) => r.variant).sort());
     const admin = await t.tokenFor('admin');
     const candidate = await t.database.db.selectFrom('exam_student').select('id').where('exam_id', '=', examId).orderBy('exam_no').executeTakeFirstOrThrow();
     const paths = [...Object.values(JOINT_REPORT_PATHS), JOINT_OTHER_PATHS.filter, JOINT_OTHER_PATHS.schoolContrast];

@@ -121,7 +121,8 @@ export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant
     out.transcriptHead = () => transcriptHeadOf(reports);
     out.balances = () => balancesOf(reports);
     if (schoolOf) out.schoolContrast = () => schoolContrastOf(reports, schoolOf);
-    if (schoolOf && order) out.schoolRanks = () => schoolRanksOf(reports, schoolOf, order!);
+    // in the index's order: variant '0' (written first) makes the index just before, as its builders run in order
+    if (schoolOf) out.schoolRanks = () => schoolRanksOf(reports, schoolOf, order!);
     return out;
   };
 }
