@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { dbKinds } from '../helpers/db.js';
 import { buildSmallExam, type SmallExam } from '../fixtures/small-exam.js';
 import { computeRelease, releaseExam, storeRelease } from '../../apps/api/src/modules/release/release.service.js';
-import { loadReportSet, partReads, reportsOf, StaleSetError, withFreshSet } from '../../apps/api/src/modules/report/report.store.js';
+import { forgetReportSet, loadReportSet, partReads, reportsOf, rowOrder, rowsAt, StaleSetError, withFreshRows, withFreshSet } from '../../apps/api/src/modules/report/report.store.js';
 import * as jobRepo from '../../apps/api/src/modules/job/job.repository.js';
 
 /** The parts (variant/report) read from the database while `fn` runs. */
@@ -44,8 +44,9 @@ describe.each(dbKinds)('lazy report reads on %s', (kind) => {
     const stored = await db.selectFrom('exam_report_part').select('report').where('exam_id', '=', exam.examId).where('variant', '=', '0').execute();
     expect(stored.length).toBeGreaterThan(2);
     const overview = await readsOf(() => reportsOf(db, loaded, '0', ['overview', 'transcript']));
-    expect(overview.parts.sort()).toEqual(['0/overview', '0/transcript']);
-    expect(Object.keys(overview.value).sort()).toEqual(['overview', 'studentIndex', 'transcript']);
+    // the transcript is its head and chunks of rows, put together whole when every chunk is read
+    expect(overview.parts.sort()).toEqual(['0/overview', '0/transcript~', '0/transcript~0']);
+    expect(Object.keys(overview.value).sort()).toEqual(['overview', 'studentIndex', 'transcript', 'transcript~', 'transcript~0']);
     const again = await readsOf(async () => { await loadReportSet(db, exam.examId); return reportsOf(db, loaded, '0', ['overview']); });
     expect(again.parts).toEqual([]);
     expect(again.value).toBe(overview.value);
@@ -71,6 +72,31 @@ describe.each(dbKinds)('lazy report reads on %s', (kind) => {
     expect(seen?.paper).toBeGreaterThan(0);
     const res = await t.call({ url: `/api/v1/paperAnalysis/paper?examId=${exam.examId}&courseCode=YW`, token: admin });
     expect(res.body.data.meta.version).toBe(old.version + 1);
+  });
+
+  it('reads a page\'s rows of the context\'s version, or makes the context again when a release replaced it meanwhile', async () => {
+    const db = t.database.db;
+    // the demo's 期末 exam: ≈ 370 rows, two chunks of the transcript
+    const { id } = await db.selectFrom('exam').select('id').where('name', '=', '2026学年高一期末考试').executeTakeFirstOrThrow();
+    await releaseExam(db, id);
+    const make = async () => {
+      const loaded = (await loadReportSet(db, id))!;
+      await reportsOf(db, loaded, '0', ['transcript~']);
+      return { loaded };
+    };
+    const old = await make();
+    const first = await readsOf(() => rowsAt(old.loaded, '0', 'transcript', [0, 300]));
+    expect(first.parts.sort()).toEqual(['0/transcript~0', '0/transcript~1']);
+    expect(first.value.map((r) => r.studentId)).toEqual([rowOrder(old.loaded, '0', 'transcript')[0], rowOrder(old.loaded, '0', 'transcript')[300]].map((p) => old.loaded.students.index.ids[p]));
+    forgetReportSet(db, id);
+    const stale = await make();
+    await releaseExam(db, id);
+    await expect(rowsAt(stale.loaded, '0', 'transcript', [300])).rejects.toBeInstanceOf(StaleSetError);
+    let made = 0;
+    const again = await withFreshRows(() => { made++; return made === 1 ? Promise.resolve(stale) : make(); }, async (c) => ({ version: c.loaded.version, rows: await rowsAt(c.loaded, '0', 'transcript', [300]) }));
+    expect(made).toBe(2);
+    expect(again.version).toBe(stale.loaded.version + 1);
+    expect(again.rows[0]!.studentId).toBe(first.value[1]!.studentId);
   });
 
   it('keeps the parts of a version being written invisible until its commit, and a failed one leaves nothing', async () => {

@@ -110,7 +110,7 @@ async function knowledgePoints(s: ToolScope, a: ToolArgs): Promise<ToolResult> {
 }
 
 async function progress(s: ToolScope, a: ToolArgs): Promise<ToolResult> {
-  const sp = report.studentProgress(await ctxOf(s, a, '0'), { current: 1, size: 1 });
+  const sp = await report.studentProgress(await ctxOf(s, a, '0'), { current: 1, size: 1 });
   if (!sp.referenceName || sp.comparison?.mode === 'none') {
     return { title: '进步与退步（学生分析）', facts: [], lines: [sp.comparison?.message ?? '本次考试没有参照考试，无法比较名次变化。'], names: [] };
   }

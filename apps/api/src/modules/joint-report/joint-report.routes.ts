@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { filterSchema, reportQuery, REPORT_ROUTES, transcriptQuery } from '@jz/shared/api/report';
 import { JOINT_OTHER_PATHS, JOINT_REPORT_PATHS, jointTranscriptSchema, schoolContrastSchema, studentInfoQuery, studentInfoSchema } from '@jz/shared/api/joint-report';
@@ -6,7 +7,7 @@ import { userOf } from '../../core/auth.js';
 import { envelope, ok } from '../../core/http.js';
 import { REPORT_DEFS, sendXlsx, type ReportDef } from '../report/report.defs.js';
 import { FILTER_PARTS, JOINT_PARTS, REPORT_PARTS } from '../report/report.parts.js';
-import type { PartsNeed } from '../report/report.store.js';
+import { withFreshRows, type PartsNeed } from '../report/report.store.js';
 import type { Sheet } from '../report/report.export.js';
 import { jointContextFor, type JointCtx } from './joint-report.access.js';
 import * as ex from './joint-report.export.js';
@@ -25,12 +26,13 @@ const routes: ModuleRoutes = async (base, ctx) => {
 
   function joint(path: string, title: string, summary: string, querystring: z.ZodType, response: z.ZodType,
     build: (c: JointCtx, q: never, all: boolean) => unknown, sheets: (d: never) => Sheet[], need: (q: never) => PartsNeed) {
+    const make = (req: FastifyRequest) => () => jointContextFor(db, userOf(req), req.query as never, need(req.query as never));
     base.get(`/${path}`, { config: view, schema: { tags, summary: `联考${title}：${summary}`, querystring, response: { 200: envelope(response.nullable()) } } },
-      async (req) => ok(build(await jointContextFor(db, userOf(req), req.query as never, need(req.query as never)), req.query as never, false), '查询成功'));
+      async (req) => ok(await withFreshRows(make(req), (c) => build(c, req.query as never, false)), '查询成功'));
     base.get(`/${path}_export`, { config: exportPerm, schema: { tags, summary: `导出联考${title}（xlsx，行列与 JSON 一致；被拒绝时返回 JSON）`, querystring } },
       async (req, reply) => {
-        const c = await jointContextFor(db, userOf(req), req.query as never, need(req.query as never));
-        return sendXlsx(reply, `${c.set.exam.name}-联考${title}`, sheets(build(c, req.query as never, true) as never));
+        const made = await withFreshRows(make(req), async (c) => ({ name: c.set.exam.name, sheets: sheets(await build(c, req.query as never, true) as never) }));
+        return sendXlsx(reply, `${made.name}-联考${title}`, made.sheets);
       });
   }
 
@@ -43,7 +45,7 @@ const routes: ModuleRoutes = async (base, ctx) => {
     }
     const build = d.build as ReportDef['build'];
     joint(JOINT_REPORT_PATHS[d.key], title, `${d.summary}（联考：年级即联考全体，班级为调用者可见的班级；组织方看到的学生名单带学校）`, d.querystring, d.response,
-      (c, q, all) => svc.withSchools(c, build(c, q, all)), d.sheets, REPORT_PARTS[d.key]);
+      async (c, q, all) => svc.withSchools(c, await build(c, q, all)), d.sheets, REPORT_PARTS[d.key]);
   }
 
   base.get(`/${JOINT_OTHER_PATHS.filter}`, {

@@ -7,8 +7,9 @@ import { buildSchoolContrast, competitionRank, schoolRanks } from '@jz/analysis'
 import { TOTAL_CODE, type ReportFilter, type TranscriptQuery } from '@jz/shared/api/report';
 import type { JointTranscript, SchoolContrast, StudentInfo } from '@jz/shared/api/joint-report';
 import { BizError, forbidden } from '../../core/http.js';
-import type { EngineReports } from '../release/report-set.js';
-import { allowed, columnOf, filter, multi, transcript } from '../report/report.service.js';
+import type { EngineReports, StoredReports } from '../release/report-set.js';
+import { allowed, columnOf, engineColumns, filter, multi, transcript } from '../report/report.service.js';
+import { rowsAt } from '../report/report.store.js';
 import type { JointCtx } from './joint-report.access.js';
 
 /** School ranks per variant of a report set: engine student id → rank per engine column. */
@@ -79,9 +80,10 @@ export function jointFilter(ctx: JointCtx): ReportFilter {
   return { ...f, classes: f.classes.map((c) => (c.value === 0 ? { ...c, label: '联考全体' } : c)) };
 }
 
-export function jointTranscript(ctx: JointCtx, q: TranscriptQuery, all = false): JointTranscript {
-  const t = transcript(ctx, q, all);
-  const engineIdx = t.columns.map((c) => ctx.reports.transcript.columns.findIndex((x) => x.code === c.code));
+export async function jointTranscript(ctx: JointCtx, q: TranscriptQuery, all = false): Promise<JointTranscript> {
+  const t = await transcript(ctx, q, all);
+  const cols = engineColumns(ctx.reports);
+  const engineIdx = t.columns.map((c) => cols.findIndex((x) => x.code === c.code));
   const ranks = schoolRanksOf(ctx);
   const wantRank = t.fields.includes('gradeRank') || t.fields.includes('classRank');
   return {
@@ -173,24 +175,25 @@ function computedContrast(ctx: JointCtx, codes: string[]): ContrastTable[] {
 }
 
 /** One candidate of a class the caller sees: per visible column score, class rank, school rank and joint rank. */
-export function studentInfo(ctx: JointCtx, examStudentId: number): StudentInfo {
+export async function studentInfo(ctx: JointCtx, examStudentId: number): Promise<StudentInfo> {
   const key = String(examStudentId);
   const st = ctx.loaded.students.get(key);
   if (!st) throw new BizError('该考生不在本次联考中', 404);
   if (!ctx.access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
   const pos = ctx.loaded.students.position(key)!;
-  const all = ctx.loaded.set.variants['0'] as EngineReports; // its transcript is always read (report.store)
-  const row = all.transcript.rows[pos]!;
+  // the all-students transcript's head (or whole report) is read for this route (report.parts JOINT_PARTS)
+  const all = ctx.loaded.set.variants['0'] as StoredReports;
+  const [row] = await rowsAt(ctx.loaded, '0', 'transcript', [pos]);
   const ranks = schoolRanksOf({ ...ctx, reports: all });
   const own = ranks.get(key) ?? [];
   const cls = ctx.set.classes.find((c) => c.id === st.classId);
-  const columns = all.transcript.columns.map((c, i) => ({ c, i })).filter(({ c }) => allowed(ctx.access, st.classId, c.code));
+  const columns = engineColumns(all).map((c, i) => ({ c, i })).filter(({ c }) => allowed(ctx.access, st.classId, c.code));
   return {
     examStudentId, admissionNo: st.admissionNo, name: st.name, className: cls?.name ?? st.className,
     schoolName: ctx.joint.schoolName(ctx.joint.schoolOf.get(key) ?? 0),
     columns: columns.map(({ c, i }) => ({
-      code: c.code === TOTAL_CODE ? '0' : c.code, name: c.name, fullScore: c.fullScore, score: row.scores[i] ?? null,
-      classRank: row.classRanks[i] ?? null, schoolRank: own[i] ?? null, jointRank: row.gradeRanks[i] ?? null,
+      code: c.code === TOTAL_CODE ? '0' : c.code, name: c.name, fullScore: c.fullScore, score: row!.scores[i] ?? null,
+      classRank: row!.classRanks[i] ?? null, schoolRank: own[i] ?? null, jointRank: row!.gradeRanks[i] ?? null,
     })),
   };
 }

@@ -103,10 +103,38 @@ export async function insertParts(q: Q, examId: number, version: number, variant
   const key = { exam_id: examId, variant, version };
   for (const [name, build] of Object.entries(builders)) {
     const built = build();
-    // a report stored by column answers its parts (SplitParts): each is written as a report of its own
-    const parts = built instanceof SplitParts ? Object.entries(built.parts) : [[name, built] as const];
-    for (const [report, value] of parts) await insertPart(q, key, report, value, sizes);
+    // a report stored by column or in chunks of rows answers its parts (SplitParts): each is written as a report of
+    // its own, the small ones (a chunk of 250 rows) many to an insert
+    if (!(built instanceof SplitParts)) { await insertPart(q, key, name, built, sizes); continue; }
+    let batch: { report: string; data: string }[] = [];
+    let held = 0;
+    const flush = async () => {
+      if (batch.length) await q.insertInto('exam_report_part').values(batch.map((b) => ({ ...key, ...b }))).execute();
+      batch = [];
+      held = 0;
+    };
+    for (const [report, value] of Object.entries(built.parts)) {
+      const small = smallJson(value);
+      if (small === undefined) { await insertPart(q, key, report, value, sizes); continue; }
+      batch.push({ report, data: small });
+      held += small.length;
+      if (held >= BATCH_CHARS) await flush();
+    }
+    await flush();
   }
+}
+
+/** Parts written many to an insert: up to this many characters of JSON at once. */
+const BATCH_CHARS = 2 ** 21;
+
+/**
+ * The JSON of a short list (a chunk of rows, a list of codes) when it is small, else undefined: anything else may be
+ * large (a column of 临界生) and is written by insertPart, in chunks of text.
+ */
+function smallJson(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length > 1000) return undefined;
+  const text = JSON.stringify(value);
+  return text.length <= 2 ** 18 ? text : undefined;
 }
 
 /** What a builder answers for a report stored as several parts (name → value). */

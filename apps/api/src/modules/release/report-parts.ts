@@ -7,7 +7,7 @@ import { buildSchoolContrast, schoolRanks } from '@jz/analysis';
 import type { Db, Tx } from '../../db/database.js';
 import { candidateSchools, jointHeader } from '../joint-report/joint-report.repository.js';
 import { SplitParts } from './release.repository.js';
-import { COLUMN_SPLIT, type EngineReports, type ExtraReports, type StoredBalances, type StoredSchoolRanks, type StudentIndex, type TranscriptHead } from './report-set.js';
+import { COLUMN_SPLIT, ROW_SPLIT, ROWS_PER_CHUNK, type EngineReports, type RowSplit, type RowsHead, type ExtraReports, type StoredBalances, type StoredSchoolRanks, type StudentIndex, type TranscriptHead } from './report-set.js';
 
 /** Distinct values in first-seen order and each item's index into them. */
 function dictionary<T>(values: T[]): { keys: T[]; of: number[] } {
@@ -87,6 +87,20 @@ function splitColumns(name: string, tables: { code: string }[]): SplitParts {
   return new SplitParts(out);
 }
 
+/**
+ * A report stored in chunks of rows (ROW_SPLIT): `name~` the head, `name~<k>` the chunks. `order` maps a student id
+ * to its position in the student index (null: the rows are in the index's order, the all-students transcript).
+ */
+export function splitRows(name: RowSplit, report: object, order: Map<string, number> | null): SplitParts {
+  const key = ROW_SPLIT[name];
+  const { [key]: rows, ...rest } = report as Record<string, { studentId: string }[]>;
+  const list = rows!;
+  const head: RowsHead = { rest, count: list.length, per: ROWS_PER_CHUNK, order: order ? list.map((r) => order.get(r.studentId) ?? -1) : null };
+  const out: Record<string, unknown> = { [`${name}~`]: head };
+  for (let k = 0; k * ROWS_PER_CHUNK < list.length; k++) out[`${name}~${k}`] = list.slice(k * ROWS_PER_CHUNK, (k + 1) * ROWS_PER_CHUNK);
+  return new SplitParts(out);
+}
+
 type Builders = Record<string, () => unknown>;
 /** The reports the extra parts are made from: built once per variant and kept until its last part is written. */
 const KEPT = ['overview', 'transcript', 'students'] as const;
@@ -100,6 +114,11 @@ export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant
   const schoolOf = joint ? new Map((await candidateSchools(q, examId)).map((c) => [String(c.id), c.schoolId])) : undefined;
   let order: Map<string, number> | undefined; // the student index's, from variant '0' (written first)
   return (variant, builders) => {
+    // the index is made of variant '0''s transcript rows, in their order
+    const indexOrder = () => {
+      if (!order && variant !== '0') throw new Error(`variant ${variant} written before variant 0`);
+      return (order ??= new Map(reports.transcript.rows.map((r, i) => [r.studentId, i])));
+    };
     const kept = new Map<string, unknown>();
     const built = (name: string) => {
       if (!(KEPT as readonly string[]).includes(name)) return builders[name]!();
@@ -109,12 +128,16 @@ export async function reportExtras(q: Db | Tx, examId: number): Promise<(variant
     const reports = Object.defineProperties({}, Object.fromEntries(KEPT.map((k) => [k, { get: () => built(k) }]))) as EngineReports;
     const out: Builders = {};
     for (const name of Object.keys(builders)) {
-      out[name] = (COLUMN_SPLIT as readonly string[]).includes(name) ? () => splitColumns(name, built(name) as { code: string }[]) : () => built(name);
+      if ((COLUMN_SPLIT as readonly string[]).includes(name)) out[name] = () => splitColumns(name, built(name) as { code: string }[]);
+      else if (Object.hasOwn(ROW_SPLIT, name)) {
+        const rowsOf = name as RowSplit;
+        out[name] = () => splitRows(rowsOf, built(name) as object, variant === '0' && rowsOf === 'transcript' ? null : indexOrder());
+      } else out[name] = () => built(name);
     }
     if (variant === '0') {
       out.studentIndex = () => {
         const index = studentIndexOf(reports, schoolOf);
-        order = new Map(index.ids.map((id, i) => [id, i]));
+        order ??= new Map(index.ids.map((id, i) => [id, i]));
         return index;
       };
     }

@@ -83,5 +83,25 @@ export interface ExtraReports {
 export const COLUMN_SPLIT = ['rateCritical', 'classComparison'] as const;
 export type ColumnSplit = (typeof COLUMN_SPLIT)[number];
 
+/**
+ * Reports stored in chunks of rows: the transcript's rows and 学生分析's student list (100,000 each in a city's joint
+ * exam, 28 MB of JSON a variant). `<report>~` holds the report without that list (RowsHead), `<report>~<k>` rows
+ * k × per … (k + 1) × per − 1, so a page of 成绩单 or of 学生进退步 reads the few chunks its rows are in.
+ */
+export const ROW_SPLIT = { transcript: 'rows', students: 'students' } as const;
+export type RowSplit = keyof typeof ROW_SPLIT;
+/** Rows a chunk holds: a page of 20 rows scattered over classes reads at most 20 chunks of ≈ 70 KB. */
+export const ROWS_PER_CHUNK = 250;
+
+/** The head of a report stored in chunks of rows. */
+export interface RowsHead {
+  /** The report without its row list. */
+  rest: Record<string, unknown>;
+  count: number;
+  per: number;
+  /** Each row's position in the student index (null: the same order, the all-students transcript's). */
+  order: number[] | null;
+}
+
 /** A variant as stored: the engine's reports and the extra parts. */
 export type StoredReports = EngineReports & Partial<ExtraReports>;

@@ -29,7 +29,7 @@ export const SCHOOL_CONTRAST_TITLE = '校际对比';
 /** The organiser's lists with each student's school; the transcript as the joint one (学校, 校内排名, 联考排名). */
 const hook: BuildHooks = {
   data: (c, d) => withSchools(c as JointCtx, d),
-  transcript: (c, q) => jointTranscriptSheet(jointTranscript(c as JointCtx, q, true)),
+  transcript: async (c, q) => jointTranscriptSheet(await jointTranscript(c as JointCtx, q, true)),
 };
 const query = (examId: number, classId = 0): ReportQuery => ({ examId, courseCode: '0', classId, classType: '', registrationType: '0', scoreType: 1 });
 

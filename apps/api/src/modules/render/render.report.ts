@@ -10,6 +10,7 @@ import { formatIndex, formatMean, formatMeasure } from '@jz/shared';
 import { BizError } from '../../core/http.js';
 import * as ex from '../report/report.export.js';
 import * as service from '../report/report.service.js';
+import { withFreshRows } from '../report/report.store.js';
 
 /** Reports built on the total take courseCode '0' whatever the filter says (as on the 报告下载 page). */
 export const TOTAL_ONLY: ReportKey[] = ['subjectComparison', 'subjectQuality', 'groupG', 'online', 'studentProgress', 'studentTop', 'studentWeak'];
@@ -45,11 +46,11 @@ export const bar = (title: string, names: string[], values: (number | null)[], o
  */
 export interface BuildHooks {
   data: <T>(c: service.Ctx, data: T) => T;
-  transcript?: (c: service.Ctx, q: TranscriptQuery) => ex.Sheet;
+  transcript?: (c: service.Ctx, q: TranscriptQuery) => Promise<ex.Sheet>;
 }
 
 /** One report as sheets (and a chart) for the context's filter (the transcript also with the scope's columns and search). */
-function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: BuildHooks): Built {
+async function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: BuildHooks): Promise<Built> {
   const m = <T>(d: T): T => (hook ? hook.data(c, d) : d);
   switch (key) {
     case 'overview': {
@@ -63,8 +64,8 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: BuildHooks
     }
     case 'transcript': {
       const q: TranscriptQuery = { ...c.q, ...ALL, fields: s.fields ?? TRANSCRIPT_FIELDS.map((f) => f.value), keyword: s.keyword, totalPosition: s.totalPosition ?? 'first' };
-      if (hook?.transcript) return { sheets: [hook.transcript(c, q)] };
-      return { sheets: [ex.transcriptSheet(m(service.transcript(c, q, true)))] };
+      if (hook?.transcript) return { sheets: [await hook.transcript(c, q)] };
+      return { sheets: [ex.transcriptSheet(m(await service.transcript(c, q, true)))] };
     }
     case 'horizontalDistribution': {
       const d = service.horizontalDistribution(c);
@@ -109,13 +110,13 @@ function build(key: ReportKey, c: service.Ctx, s: ReportScope, hook?: BuildHooks
         chart: p.questions.length ? bar(`${p.column.name}各题得分率（%）`, p.questions.map((q) => q.no), p.questions.map((q) => (q.scoreRate === null ? null : q.scoreRate * 100)), { rotate: p.questions.length > 12, name: '得分率' }) : undefined,
       };
     }
-    case 'comment': return { sheets: ex.commentSheets(m(service.comment(c, ALL, true))) };
+    case 'comment': return { sheets: ex.commentSheets(m(await service.comment(c, ALL, true))) };
     case 'studentProgress': {
-      const p = m(service.studentProgress(c, ALL, true));
+      const p = m(await service.studentProgress(c, ALL, true));
       return { sheets: ex.studentProgressSheets(p), description: p.comparison?.message ?? undefined };
     }
     case 'studentTop': return { sheets: ex.studentTopSheets(m(service.studentTop(c))) };
-    case 'studentWeak': return { sheets: ex.studentWeakSheets(m(service.studentWeak(c, ALL, true))) };
+    case 'studentWeak': return { sheets: ex.studentWeakSheets(m(await service.studentWeak(c, ALL, true))) };
     case 'scoreSegment': {
       const d = service.scoreSegment(c);
       const t = d.tables.find((x) => x.isTotal) ?? d.tables[0];
@@ -161,7 +162,7 @@ async function expand(keys: ReportKey[], s: ReportScope, ctxOf: (q: ReportQuery)
       out.push({ key });
       continue;
     }
-    const names = new Map(c.reports.transcript.columns.map((col) => [col.code, col.name]));
+    const names = new Map(service.engineColumns(c.reports).map((col) => [col.code, col.name]));
     const codes = c.access.courses.filter((code) => !s.classId || service.allowed(c.access, s.classId, code));
     if (!codes.length) out.push({ key });
     for (const code of codes) out.push({ key, course: { code, name: names.get(code) ?? code } });
@@ -177,7 +178,8 @@ async function eachReport<T>(keys: ReportKey[], s: ReportScope, ctxOf: (q: Repor
   for (const { key, course } of await expand(keys, s, ctxOf)) {
     try {
       const scope = course ? { ...s, courseCode: course.code } : s;
-      out.push(f(key, build(key, await ctxOf(queryOf(key, scope)), scope, hook), course));
+      // a release replacing the set while the rows are read: the context is made again (withFreshRows)
+      out.push(f(key, await withFreshRows(() => ctxOf(queryOf(key, scope)), (c) => build(key, c, scope, hook)), course));
     } catch (e) {
       if (!(e instanceof BizError)) throw e;
       firstError ??= e;

@@ -103,7 +103,7 @@ async function slipsData(ctx: AppContext, user: SchoolUser, exam: examRepo.ExamR
   // comments from the report module's generator (needs the total; skipped for subject-only callers)
   const comments = new Map<number, string>();
   try {
-    reportService.comment(base, { current: 1, size: 1 }, true).records.forEach((r) => comments.set(r.examStudentId, r.comment));
+    (await reportService.comment(base, { current: 1, size: 1 }, true)).records.forEach((r) => comments.set(r.examStudentId, r.comment));
   } catch (e) {
     if (!(e instanceof BizError)) throw e;
   }

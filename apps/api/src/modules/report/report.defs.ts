@@ -30,6 +30,7 @@ export interface ReportDef {
   querystring: z.ZodType;
   response: z.ZodType;
   summary: string;
+  /** The answer (a promise where rows are read a page at a time: the transcript, comments, student lists). */
   build: (c: service.Ctx, q: never, all: boolean) => unknown;
   sheets: (data: never) => ex.Sheet[];
 }
@@ -38,7 +39,7 @@ export const REPORT_DEFS: ReportDef[] = [];
 
 function def<Q extends z.ZodType, R extends z.ZodType>(
   key: ReportKey, querystring: Q, response: R, summary: string,
-  build: (c: service.Ctx, q: z.infer<Q>, all: boolean) => z.infer<R>, sheets: (data: z.infer<R>) => ex.Sheet[],
+  build: (c: service.Ctx, q: z.infer<Q>, all: boolean) => z.infer<R> | Promise<z.infer<R>>, sheets: (data: z.infer<R>) => ex.Sheet[],
 ) {
   REPORT_DEFS.push({ key, querystring, response, summary, build: build as ReportDef['build'], sheets: sheets as ReportDef['sheets'] });
 }

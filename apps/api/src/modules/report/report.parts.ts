@@ -14,7 +14,7 @@ const fixed = (...names: ReportName[]) => (): PartsNeed => ({ names });
 export const REPORT_PARTS: Record<ReportKey, (q: ReportQuery) => PartsNeed> = {
   // a class's figures are its row of 班级对比
   overview: (q) => ({ names: ['overview', 'transcriptHead', ...(q.classId ? ['classComparison'] as const : [])] }),
-  transcript: fixed('transcript', 'transcriptHead'),
+  transcript: fixed('transcript~', 'transcriptHead'),
   horizontalDistribution: fixed('scoreSegments'),
   subjectComparison: fixed('subjectComparison'),
   classComparison: (q) => ({ names: [column('classComparison', q), 'transcriptHead'] }),
@@ -26,10 +26,10 @@ export const REPORT_PARTS: Record<ReportKey, (q: ReportQuery) => PartsNeed> = {
   online: fixed('online'),
   paper: fixed('paper', 'scoreSegments', 'transcriptHead'),
   // the students' comments (total only) are written from the transcript
-  comment: (q) => ({ names: [column('classComparison', q), 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript', 'balances', 'overview'] as const : [])] }),
-  studentProgress: fixed('students'),
-  studentTop: fixed('students'),
-  studentWeak: fixed('students'),
+  comment: (q) => ({ names: [column('classComparison', q), 'subjectComparison', 'transcriptHead', ...(isTotal(q) ? ['transcript~', 'balances', 'overview'] as const : [])] }),
+  studentProgress: fixed('students~'),
+  studentTop: fixed('students~'),
+  studentWeak: fixed('students~'),
   scoreSegment: fixed('scoreSegments'),
   rankSegment: fixed('rankSegments'),
 };
@@ -38,8 +38,8 @@ export const FILTER_PARTS: PartsNeed = { names: ['overview'] };
 
 /** The joint routes beyond the school reports (joint-report.routes.ts). */
 export const JOINT_PARTS = {
-  transcript: { names: ['transcript', 'transcriptHead', 'schoolRanks'] } as PartsNeed,
+  transcript: { names: ['transcript~', 'transcriptHead', 'schoolRanks'] } as PartsNeed,
   schoolContrast: { names: ['schoolContrast', 'transcriptHead'] } as PartsNeed,
   // a candidate's row is read from the all-students transcript whatever the variant
-  showStudentInfo: { names: [], all: ['transcript', 'schoolRanks'] } as PartsNeed,
+  showStudentInfo: { names: [], all: ['transcript~', 'schoolRanks'] } as PartsNeed,
 };

@@ -7,6 +7,7 @@ import { REPORT_DEFS, sendXlsx } from './report.defs.js';
 import { analysisList } from './report.list.js';
 import { FILTER_PARTS, REPORT_PARTS } from './report.parts.js';
 import * as service from './report.service.js';
+import { withFreshRows } from './report.store.js';
 
 const tags = ['分析报告'];
 
@@ -26,13 +27,14 @@ const routes: ModuleRoutes = async (base, ctx) => {
     const def = REPORT_ROUTES[d.key];
     base.get(`/${def.path}`, { config: view, schema: { tags, summary: `${def.title}：${d.summary}`, querystring: d.querystring, response: { 200: envelope(d.response.nullable()) } } },
       async (req) => {
-        const c = await service.contextFor(db, userOf(req), req.query as never, REPORT_PARTS[d.key](req.query as never));
-        return ok(d.build(c, req.query as never, false), '查询成功');
+        const make = () => service.contextFor(db, userOf(req), req.query as never, REPORT_PARTS[d.key](req.query as never));
+        return ok(await withFreshRows(make, (c) => d.build(c, req.query as never, false)), '查询成功');
       });
     base.get(`/${def.exportPath}`, { config: exportPerm, schema: { tags, summary: `导出${def.title}（xlsx，行列与 JSON 一致；被拒绝时返回 JSON）`, querystring: d.querystring } },
       async (req, reply) => {
-        const c = await service.contextFor(db, userOf(req), req.query as never, REPORT_PARTS[d.key](req.query as never));
-        return sendXlsx(reply, `${c.set.exam.name}-${def.title}`, d.sheets(d.build(c, req.query as never, true) as never));
+        const make = () => service.contextFor(db, userOf(req), req.query as never, REPORT_PARTS[d.key](req.query as never));
+        const { name, sheets } = await withFreshRows(make, async (c) => ({ name: c.set.exam.name, sheets: d.sheets(await d.build(c, req.query as never, true) as never) }));
+        return sendXlsx(reply, `${name}-${def.title}`, sheets);
       });
   }
 

@@ -16,9 +16,9 @@ import type { Db } from '../../db/database.js';
 import { hasRole } from '../../core/auth.js';
 import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
-import type { ReportSet, StoredClass, StoredReports } from '../release/report-set.js';
+import type { ReportSet, StoredClass, StoredReports, StudentIndex } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
-import { columnTable, examHeader, loadReportSet, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
+import { columnTable, examHeader, loadReportSet, reportHead, reportsFor, rowOrder, rowsAt, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
 
@@ -70,6 +70,8 @@ export function allowed(access: Access, classId: number, code: string): boolean 
 export interface Ctx {
   loaded: LoadedSet;
   set: ReportSet;
+  /** The stored variant the filter asks for (variantOf), and its reports read so far. */
+  variant: string;
   reports: StoredReports;
   access: Access;
   q: ReportQuery;
@@ -144,7 +146,7 @@ export function resolveContext(loaded: LoadedSet, set: ReportSet, access: Access
     registrationType: q.registrationType,
     scoreType: q.scoreType,
   };
-  return { loaded, set, reports, access, q, meta, course };
+  return { loaded, set, variant: variantOf(loaded, q), reports, access, q, meta, course };
 }
 
 /** A single-column report: the asked column must be visible (total: 'all' for some class; with classId, for that class). */
@@ -175,8 +177,8 @@ export function rowClasses(ctx: Ctx, code: string | null): StoredClass[] {
     && (!ctx.q.classId || c.id === ctx.q.classId) && (!ctx.q.classType || c.classType === ctx.q.classType));
 }
 
-/** The variant's columns (subjects, then the total): from its transcript head, or its transcript in older sets. */
-export const engineColumns = (reports: StoredReports) => reports.transcriptHead?.columns ?? reports.transcript.columns;
+/** The variant's columns (subjects, then the total): from its transcript head, or its transcript (its rows' head). */
+export const engineColumns = (reports: StoredReports) => reports.transcriptHead?.columns ?? reportHead(reports, 'transcript').columns;
 
 export const columnOf = (ctx: Ctx, code: string) => {
   const c = engineColumns(ctx.reports).find((x) => x.code === code);
@@ -210,10 +212,23 @@ function pageOf<T>(list: T[], current: number, size: number) {
   return { records: list.slice(start, start + size), total: list.length, current, size };
 }
 
-/** A page of the list (or all of it), only the rows shown made into records. */
-function pageMap<T, R>(list: T[], page: { current: number; size: number }, all: boolean, fn: (x: T) => R) {
-  const cut = all ? { records: list, total: list.length, current: 1, size: list.length } : pageOf(list, page.current, page.size);
-  return { ...cut, records: cut.records.map(fn) };
+/**
+ * The rows of a report stored in chunks (the transcript, 学生分析's list) whose student passes `keep` (their
+ * position in the student index: class, name and 考号 are read there), in the report's order.
+ */
+function rowsWhere(ctx: Ctx, name: 'transcript' | 'students', keep: (index: StudentIndex, pos: number) => boolean): number[] {
+  const order = rowOrder(ctx.loaded, ctx.variant, name);
+  const index = ctx.loaded.students.index;
+  const out: number[] = [];
+  for (let r = 0; r < order.length; r++) if (order[r]! >= 0 && keep(index, order[r]!)) out.push(r);
+  return out;
+}
+
+/** A page of the rows (or all of them), only the rows shown read and made into records. */
+async function pageRows<N extends 'transcript' | 'students', R>(ctx: Ctx, name: N, shown: number[], page: { current: number; size: number }, all: boolean,
+  fn: (x: Awaited<ReturnType<typeof rowsAt<N>>>[number]) => R) {
+  const cut = all ? { records: shown, total: shown.length, current: 1, size: shown.length } : pageOf(shown, page.current, page.size);
+  return { ...cut, records: (await rowsAt(ctx.loaded, ctx.variant, name, cut.records)).map(fn) };
 }
 
 // ---------------------------------------------------------------- filter
@@ -318,18 +333,17 @@ export function subjectQuality(ctx: Ctx): SubjectQuality {
 
 // ---------------------------------------------------------------- transcript
 
-export function transcript(ctx: Ctx, q: TranscriptQuery, all = false): Transcript {
+export async function transcript(ctx: Ctx, q: TranscriptQuery, all = false): Promise<Transcript> {
   const listed = multi(ctx);
   // 总分 beside the names by default (a grade's 9 subjects × 3 values would push it pages away).
   const codes = q.totalPosition === 'last' ? listed : [...listed.filter((c) => c === TOTAL_CODE), ...listed.filter((c) => c !== TOTAL_CODE)];
-  const engineCols = ctx.reports.transcript.columns;
+  const engineCols = engineColumns(ctx.reports);
   const idx = codes.map((c) => engineCols.findIndex((x) => x.code === c));
-  const classes = new Map(rowClasses(ctx, ctx.course === TOTAL_CODE ? null : ctx.course).map((c) => [c.id, c]));
+  const classes = new Set(rowClasses(ctx, ctx.course === TOTAL_CODE ? null : ctx.course).map((c) => c.id));
   const kw = q.keyword?.trim();
   const want = new Set(q.fields);
-  const rows = ctx.reports.transcript.rows.filter((r) => classes.has(Number(r.classId)) && (!kw || r.name.includes(kw) || r.admissionNo.includes(kw)));
-  const slice = all ? rows : rows.slice((q.current - 1) * q.size, q.current * q.size);
-  const records = slice.map((r) => {
+  const shown = rowsWhere(ctx, 'transcript', (x, p) => classes.has(x.classIds[p]!) && (!kw || x.names[p]!.includes(kw) || x.admissionNos[p]!.includes(kw)));
+  const page = await pageRows(ctx, 'transcript', shown, q, all, (r) => {
     const classId = Number(r.classId);
     const ok = codes.map((c) => allowed(ctx.access, classId, c));
     const pick = (list: (number | null)[]) => idx.map((i, k) => (ok[k] ? (list[i] ?? null) : null));
@@ -349,10 +363,7 @@ export function transcript(ctx: Ctx, q: TranscriptQuery, all = false): Transcrip
     meta: ctx.meta,
     columns: codes.map((c) => columnOf(ctx, c)),
     fields: TRANSCRIPT_FIELDS.map((f) => f.value).filter((f) => want.has(f)),
-    records,
-    total: rows.length,
-    current: all ? 1 : q.current,
-    size: all ? rows.length : q.size,
+    ...page,
   };
 }
 
@@ -581,7 +592,7 @@ function balanceMap(ctx: Ctx): Map<string, Balance> {
   return m;
 }
 
-export function comment(ctx: Ctx, page: { current: number; size: number }, all = false): Comment {
+export async function comment(ctx: Ctx, page: { current: number; size: number }, all = false): Promise<Comment> {
   const code = single(ctx);
   const t = columnTable(ctx.reports, 'classComparison', code)!;
   const classes = rowClasses(ctx, code);
@@ -604,15 +615,13 @@ export function comment(ctx: Ctx, page: { current: number; size: number }, all =
   let listed = { total: 0, current: all ? 1 : page.current, size: all ? 0 : page.size };
   if (code === TOTAL_CODE) {
     const ids = new Set(classes.map((c) => c.id));
-    const ti = ctx.reports.transcript.columns.findIndex((c) => c.code === TOTAL_CODE);
+    const ti = engineColumns(ctx.reports).findIndex((c) => c.code === TOTAL_CODE);
     const balance = balanceMap(ctx);
     const sat = ctx.reports.overview.rows.find((r) => r.code === TOTAL_CODE)?.sat ?? 0;
     const classSat = new Map(t.rows.map((r) => [Number(r.unitId), r.count]));
     // the comments of the asked page only (written per student: 100,000 of them in a city's joint exam)
-    const rows = ctx.reports.transcript.rows.filter((r) => ids.has(Number(r.classId)));
-    const cut = all ? { records: rows, total: rows.length, current: 1, size: rows.length } : pageOf(rows, page.current, page.size);
-    listed = { total: cut.total, current: cut.current, size: cut.size };
-    students = cut.records.map((r) => {
+    const shown = rowsWhere(ctx, 'transcript', (x, p) => ids.has(x.classIds[p]!));
+    const cut = await pageRows(ctx, 'transcript', shown, page, all, (r) => {
       const b = balance.get(r.studentId);
       return {
         examStudentId: Number(r.studentId), name: r.name, className: r.className,
@@ -622,6 +631,8 @@ export function comment(ctx: Ctx, page: { current: number; size: number }, all =
         }),
       };
     });
+    listed = { total: cut.total, current: cut.current, size: cut.size };
+    students = cut.records;
   }
   return { meta: ctx.meta, classes: classRows, records: students, ...listed };
 }
@@ -635,7 +646,7 @@ function refOf(ctx: Ctx, s: { studentId: string; name: string; total: number; gr
 
 /** How the progress compares with the reference exam, in words (null without a reference exam). */
 function comparisonOf(ctx: Ctx): StudentProgress['comparison'] {
-  const st = ctx.reports.students;
+  const st = reportHead(ctx.reports, 'students');
   if (!st.referenceName) return null;
   const c = st.comparison ?? { mode: 'total' as const, subjects: [] };
   const names = c.subjects.map((code) => nameOfCode(ctx, code) ?? code);
@@ -645,12 +656,12 @@ function comparisonOf(ctx: Ctx): StudentProgress['comparison'] {
   return { mode: c.mode, subjects: names, message };
 }
 
-export function studentProgress(ctx: Ctx, page: { current: number; size: number }, all = false): StudentProgress {
+export async function studentProgress(ctx: Ctx, page: { current: number; size: number }, all = false): Promise<StudentProgress> {
   needTotal(ctx);
   const classes = rowClasses(ctx, TOTAL_CODE);
   const ids = new Set(classes.map((c) => c.id));
-  const st = ctx.reports.students;
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.classOf(s.studentId)));
+  const st = reportHead(ctx.reports, 'students');
+  const shown = rowsWhere(ctx, 'students', (x, p) => ids.has(x.classIds[p]!));
   return {
     meta: ctx.meta,
     referenceName: st.referenceName,
@@ -659,13 +670,13 @@ export function studentProgress(ctx: Ctx, page: { current: number; size: number 
       const u = unitOf(st.units, c.id);
       return { classId: c.id, className: c.name, up: (u?.up ?? []).map((s) => refOf(ctx, s)), low: (u?.low ?? []).map((s) => refOf(ctx, s)) };
     }),
-    ...pageMap(list, page, all, (s) => refOf(ctx, s)),
+    ...await pageRows(ctx, 'students', shown, page, all, (s) => refOf(ctx, s)),
   };
 }
 
 export function studentTop(ctx: Ctx): StudentTop {
   needTotal(ctx);
-  const st = ctx.reports.students;
+  const st = reportHead(ctx.reports, 'students');
   return {
     meta: ctx.meta,
     classes: rowClasses(ctx, TOTAL_CODE).map((c) => {
@@ -675,16 +686,16 @@ export function studentTop(ctx: Ctx): StudentTop {
   };
 }
 
-export function studentWeak(ctx: Ctx, page: { current: number; size: number }, all = false): StudentWeak {
+export async function studentWeak(ctx: Ctx, page: { current: number; size: number }, all = false): Promise<StudentWeak> {
   needTotal(ctx);
   const ids = new Set(rowClasses(ctx, TOTAL_CODE).map((c) => c.id));
-  const st = ctx.reports.students;
+  const st = reportHead(ctx.reports, 'students');
   const idx = st.subjects.map((s, i) => (ctx.access.courses.includes(s.code) ? i : -1)).filter((i) => i >= 0);
-  const list = st.students.filter((s) => ids.has(ctx.loaded.students.classOf(s.studentId)));
+  const shown = rowsWhere(ctx, 'students', (x, p) => ids.has(x.classIds[p]!));
   return {
     meta: ctx.meta,
     subjects: idx.map((i) => st.subjects[i]!),
-    ...pageMap(list, page, all, (s) => ({ ...refOf(ctx, s), gaps: idx.map((i) => s.gaps[i] ?? null), weakSubject: s.weakSubject, strongSubject: s.strongSubject })),
+    ...await pageRows(ctx, 'students', shown, page, all, (s) => ({ ...refOf(ctx, s), gaps: idx.map((i) => s.gaps[i] ?? null), weakSubject: s.weakSubject, strongSubject: s.strongSubject })),
   };
 }
 

@@ -10,12 +10,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { studentIndexOf } from '../release/report-parts.js';
-import { COLUMN_SPLIT, type ColumnSplit, type EngineReports, type ExtraReports, type ReportSet, type StoredReports, type StudentIndex } from '../release/report-set.js';
+import {
+  COLUMN_SPLIT, ROW_SPLIT, type ColumnSplit, type EngineReports, type ExtraReports, type ReportSet, type RowSplit, type RowsHead, type StoredReports, type StudentIndex,
+} from '../release/report-set.js';
 
 export interface StudentIndexEntry { classId: number; className: string; admissionNo: string; name: string; registrationType: string }
 
-/** A report of a variant, or one column of a report stored by column (`rateCritical@SX`). */
-export type ReportName = keyof StoredReports | `${ColumnSplit}@${string}`;
+/**
+ * A report of a variant, one column of a report stored by column (`rateCritical@SX`), or the head of a report stored
+ * in chunks of rows (`transcript~`: its rows are read by rowsAt).
+ */
+export type ReportName = keyof StoredReports | `${ColumnSplit}@${string}` | `${RowSplit}~`;
 
 /** One column's table of a report stored by column, or (older sets) found in the whole report. */
 export function columnTable<N extends ColumnSplit>(reports: StoredReports, name: N, code: string): EngineReports[N][number] | undefined {
@@ -51,6 +56,8 @@ export class Students {
 }
 
 export interface LoadedSet {
+  /** The database the set was read from (rows of a report stored in chunks are read on demand). */
+  db: Db;
   examId: number;
   version: number;
   computedAt: string;
@@ -138,7 +145,7 @@ async function readHead(db: Db, examId: number): Promise<LoadedSet | undefined> 
   const head = await db.selectFrom('exam_report').select(['version', 'computed_at', 'data']).where('exam_id', '=', examId).executeTakeFirst();
   if (!head) return undefined;
   const set = parse(head.data) as ReportSet;
-  const base = { examId, version: head.version, computedAt: new Date(head.computed_at).toISOString(), students: new Students(NO_STUDENTS) };
+  const base = { db, examId, version: head.version, computedAt: new Date(head.computed_at).toISOString(), students: new Students(NO_STUDENTS) };
   // a set stored whole (before the parts) has its variants in the head
   if (Object.keys(set.variants ?? {}).length) {
     const variants = new Map(Object.entries(set.variants).map(([k, v]) => [k, new Set(Object.keys(v))]));
@@ -164,11 +171,15 @@ async function readParts(db: Db, loaded: LoadedSet, variant: string, names?: rea
   const stored = loaded.variants.get(variant);
   if (!stored) throw new Error(`exam ${loaded.examId}: no variant ${variant}`);
   const target = (loaded.set.variants[variant] ??= {} as EngineReports) as unknown as Record<string, unknown>;
-  const wanted = names ? names.flatMap((n) => (stored.has(n) ? [n] : insteadOf(stored, n))) : [...stored];
+  // what a name stands for when not stored, followed down (a missing transcript head is made of the transcript, which
+  // may itself be stored in chunks of rows)
+  const expand = (n: string, depth: number): string[] => (stored.has(n) || depth > 2 ? [n] : insteadOf(stored, n).flatMap((m) => expand(m, depth + 1)));
+  const wanted = names ? names.flatMap((n) => expand(n, 0)) : [...stored];
   const missing = [...new Set(wanted)].filter((n) => stored.has(n) && !(n in target));
   if (!missing.length) return 0;
   const size = await readRows(db, loaded, variant, missing, target);
   assembleColumns(stored, target);
+  assembleRows(target);
   return size;
 }
 
@@ -178,7 +189,23 @@ function insteadOf(stored: Set<string>, name: string): string[] {
   const at = name.indexOf('@');
   if (at >= 0) return [name.slice(0, at)]; // one column of a report stored whole
   if ((COLUMN_SPLIT as readonly string[]).includes(name)) return [...stored].filter((n) => n.startsWith(`${name}@`));
+  if (name.endsWith('~')) return [name.slice(0, -1)]; // the head of a report stored whole
+  if (Object.hasOwn(ROW_SPLIT, name)) return [...stored].filter((n) => n.startsWith(`${name}~`)); // head and every chunk
   return [];
+}
+
+const chunkName = (name: RowSplit, k: number) => `${name}~${k}`;
+
+/** A report stored in chunks of rows whose chunks are all read is put together whole (the readers of the whole report). */
+function assembleRows(target: Record<string, unknown>) {
+  for (const name of Object.keys(ROW_SPLIT) as RowSplit[]) {
+    const head = target[`${name}~`] as RowsHead | undefined;
+    if (name in target || !head) continue;
+    const chunks = Math.ceil(head.count / head.per);
+    if (!Array.from({ length: chunks }, (_, k) => chunkName(name, k)).every((c) => c in target)) continue;
+    const rows = Array.from({ length: chunks }, (_, k) => target[chunkName(name, k)] as unknown[]).flat();
+    target[name] = { ...head.rest, [ROW_SPLIT[name]]: rows };
+  }
 }
 
 /** A report stored by column whose columns are all read is put together whole (the readers of the whole report). */
@@ -213,6 +240,53 @@ export async function reportsOf(db: Db, loaded: LoadedSet, variant: string, name
   const size = await readParts(db, loaded, variant, names);
   if (size) cache.grow(examKey(db, loaded.examId), size);
   return loaded.set.variants[variant] as StoredReports;
+}
+
+type HeadOf<N extends RowSplit> = Omit<EngineReports[N], (typeof ROW_SPLIT)[N]>;
+
+/** A report stored in chunks of rows without its rows (from the report when it was read whole). */
+export function reportHead<N extends RowSplit>(reports: StoredReports, name: N): HeadOf<N> {
+  const head = (reports as unknown as Record<string, RowsHead | undefined>)[`${name}~`];
+  return (head ? head.rest : reports[name]) as unknown as HeadOf<N>;
+}
+
+type RowOf<N extends RowSplit> = N extends 'transcript' ? EngineReports['transcript']['rows'][number] : EngineReports['students']['students'][number];
+const orders = new WeakMap<object, Int32Array>();
+
+/**
+ * Each row's position in the student index, for a report of a read variant stored in chunks of rows (its head read)
+ * or whole: what a page filters by (class, name, 考号) before it reads the rows it shows.
+ */
+export function rowOrder(loaded: LoadedSet, variant: string, name: RowSplit): Int32Array {
+  const reports = loaded.set.variants[variant] as StoredReports;
+  const head = (reports as unknown as Record<string, RowsHead | undefined>)[`${name}~`];
+  const key: object = head ?? reports[name];
+  let order = orders.get(key);
+  if (order) return order;
+  if (head) order = head.order ? Int32Array.from(head.order) : Int32Array.from({ length: head.count }, (_, i) => i);
+  else {
+    const rows = (reports[name] as unknown as Record<string, { studentId: string }[]>)[ROW_SPLIT[name]]!;
+    order = Int32Array.from(rows, (r) => loaded.students.position(r.studentId) ?? -1);
+  }
+  orders.set(key, order);
+  return order;
+}
+
+/**
+ * Rows `at` (positions in the report's row list) of a report of a read variant, in that order: from the report when it
+ * is read whole, else from its chunks, reading those not read yet. Throws StaleSetError when the version was replaced.
+ */
+export async function rowsAt<N extends RowSplit>(loaded: LoadedSet, variant: string, name: N, at: ArrayLike<number>): Promise<RowOf<N>[]> {
+  const target = loaded.set.variants[variant] as unknown as Record<string, unknown>;
+  const whole = target[name] as Record<string, RowOf<N>[]> | undefined;
+  if (whole) return Array.from(at, (i) => whole[ROW_SPLIT[name]]![i]!);
+  const head = target[`${name}~`] as RowsHead;
+  const missing = [...new Set(Array.from(at, (i) => Math.floor(i / head.per)))].map((k) => chunkName(name, k)).filter((c) => !(c in target));
+  if (missing.length) {
+    const size = await readRows(loaded.db, loaded, variant, missing, target);
+    cache.grow(examKey(loaded.db, loaded.examId), size);
+  }
+  return Array.from(at, (i) => (target[chunkName(name, Math.floor(i / head.per))] as RowOf<N>[])[i % head.per]!);
 }
 
 /** The parts a request reads: `names` of its variant and `all` of the all-students variant ('0'). */
@@ -252,6 +326,22 @@ export async function loadReportSet(db: Db, examId: number): Promise<LoadedSet |
     }
   }
   throw new Error(`exam ${examId}: the report set changed during five reads`);
+}
+
+/**
+ * Runs `use` on a context made by `make`, making it again (the set read again, up to five times) when a release
+ * replaced the set while `use` read rows of it (rowsAt): a report built on a context reads its rows after the context.
+ */
+export async function withFreshRows<C extends { loaded: LoadedSet }, T>(make: () => Promise<C>, use: (c: C) => T | Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const c = await make();
+    try {
+      return await use(c);
+    } catch (e) {
+      if (!(e instanceof StaleSetError) || attempt >= 5) throw e;
+      cache.drop(examKey(c.loaded.db, c.loaded.examId));
+    }
+  }
 }
 
 /**
