@@ -11,8 +11,8 @@ import type { Db } from '../../apps/api/src/db/database.js';
 const CLASSES = 20;
 const log = (s: string) => process.stderr.write(`[joint-exam] ${new Date().toISOString().slice(11, 19)} ${s}\n`);
 
-/** The joint exam: schools, classes, students, candidates, subjects, questions and score cells, all by SQL. Answers the exam id and the organiser's first class. */
-export async function buildJointExam(db: Db, schoolCount: number, perSchool: number): Promise<{ examId: number; classId: number }> {
+/** The joint exam: schools, classes, students, candidates, subjects, questions and score cells, all by SQL. Answers the exam id. */
+export async function buildJointExam(db: Db, schoolCount: number, perSchool: number): Promise<{ examId: number }> {
   const candidates = schoolCount * perSchool;
   const org = await db.selectFrom('school').select('id').where('name', '=', '示例中学').executeTakeFirstOrThrow();
   const dict = await db.selectFrom('grade_dict').select('id').where('name', '=', '高一').executeTakeFirstOrThrow();
@@ -65,8 +65,7 @@ export async function buildJointExam(db: Db, schoolCount: number, perSchool: num
     log(`${course.name}: ${candidates * qs.length} cells`);
   }
   await db.updateTable('exam').set({ status: 3, progress: 100 }).where('id', '=', exam.id).execute();
-  const cls = await db.selectFrom('school_class').select('id').where('school_id', '=', org.id).where('sort', '>', 100).orderBy('sort').executeTakeFirstOrThrow();
-  return { examId: exam.id, classId: cls.id };
+  return { examId: exam.id };
 }
 
 /** The administrator of the first participating school (made here: the schools were made by SQL, without users). */

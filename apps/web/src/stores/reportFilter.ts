@@ -20,6 +20,8 @@ export interface ReportFilterState {
   scoreType: string | number;
   /** 学籍类型: 0 = 全部. */
   registrationType: string | number;
+  /** A joint exam's organiser: 学校 of the class rows (0 = 全部学校); '' = none to choose (the server's default). */
+  schoolId: number | '';
   topNumber: number;
   bottomNumber: number;
   upNumber: number;
@@ -43,6 +45,7 @@ export const DEFAULT_REPORT_FILTER: Readonly<ReportFilterState> = {
   selectClassId: 0,
   scoreType: 1,
   registrationType: 0,
+  schoolId: '',
   ...DEFAULT_STUDENT_RULES,
   examLevel: DEFAULT_EXAM_LEVEL,
   lastExamId: '',

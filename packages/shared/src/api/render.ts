@@ -66,6 +66,11 @@ export const createRenderJobBody = z.object({
   classType: reportQuery.shape.classType.optional(),
   /** report / excel: the report filter's 学籍类型, as in the report query ('0' or '' = all); not applied to slips. */
   registrationType: reportQuery.shape.registrationType.optional(),
+  /**
+   * Joint exam, the organiser (report / excel): whose classes (0 = every school), as in the report query; absent: the
+   * classes asked (classIds) of any school, or the report filter's default school.
+   */
+  schoolId: reportQuery.shape.schoolId,
   /** report / excel: the report filter's 成绩类型 (1 原始分, 2 等级赋分); slips always print 原始分. */
   scoreType: reportQuery.shape.scoreType.optional(),
   /** report / excel with the 成绩单 (transcript): its columns and name / 考号 search, as in the transcript query. */

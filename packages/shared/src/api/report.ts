@@ -158,8 +158,16 @@ export const reportQuery = z.object({
   registrationType: z.preprocess(blankToZero, z.string().max(20)),
   /** 1 = 原始分, 2 = 等级赋分 (see LEVEL_ASSIGNED_COURSES). */
   scoreType: z.coerce.number().int().min(1).max(2).default(1),
+  /**
+   * A joint exam's organiser: whose classes the class rows and student lists show (0 = every school). Absent: the
+   * filter's default (every school up to SCHOOL_AT_A_TIME classes, else one school). Another caller: its own or 0.
+   */
+  schoolId: z.coerce.number().int().min(0).optional(),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** A joint exam of more classes than this opens its class rows on one school (a 2,000-class table is no one's view). */
+export const SCHOOL_AT_A_TIME = 100;
 
 /** 成绩类型 of the report filter. */
 export const SCORE_TYPES = [{ value: 1, label: '原始分' }, { value: 2, label: '等级赋分' }] as const;
@@ -263,15 +271,17 @@ export const filterSchema = z.object({
   meta: reportMetaSchema,
   /** value '0' = 总分 (present only when the caller may see the total). */
   courses: z.array(option(z.string()).extend({ fullScore: z.number() })),
-  /** value 0 = 全年级 (present only when the caller sees every class). */
-  classes: z.array(option(z.number()).extend({ classType: z.string() })),
+  /** value 0 = 全年级 (present only when the caller sees every class); a joint exam's organiser: each class's school. */
+  classes: z.array(option(z.number()).extend({ classType: z.string(), schoolId: z.number().optional() })),
+  /** A joint exam's organiser: value 0 = 全部学校, then each school with candidates (reportQuery.schoolId). */
+  schools: z.array(option(z.number())).optional(),
   classTypes: z.array(option(z.string())),
   /** value '0' = 全部. */
   registrationTypes: z.array(option(z.string())),
   scoreTypes: z.array(option(z.number())),
   transcriptFields: z.array(option(z.string())),
   /** The defaults the web should start from (docs/PRODUCT.md §9: course 0 = 总分, class 0 = 全年级, registration 0). */
-  defaults: z.object({ courseCode: z.string(), classId: z.number(), classType: z.string(), registrationType: z.string(), scoreType: z.number() }),
+  defaults: z.object({ courseCode: z.string(), classId: z.number(), classType: z.string(), registrationType: z.string(), scoreType: z.number(), schoolId: z.number().optional() }),
   /** Report keys (REPORT_ROUTES) the caller may open for this exam. */
   reports: z.array(z.string()),
   /** The caller may see the total column. */

@@ -14,6 +14,7 @@ import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet } from '../release/report-set.js';
 import { examSchools, examSchoolOf } from '../joint/joint.repository.js';
 import { accessFor, checkClassScope, resolveContext, variantOf, type Access, type Ctx } from '../report/report.service.js';
+import { chooseSchool, narrowToSchool } from '../report/report.school.js';
 import { examKey, reportsFor, withFreshSet, type LoadedSet, type PartsNeed } from '../report/report.store.js';
 import * as repo from './joint-report.repository.js';
 
@@ -120,9 +121,13 @@ async function jointContext(db: Db, user: SchoolUser, q: ReportQuery, exam: Join
     return anonymousSchoolName(i < 0 ? all.length : i);
   };
   const schools = all.filter((s) => s.status === 'confirmed').map((s) => ({ schoolId: s.schoolId, code: s.code, name: shownName(s.schoolId), own: s.schoolId === user.schoolId }));
-  const access = organiser ? accessFor(user, loaded.set) : participantAccess(user, loaded.set, maps.classes);
+  if (!organiser && q.schoolId && q.schoolId !== user.schoolId) throw new BizError('无权查看其他学校的班级', 403);
+  const wide = organiser ? accessFor(user, loaded.set) : participantAccess(user, loaded.set, maps.classes);
+  // the organiser's class rows: every school's, or one school's (the default of an exam of many classes)
+  const choice = organiser ? await chooseSchool(loaded, wide, q, schools.map((s) => ({ id: s.schoolId, name: s.name })), user.schoolId) : undefined;
+  const access = choice ? narrowToSchool(wide, choice.classSchool, choice.chosen) : wide;
   const set = organiser ? labelledSet(maps, loaded.set, all.map((s) => `${s.schoolId}:${s.schoolName}`).join('|'), realName) : loaded.set;
   checkClassScope(set, access, q);
   const ctx = resolveContext(loaded, set, access, q, await reportsFor(db, loaded, variantOf(loaded, q), need));
-  return { ...ctx, joint: { role: organiser ? 'organiser' : 'participant', anonymise: exam.anonymise, schools, schoolOf: maps.schoolOf, schoolName: shownName } };
+  return { ...ctx, schoolChoice: choice, joint: { role: organiser ? 'organiser' : 'participant', anonymise: exam.anonymise, schools, schoolOf: maps.schoolOf, schoolName: shownName } };
 }

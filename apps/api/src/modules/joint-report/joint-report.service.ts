@@ -179,7 +179,9 @@ export async function studentInfo(ctx: JointCtx, examStudentId: number): Promise
   const key = String(examStudentId);
   const st = ctx.loaded.students.get(key);
   if (!st) throw new BizError('该考生不在本次联考中', 404);
-  if (!ctx.access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
+  // the organiser may open any candidate, whichever school its class rows show
+  const access = ctx.schoolChoice?.wide ?? ctx.access;
+  if (!access.classes.has(st.classId)) throw new BizError('无权查看其他学校考生的成绩', 403);
   const pos = ctx.loaded.students.position(key)!;
   // the all-students transcript's head (or whole report) is read for this route (report.parts JOINT_PARTS)
   const all = ctx.loaded.set.variants['0'] as StoredReports;
@@ -187,7 +189,7 @@ export async function studentInfo(ctx: JointCtx, examStudentId: number): Promise
   const ranks = schoolRanksOf({ ...ctx, reports: all });
   const own = ranks.get(key) ?? [];
   const cls = ctx.set.classes.find((c) => c.id === st.classId);
-  const columns = engineColumns(all).map((c, i) => ({ c, i })).filter(({ c }) => allowed(ctx.access, st.classId, c.code));
+  const columns = engineColumns(all).map((c, i) => ({ c, i })).filter(({ c }) => allowed(access, st.classId, c.code));
   return {
     examStudentId, admissionNo: st.admissionNo, name: st.name, className: cls?.name ?? st.className,
     schoolName: ctx.joint.schoolName(ctx.joint.schoolOf.get(key) ?? 0),

@@ -50,7 +50,9 @@ function contrastModule(d: ReturnType<typeof schoolContrast>): ReportModule {
 
 /** The job's reports and scope, checked: participation (jointContextFor), the asked classes among the caller's. */
 async function plan(ctx: AppContext, user: SchoolUser, body: Body, exam: ExamRow) {
-  const base = await jointContextFor(ctx.db, user, query(exam.id));
+  // the organiser prints the classes asked whatever their school; else the school asked, or the filter's default
+  const schoolId = body.schoolId ?? (body.classIds.length ? 0 : undefined);
+  const base = await jointContextFor(ctx.db, user, { ...query(exam.id), schoolId });
   const { access } = base;
   const classIds = [...new Set(body.classIds)];
   // another school's class is not the caller's to print (the organiser's access holds every school's classes)
@@ -65,7 +67,7 @@ async function plan(ctx: AppContext, user: SchoolUser, body: Body, exam: ExamRow
   // one class: the one asked for, or the only one a teacher sees; else every class the caller sees (classId 0)
   const single = classes.length === 1 && (classIds.length === 1 || !access.allClasses) ? classes[0]! : null;
   const scopeOf = (classId: number): ReportScope => ({
-    examId: exam.id, classId, courseCode: course, classType: body.classType ?? '', registrationType: body.registrationType || '0', scoreType: body.scoreType ?? 1,
+    examId: exam.id, classId, courseCode: course, classType: body.classType ?? '', registrationType: body.registrationType || '0', scoreType: body.scoreType ?? 1, schoolId,
     fields: body.fields, keyword: body.keyword, totalPosition: body.totalPosition, allSubjects: !body.courseCode || body.courseCode === '0',
   });
   const ctxOf = (q: ReportQuery) => jointContextFor(ctx.db, user, q);

@@ -173,7 +173,9 @@ async function prepare(ctx: AppContext, user: SchoolUser, body: Body, exam: exam
   // a joint exam's classes are several schools': the joint access below decides (another school's class 403)
   if (!joint) await assertClassesVisible(db, user, classIds);
   if (!exam.releasedAt) throw new BizError(NOT_RELEASED);
-  const base = joint ? await jointContextFor(db, user, reportQ(exam.id)) : await reportService.contextFor(db, user, reportQ(exam.id));
+  // a joint exam's organiser prints the classes asked whatever their school; else the school asked, or the default
+  const schoolId = joint ? body.schoolId ?? (classIds.length ? 0 : undefined) : undefined;
+  const base = joint ? await jointContextFor(db, user, { ...reportQ(exam.id), schoolId }) : await reportService.contextFor(db, user, reportQ(exam.id));
   const { loaded, access } = base;
   for (const id of classIds) {
     if (!loaded.set.classes.some((c) => c.id === id)) throw new BizError('该班级不在本次考试中');
@@ -183,7 +185,7 @@ async function prepare(ctx: AppContext, user: SchoolUser, body: Body, exam: exam
   // variant of that type (report / excel; slips keep the whole grade's numbers), an unknown type refused as there
   const classType = body.classType ?? '';
   const registrationType = body.type === 'slips' ? '0' : body.registrationType ?? '0';
-  const variant = registrationType === '0' ? base : await reportService.contextFor(db, user, reportQ(exam.id, registrationType));
+  const variant = registrationType === '0' ? base : await reportService.contextFor(db, user, { ...reportQ(exam.id, registrationType), schoolId });
   const classes = (classIds.length ? base.set.classes.filter((c) => classIds.includes(c.id)) : base.set.classes.filter((c) => access.classes.has(c.id)))
     .filter((c) => !classType || c.classType === classType)
     .map((c) => ({ id: c.id, name: c.name, sort: c.sort }));

@@ -18,6 +18,7 @@ import { BizError, forbidden } from '../../core/http.js';
 import type { SchoolUser } from '../exam/exam.access.js';
 import type { ReportSet, StoredClass, StoredReports, StudentIndex } from '../release/report-set.js';
 import { classComment, studentComment } from './comment.js';
+import { chooseSchool, narrowToSchool, sittingSchools, type SchoolChoice } from './report.school.js';
 import { columnTable, examHeader, loadReportSet, reportHead, reportsFor, rowOrder, rowsAt, withFreshSet, type LoadedSet, type PartsNeed } from './report.store.js';
 
 type ClassAccess = 'all' | Set<string>;
@@ -69,6 +70,8 @@ export function allowed(access: Access, classId: number, code: string): boolean 
 
 export interface Ctx {
   loaded: LoadedSet;
+  /** Joint exams' organiser only (the class rows cut to `chosen`). */
+  schoolChoice?: SchoolChoice;
   set: ReportSet;
   /** The stored variant the filter asks for (variantOf), and its reports read so far. */
   variant: string;
@@ -90,10 +93,14 @@ export async function contextFor(db: Db, user: SchoolUser, q: ReportQuery, need?
   const exam = await examHeader(db, q.examId);
   if (!exam) throw new BizError('考试不存在', 404);
   if (exam.school_id !== user.schoolId) throw forbidden();
+  const schools = exam.mode === 'joint' ? await sittingSchools(db, exam.id) : undefined;
+  if (!schools && q.schoolId && q.schoolId !== user.schoolId) throw new BizError('该学校不在本次考试中');
   const ctx = await withFreshSet(db, exam.id, async (loaded) => {
-    const access = accessFor(user, loaded.set);
+    const wide = accessFor(user, loaded.set);
+    const choice = schools ? await chooseSchool(loaded, wide, q, schools, user.schoolId) : undefined;
+    const access = choice ? narrowToSchool(wide, choice.classSchool, choice.chosen) : wide;
     checkClassScope(loaded.set, access, q);
-    return resolveContext(loaded, loaded.set, access, q, await reportsFor(db, loaded, variantOf(loaded, q), need));
+    return { ...resolveContext(loaded, loaded.set, access, q, await reportsFor(db, loaded, variantOf(loaded, q), need)), schoolChoice: choice };
   });
   if (!ctx) throw new BizError('该考试成绩尚未发布，暂无分析报告', 404);
   return ctx;
@@ -234,7 +241,10 @@ async function pageRows<N extends 'transcript' | 'students', R>(ctx: Ctx, name: 
 // ---------------------------------------------------------------- filter
 
 export function filter(ctx: Ctx): ReportFilter {
-  const { access, set } = ctx;
+  const { set } = ctx;
+  const choice = ctx.schoolChoice;
+  // the organiser's classes of every school, each with its school: the web narrows them to the chosen one
+  const access = choice?.wide ?? ctx.access;
   const visible = set.classes.filter((c) => access.classes.has(c.id));
   const totalFull = ctx.reports.overview.rows.find((r) => r.isTotal)?.fullScore ?? 0;
   const courses = [
@@ -243,7 +253,7 @@ export function filter(ctx: Ctx): ReportFilter {
   ];
   const classes = [
     ...(access.allClasses ? [{ value: 0, label: '全年级', classType: '' }] : []),
-    ...visible.map((c) => ({ value: c.id, label: c.name, classType: c.classType })),
+    ...visible.map((c) => ({ value: c.id, label: c.name, classType: c.classType, ...(choice ? { schoolId: choice.classSchool.get(c.id) ?? 0 } : {}) })),
   ];
   const types = [...new Set(visible.map((c) => c.classType).filter(Boolean))];
   return {
@@ -254,7 +264,11 @@ export function filter(ctx: Ctx): ReportFilter {
     registrationTypes: [{ value: '0', label: '全部' }, ...set.registrationTypes.map((t) => ({ value: t, label: t }))],
     scoreTypes: SCORE_TYPES.filter((t) => t.value === 1 || ctx.loaded.variants.has(LEVEL_ASSIGNED_VARIANT)).map((t) => ({ ...t })),
     transcriptFields: TRANSCRIPT_FIELDS.map((f) => ({ value: f.value, label: f.label })),
-    defaults: { courseCode: courses[0]?.value ?? '0', classId: classes[0]?.value ?? 0, classType: '0', registrationType: '0', scoreType: 1 },
+    ...(choice ? { schools: [{ value: 0, label: '全部学校' }, ...choice.options.map((s) => ({ value: s.id, label: s.name }))] } : {}),
+    defaults: {
+      courseCode: courses[0]?.value ?? '0', classId: classes[0]?.value ?? 0, classType: '0', registrationType: '0', scoreType: 1,
+      ...(choice ? { schoolId: choice.byDefault } : {}),
+    },
     reports: reportKeysFor(access),
     canTotal: access.canTotal,
     studentRules: set.settings.studentRules,

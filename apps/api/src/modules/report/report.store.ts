@@ -364,5 +364,5 @@ export async function withFreshSet<T>(db: Db, examId: number, use: (loaded: Load
 
 /** The exam row a report request starts from (its school and release time). */
 export function examHeader(db: Db, examId: number) {
-  return db.selectFrom('exam').select(['id', 'school_id', 'released_at']).where('id', '=', examId).executeTakeFirst();
+  return db.selectFrom('exam').select(['id', 'school_id', 'released_at', 'mode']).where('id', '=', examId).executeTakeFirst();
 }

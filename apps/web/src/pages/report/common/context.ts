@@ -49,6 +49,11 @@ export function sanitizeFilter(state: ReportFilterState, f: ReportFilter): Parti
   const rt = String(state.registrationType);
   if (!f.registrationTypes.some((c) => c.value === rt)) patch.registrationType = f.defaults.registrationType;
   if (!f.scoreTypes.some((c) => c.value === Number(state.scoreType))) patch.scoreType = f.defaults.scoreType;
+  // 学校 (a joint exam's organiser): one of the options, and the class one of that school's
+  const school = f.schools ? (f.schools.some((s) => s.value === state.schoolId) ? state.schoolId as number : f.defaults.schoolId ?? 0) : '';
+  if (school !== state.schoolId) patch.schoolId = school;
+  const chosen = f.classes.find((c) => c.value === Number(patch.selectClassId ?? state.selectClassId));
+  if (school && chosen && chosen.value && chosen.schoolId !== school) { patch.selectClassId = f.defaults.classId; patch.classCode = f.defaults.classId; }
   return Object.keys(patch).length ? patch : null;
 }
 
@@ -89,6 +94,7 @@ export function toParams(examId: string, s: ReportFilterState): ReportParams {
     classType: ct === '0' ? '' : ct,
     registrationType: String(s.registrationType ?? '0') || '0',
     scoreType: Number(s.scoreType) || 1,
+    ...(typeof s.schoolId === 'number' ? { schoolId: s.schoolId } : {}),
   };
 }
 

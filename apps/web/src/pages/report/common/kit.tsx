@@ -25,6 +25,7 @@ export function jobFilters(params: ReportParams, reports: ReportKey[]) {
     courseCode: String(params.courseCode ?? '0') || '0',
     classType: String(params.classType ?? ''), registrationType: String(params.registrationType ?? '0') || '0',
     scoreType: Number(params.scoreType ?? 1) || 1,
+    ...(typeof params.schoolId === 'number' ? { schoolId: params.schoolId } : {}),
     ...(params.fields ? { fields: String(params.fields) } : {}),
     ...(params.keyword ? { keyword: String(params.keyword) } : {}),
     ...(params.totalPosition === 'last' || params.totalPosition === 'first' ? { totalPosition: params.totalPosition as 'first' | 'last' } : {}),
@@ -275,8 +276,9 @@ export function difficultyBand(p: number | null | undefined): { label: string; c
 export type FilterField = 'course' | 'classType' | 'class' | 'registration' | 'scoreType';
 
 /**
- * The shared report filter bar: 学科 (value '0' = 总分), 班级类型, 班级 (0 = 全年级), 学籍类型 ('0' = 全部),
- * 成绩类型; options from examReportComm/filter; every change goes to the store (and every page refetches).
+ * The shared report filter bar: 学科 (value '0' = 总分), 班级类型, 学校 (a joint exam's organiser: whose classes, 0 =
+ * 全部学校), 班级 (0 = 全年级), 学籍类型 ('0' = 全部), 成绩类型; options from examReportComm/filter; every change goes
+ * to the store (and every page refetches).
  */
 export function FilterBar(props: {
   filter: ReportFilter;
@@ -290,7 +292,8 @@ export function FilterBar(props: {
   const { filter, state, setState } = props;
   const fields = props.fields ?? ['course', 'classType', 'class', 'registration', 'scoreType'];
   const classType = String(state.classType ?? '');
-  const classOptions = filter.classes.filter((c) => c.value === 0 || classType === '' || classType === '0' || c.classType === classType);
+  const school = typeof state.schoolId === 'number' ? state.schoolId : 0;
+  const classOptions = filter.classes.filter((c) => c.value === 0 || ((classType === '' || classType === '0' || c.classType === classType) && (!school || c.schoolId === school)));
   const courses = props.noTotal ? filter.courses.filter((c) => c.value !== '0') : filter.courses;
   const courseValue = props.noTotal && String(state.courseCode) === '0' ? courses[0]?.value : String(state.courseCode);
   return (
@@ -312,6 +315,13 @@ export function FilterBar(props: {
                 const keep = v === '0' || !cls || cls.value === 0 || cls.classType === v;
                 setState({ classType: v, ...(keep ? {} : { selectClassId: filter.defaults.classId, classCode: filter.defaults.classId }) });
               }} />
+          </label>
+        )}
+        {fields.includes('class') && filter.schools && (
+          <label className="jz-filter-item"><span>学校</span>
+            <Select aria-label="学校" style={{ width: 170 }} value={school} showSearch optionFilterProp="label"
+              options={filter.schools.map((c) => ({ value: c.value, label: c.label }))}
+              onChange={(v) => setState({ schoolId: v, selectClassId: filter.defaults.classId, classCode: filter.defaults.classId })} />
           </label>
         )}
         {fields.includes('class') && (
