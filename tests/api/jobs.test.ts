@@ -9,6 +9,7 @@ import { dbKinds } from '../helpers/db.js';
 import { multipart, workbook } from '../fixtures/small-exam.js';
 import { waitForRelease } from '../../apps/api/src/modules/release/release.service.js';
 import { STALE_MSG } from '../../apps/api/src/modules/job/job.repository.js';
+import { loadReportSet, reportsOf } from '../../apps/api/src/modules/report/report.store.js';
 import { createJob, runJob } from '../../apps/api/src/modules/job/job.service.js';
 import type { Db } from '../../apps/api/src/db/database.js';
 
@@ -50,9 +51,9 @@ async function sums(db: Db, examId: number) {
   const stored = await sql<{ s: number }>`select coalesce(sum(qs.score), 0)::float8 as s from question_score qs
     join question q on q.id = qs.question_id join exam_subject es on es.id = q.exam_subject_id where es.exam_id = ${examId}`.execute(db);
   const totals = await sql<{ s: number }>`select coalesce(sum(score), 0)::float8 as s from student_score where exam_id = ${examId} and course_code = 'TOTAL'`.execute(db);
-  const report = await db.selectFrom('exam_report').select(['version']).where('exam_id', '=', examId).executeTakeFirstOrThrow();
-  const part = await db.selectFrom('exam_report_part').select('data').where('exam_id', '=', examId).where('variant', '=', '0').where('report', '=', 'transcript').executeTakeFirstOrThrow();
-  const t = JSON.parse(part.data) as { columns: { isTotal?: boolean }[]; rows: { scores: (number | null)[] }[] };
+  // the published transcript as the report api reads it (its chunks of rows put together)
+  const report = (await loadReportSet(db, examId))!;
+  const t = (await reportsOf(db, report, '0', ['transcript'])).transcript;
   const ti = t.columns.findIndex((c) => c.isTotal);
   const published = t.rows.reduce((a, r) => a + (r.scores[ti] ?? 0), 0);
   return { stored: Number(stored.rows[0]!.s), totals: Number(totals.rows[0]!.s), published, version: report.version };
