@@ -11,6 +11,16 @@ import type { Db } from '../../apps/api/src/db/database.js';
 const CLASSES = 20;
 const log = (s: string) => process.stderr.write(`[joint-exam] ${new Date().toISOString().slice(11, 19)} ${s}\n`);
 
+/** A benchmark subject's 25 questions: 12 single choice × 3, 3 multiple × 4, 10 subjective sharing the rest of `full`. */
+export function benchQuestions(full: number) {
+  const rest = full - 48;
+  return [
+    ...Array.from({ length: 12 }, (_, j) => ({ type: 'single' as const, full: 3, answer: 'ABCD'[j % 4]! as string | null })),
+    ...Array.from({ length: 3 }, (_, j) => ({ type: 'multiple' as const, full: 4, answer: ['AC', 'BD', 'ABD'][j]! as string | null })),
+    ...Array.from({ length: 10 }, (_, j) => ({ type: 'subjective' as const, full: j < 9 ? Math.floor(rest / 10) : rest - 9 * Math.floor(rest / 10), answer: null as string | null })),
+  ];
+}
+
 /** The joint exam: schools, classes, students, candidates, subjects, questions and score cells, all by SQL. Answers the exam id. */
 export async function buildJointExam(db: Db, schoolCount: number, perSchool: number): Promise<{ examId: number }> {
   const candidates = schoolCount * perSchool;
@@ -44,12 +54,7 @@ export async function buildJointExam(db: Db, schoolCount: number, perSchool: num
     const full = si < 3 ? 150 : 100;
     const sub = await db.insertInto('exam_subject').values({ exam_id: exam.id, course_code: course.code, course_name: course.name, full_score: full, sort: si + 1 })
       .returning('id').executeTakeFirstOrThrow();
-    const rest = full - 48;
-    const qs = [
-      ...Array.from({ length: 12 }, (_, j) => ({ type: 'single' as const, full: 3, answer: 'ABCD'[j % 4]! })),
-      ...Array.from({ length: 3 }, (_, j) => ({ type: 'multiple' as const, full: 4, answer: ['AC', 'BD', 'ABD'][j]! })),
-      ...Array.from({ length: 10 }, (_, j) => ({ type: 'subjective' as const, full: j < 9 ? Math.floor(rest / 10) : rest - 9 * Math.floor(rest / 10), answer: null })),
-    ];
+    const qs = benchQuestions(full);
     await db.insertInto('question').values(qs.map((q, j) => ({ exam_subject_id: sub.id, no: String(j + 1), sort: j + 1, type: q.type, full_score: q.full, step: 1, answer: q.answer }))).execute();
     // a student's ability p from its id (0.1–0.9), each cell right with probability p (seeded: setseed in the same transaction)
     await db.transaction().execute(async (tx) => {

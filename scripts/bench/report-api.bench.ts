@@ -13,12 +13,12 @@ import { insertExamStudents } from '../../apps/api/src/modules/exam/exam.reposit
 import { releaseExam } from '../../apps/api/src/modules/release/release.service.js';
 import { mulberry32 } from '@jz/shared/random';
 import { benchApp } from './lib.js';
+import { benchQuestions } from './joint-exam.js';
 import { printBench } from './result.js';
 
 const LIMIT_MS = 200;
 const CLASSES = 40;
 const PER_CLASS = 50;
-const QUESTIONS = 25;
 const REQUESTS = 200;
 
 
@@ -50,13 +50,7 @@ async function main() {
     const full = si < 3 ? 150 : 100;
     const sub = await db.insertInto('exam_subject').values({ exam_id: exam.id, course_code: course.code, course_name: course.name, full_score: full, sort: si + 1 })
       .returning('id').executeTakeFirstOrThrow();
-    // 12 single choice × 3, 3 multiple × 4, 10 subjective sharing the rest.
-    const rest = full - 48;
-    const qs = [
-      ...Array.from({ length: 12 }, (_, j) => ({ type: 'single' as const, full: 3, answer: 'ABCD'[j % 4]! })),
-      ...Array.from({ length: 3 }, (_, j) => ({ type: 'multiple' as const, full: 4, answer: ['AC', 'BD', 'ABD'][j]! })),
-      ...Array.from({ length: QUESTIONS - 15 }, (_, j) => ({ type: 'subjective' as const, full: j < 9 ? Math.floor(rest / 10) : rest - 9 * Math.floor(rest / 10), answer: null })),
-    ];
+    const qs = benchQuestions(full);
     const qrows = await db.insertInto('question').values(qs.map((q, j) => ({
       exam_subject_id: sub.id, no: String(j + 1), sort: j + 1, type: q.type, full_score: q.full, step: 1, answer: q.answer,
     }))).returning(['id']).execute();
